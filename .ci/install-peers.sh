@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds the foreign test peers outside the repo, in a cache CI can keep between runs:
+#   $PROTODESK_CACHE (default ~/.cache/protodesk-ci)/bin/go-reflect   grpc-go TestService + reflection (test/peers/go-reflect)
+#   $PROTODESK_CACHE/venv                                            Python with grpcio-tools (test/peers/requirements.txt)
+# Idempotent: a warm cache rebuilds nothing that has not changed. Fails loudly on any error.
+set -euo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cache="${PROTODESK_CACHE:-$HOME/.cache/protodesk-ci}"
+mkdir -p "$cache/bin"
+say() { printf 'install-peers: %s\n' "$*"; }
+
+# Go: module and build caches live in the cache folder too, so reruns are warm.
+command -v go >/dev/null || { say 'ERROR: go is not on PATH (Go >= 1.24 needed to build test/peers/go-reflect)'; exit 1; }
+export GOMODCACHE="$cache/gomod" GOCACHE="$cache/gobuild" GOFLAGS="${GOFLAGS:--buildvcs=false}"
+binary="$cache/bin/go-reflect"
+stamp="$cache/bin/go-reflect.sum"
+sum="$(cat "$repo"/test/peers/go-reflect/{go.mod,go.sum,main.go} | sha256sum | cut -d' ' -f1)"
+if [[ -x "$binary" && -f "$stamp" && "$(cat "$stamp")" == "$sum" ]]; then
+  say "go-reflect is up to date: $binary"
+else
+  say "building go-reflect (google.golang.org/grpc v1.85.0) into $binary"
+  # No -trimpath: grpc's testdata lookups use build-time paths.
+  (cd "$repo/test/peers/go-reflect" && go build -mod=readonly -o "$binary" .)
+  echo "$sum" > "$stamp"
+  say "built $binary"
+fi
+
+# Python: grpcio-tools is the protoc oracle of the schema tests.
+venv="$cache/venv"
+requirements="$repo/test/peers/requirements.txt"
+rstamp="$venv/.requirements.sha256"
+rsum="$(sha256sum "$requirements" | cut -d' ' -f1)"
+if [[ -x "$venv/bin/python" && -f "$rstamp" && "$(cat "$rstamp")" == "$rsum" ]]; then
+  say "Python venv is up to date: $venv"
+else
+  [[ -x "$venv/bin/python" ]] || { say "creating Python venv $venv"; python3 -m venv "$venv"; }
+  say "installing $requirements into $venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$requirements"
+  echo "$rsum" > "$rstamp"
+fi
+"$venv/bin/python" -c 'import grpc_tools.protoc' || { say "ERROR: grpc_tools is not importable in $venv"; exit 1; }
+
+say "done. Tests use PROTODESK_GO_REFLECT=$binary (default path) and PROTODESK_PYTHON=$venv/bin/python"

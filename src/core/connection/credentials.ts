@@ -1,0 +1,85 @@
+import { checkServerIdentity, rootCertificates, type PeerCertificate } from 'node:tls';
+import { credentials as grpcCredentials, type ChannelCredentials, type ChannelOptions } from '@grpc/grpc-js';
+import type { TlsSettings } from '../../shared/schema';
+import { ConnectionError } from './errors';
+import { readPem } from './pem';
+import type { ParsedTarget } from './target';
+
+/** What grpc-js needs to open a channel with the user's transport security. */
+export interface ChannelSecurity {
+  credentials: ChannelCredentials;
+  options: ChannelOptions;
+  /** Whether the channel uses TLS (for messages: which side of a mismatch we are on). */
+  tls: boolean;
+  /** Whether server certificates are accepted unchecked; results should say so. */
+  insecure: boolean;
+}
+
+/**
+ * Decides plaintext or TLS from the target's scheme and the settings: `grpcs://` turns TLS on (system roots unless
+ * settings say more); `grpc://` with TLS settings is a contradiction and is rejected rather than silently dropping them.
+ */
+export function effectiveTls(target: ParsedTarget, tls: TlsSettings): TlsSettings {
+  if (target.impliedTls === true && tls.mode === 'plaintext') return { mode: 'tls' };
+  if (target.impliedTls === false && tls.mode === 'tls') {
+    throw new ConnectionError([
+      {
+        message: `The target grpc://${target.display} asks for plaintext, but TLS is switched on.`,
+        hint: `Use grpcs://${target.display} or ${target.display} for TLS, or switch TLS off.`,
+      },
+    ]);
+  }
+  return tls;
+}
+
+/**
+ * Builds grpc-js channel credentials and options from TLS settings, reading the PEM files.
+ * `insecure` uses grpc-js 1.14's verify options: `rejectUnauthorized: false` makes Node accept any chain and any name.
+ */
+export async function channelSecurity(tls: TlsSettings): Promise<ChannelSecurity> {
+  if (tls.mode === 'plaintext') {
+    return { credentials: grpcCredentials.createInsecure(), options: {}, tls: false, insecure: false };
+  }
+  if (Boolean(tls.certFile) !== Boolean(tls.keyFile)) {
+    throw new ConnectionError([
+      {
+        message: tls.certFile ? 'A client certificate is set without its key.' : 'A client key is set without its certificate.',
+        hint: 'Mutual TLS needs both the client certificate and the client key (PEM files).',
+      },
+    ]);
+  }
+  const cas = await Promise.all((tls.caFiles ?? []).map((file) => readPem(file, 'CA certificate')));
+  const cert = tls.certFile ? await readPem(tls.certFile, 'client certificate') : null;
+  const key = tls.keyFile ? await readPem(tls.keyFile, 'client key') : null;
+  const insecure = tls.insecure === true;
+  let credentials: ChannelCredentials;
+  try {
+    credentials = grpcCredentials.createSsl(
+      cas.length > 0 ? trustedRoots(cas) : null,
+      key,
+      cert,
+      insecure ? { rejectUnauthorized: false, checkServerIdentity: () => undefined } : { checkServerIdentity: namingCertificateNames },
+    );
+  } catch (error) {
+    // Node's secure context rejects keys that do not match the certificate, and unparsable PEM bodies.
+    throw new ConnectionError([{ message: `The TLS files cannot be used: ${(error as Error).message}.`, hint: 'Check that the client key belongs to the client certificate.' }]);
+  }
+  const options: ChannelOptions = {};
+  if (tls.serverName) {
+    options['grpc.ssl_target_name_override'] = tls.serverName;
+    options['grpc.default_authority'] = tls.serverName;
+  }
+  return { credentials, options, tls: true, insecure };
+}
+
+/** Node's name check, with the certificate's own names added to a mismatch: they tell the user what server name to set. */
+function namingCertificateNames(host: string, certificate: PeerCertificate): Error | undefined {
+  const error = checkServerIdentity(host, certificate);
+  if (error) error.message = `${error.message} (certificate names: ${certificate.subjectaltname || certificate.subject?.CN || 'none'})`;
+  return error;
+}
+
+/** The settings' CAs are extra trust: keep the system roots alongside them. */
+function trustedRoots(cas: Buffer[]): Buffer {
+  return Buffer.from([...cas.map((ca) => ca.toString('latin1')), ...rootCertificates].join('\n'), 'latin1');
+}

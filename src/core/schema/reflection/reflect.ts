@@ -1,0 +1,83 @@
+import { Client, status, type Metadata, type ServiceError } from '@grpc/grpc-js';
+import type { FileDescriptorProto } from '@bufbuild/protobuf/wkt';
+import type { MetadataEntry, TlsSettings } from '../../../shared/schema';
+import { channelSecurity, effectiveTls } from '../../connection/credentials';
+import { ConnectionError } from '../../connection/errors';
+import { buildMetadata } from '../../connection/metadata';
+import { parseTarget } from '../../connection/target';
+import { SchemaError } from '../errors';
+import { orderByDependencies } from '../file-order';
+import { fetchSchema } from './fetch';
+import { describeFailure, notSupported, type FailureContext } from './failure';
+import { ReflectionStream } from './stream';
+
+/** Options of one reflection: where, how, and how long to wait in total. */
+export interface ReflectOptions {
+  target: string;
+  tls: TlsSettings;
+  metadata?: MetadataEntry[];
+  /** Total time for the whole conversation, both protocol attempts included; default 10 s. */
+  timeoutMs?: number;
+}
+
+/** A server's schema as reflection gave it: exact descriptors, dependencies first. */
+export interface ReflectedSchema {
+  files: FileDescriptorProto[];
+  services: string[];
+  protocol: 'v1' | 'v1alpha';
+}
+
+const protocols = [
+  { protocol: 'v1', path: '/grpc.reflection.v1.ServerReflection/ServerReflectionInfo' },
+  { protocol: 'v1alpha', path: '/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo' },
+] as const;
+
+/** Lists services and fetches every FileDescriptorProto they need (transitively) over gRPC server reflection, v1 then v1alpha. */
+export async function reflectSchema(options: ReflectOptions): Promise<ReflectedSchema> {
+  let context: FailureContext | undefined;
+  let client: Client | undefined;
+  try {
+    const target = parseTarget(options.target);
+    const tls = effectiveTls(target, options.tls);
+    const security = await channelSecurity(tls);
+    const metadata = buildMetadata(options.metadata ?? []);
+    const timeoutMs = options.timeoutMs ?? 10_000;
+    context = { display: target.display, tls, timeoutMs };
+    client = new Client(target.address, security.credentials, security.options);
+    return await converse(client, metadata, new Date(Date.now() + timeoutMs), target.display);
+  } catch (error) {
+    throw toSchemaError(error, context);
+  } finally {
+    client?.close();
+  }
+}
+
+/** Tries v1, and v1alpha when the server does not implement v1. */
+async function converse(client: Client, metadata: Metadata, deadline: Date, display: string): Promise<ReflectedSchema> {
+  for (const { protocol, path } of protocols) {
+    const stream = new ReflectionStream(client, path, metadata, deadline);
+    try {
+      const { files, services } = await fetchSchema(stream, display);
+      return { files: orderByDependencies(files, `The server at ${display}`), services, protocol };
+    } catch (error) {
+      if (!isServiceError(error) || error.code !== status.UNIMPLEMENTED) throw error;
+    } finally {
+      stream.close();
+    }
+  }
+  throw notSupported(display);
+}
+
+/** Every failure reaches the caller as a SchemaError, phrased for the user. */
+function toSchemaError(error: unknown, context: FailureContext | undefined): SchemaError {
+  if (error instanceof SchemaError) return error;
+  if (error instanceof ConnectionError) return new SchemaError(error.problems);
+  if (isServiceError(error) && context) return new SchemaError([describeFailure(error, context)]);
+  const where = context ? ` at ${context.display}` : '';
+  return new SchemaError([{ message: `Reflection failed${where}: ${error instanceof Error ? error.message : String(error)}` }]);
+}
+
+/** grpc-js call failures carry a status code and trailing metadata. */
+function isServiceError(error: unknown): error is ServiceError {
+  return error instanceof Error && typeof (error as Partial<ServiceError>).code === 'number' && 'metadata' in error;
+}

@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'vitest';
+import { ConnectionError } from '../../../src/core/connection/errors';
+import { parseTarget } from '../../../src/core/connection/target';
+
+describe('parseTarget', () => {
+  test.each([
+    ['localhost:50051', 'localhost:50051', 'localhost:50051', undefined],
+    ['  127.0.0.1:8080 ', '127.0.0.1:8080', '127.0.0.1:8080', undefined],
+    ['[::1]:50051', '[::1]:50051', '[::1]:50051', undefined],
+    ['dns:///api.example.com:443', 'dns:///api.example.com:443', 'api.example.com:443', undefined],
+    ['dns://8.8.8.8/api.example.com:443', 'dns://8.8.8.8/api.example.com:443', 'api.example.com:443', undefined],
+    ['unix:///run/app.sock', 'unix:///run/app.sock', '/run/app.sock', undefined],
+    ['unix:app.sock', 'unix:app.sock', 'app.sock', undefined],
+    ['grpc://localhost:50051', 'localhost:50051', 'localhost:50051', false],
+    ['grpcs://api.example.com:443/', 'api.example.com:443', 'api.example.com:443', true],
+    ['GRPCS://[::1]:443', '[::1]:443', '[::1]:443', true],
+  ])('%s', (input, address, display, impliedTls) => {
+    expect(parseTarget(input)).toEqual({ address, display, impliedTls });
+  });
+
+  test.each([
+    ['', 'The target is empty.'],
+    ['localhost', 'The target "localhost" is not host:port.\n  Add the port, e.g. localhost:443 for TLS or localhost:50051.'],
+    ['grpcs://api.example.com', 'The target "grpcs://api.example.com" is not host:port.\n  Add the port, e.g. api.example.com:443 for TLS or api.example.com:50051.'],
+    ['::1:50051', 'The target "::1:50051" is not host:port.\n  Write host:port, e.g. localhost:50051 or [::1]:50051.'],
+    ['localhost:70000', 'The port in "localhost:70000" is out of range (1-65535).'],
+    ['localhost:0', 'The port in "localhost:0" is out of range (1-65535).'],
+    ['https://api.example.com:443', 'The target "https://api.example.com:443" uses the scheme https://, which is not supported.\n  Use host:port, grpc://host:port, grpcs://host:port, dns:///host:port or unix:///path.'],
+    ['unix://run/app.sock', 'The target "unix://run/app.sock" is not an absolute socket path.\n  Write unix:///absolute/path or unix:relative/path.'],
+    ['unix:', 'The target "unix:" names no socket path.'],
+  ])('rejects %j', (input, message) => {
+    expect(() => parseTarget(input)).toThrow(ConnectionError);
+    expect(() => parseTarget(input)).toThrow(message);
+  });
+});
