@@ -1,0 +1,3 @@
+#!/usr/bin/env node
+// Built by `npm install` (the prepare script); see scripts/build.mjs.
+import '../dist/cli.js';

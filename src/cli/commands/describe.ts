@@ -1,0 +1,20 @@
+import type { Command } from 'commander';
+import { describeAll, describeSymbol } from '../../core/schema/describe';
+import { loadSchema } from '../../core/schema/load';
+import { splitTarget } from '../positionals';
+import { addSchemaFlags, schemaSourceFromFlags, type SchemaFlags } from '../schema-options';
+
+/** `protodesk describe [target] [symbol]`: a service, method, message or enum as proto-like text. */
+export function registerDescribe(program: Command, out: (line: string) => void): void {
+  addSchemaFlags(
+    program
+      .command('describe')
+      .description('show services, methods, messages and enums as proto text')
+      .argument('[target]', 'server address, when the schema comes from reflection')
+      .argument('[symbol]', 'what to describe (pkg.Service, pkg.Service/Method, pkg.Message); all services when absent'),
+  ).action(async (first: string | undefined, second: string | undefined, flags: SchemaFlags) => {
+    const { target, symbol } = splitTarget([first, second]);
+    const schema = await loadSchema(schemaSourceFromFlags(flags, target));
+    out(symbol ? describeSymbol(schema.registry, symbol) : describeAll(schema.registry));
+  });
+}

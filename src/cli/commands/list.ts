@@ -1,0 +1,32 @@
+import type { Command } from 'commander';
+import { loadSchema } from '../../core/schema/load';
+import { splitTarget } from '../positionals';
+import { addSchemaFlags, schemaSourceFromFlags, type SchemaFlags } from '../schema-options';
+import { UsageError } from '../usage-error';
+
+/** `protodesk list [target] [service]`: services, or one service's methods (grpcurl's output, plus kinds with --long). */
+export function registerList(program: Command, out: (line: string) => void): void {
+  addSchemaFlags(
+    program
+      .command('list')
+      .description('list services, or the methods of one service')
+      .argument('[target]', 'server address, when the schema comes from reflection')
+      .argument('[service]', 'a service whose methods to list')
+      .option('-l, --long', 'show each method with its kind and message types'),
+  ).action(async (first: string | undefined, second: string | undefined, flags: SchemaFlags & { long?: boolean }) => {
+    const { target, symbol } = splitTarget([first, second]);
+    const schema = await loadSchema(schemaSourceFromFlags(flags, target));
+    const services = schema.services();
+    if (!symbol) {
+      for (const service of services) out(service.fullName);
+      return;
+    }
+    const service = services.find((s) => s.fullName === symbol.replace(/^\./, ''));
+    if (!service) {
+      throw new UsageError(`There is no service "${symbol}". Services: ${services.map((s) => s.fullName).join(', ') || 'none'}.`);
+    }
+    for (const method of service.methods) {
+      out(flags.long ? `${method.fullName}\t${method.kind}\t${method.inputType} -> ${method.outputType}` : method.fullName);
+    }
+  });
+}

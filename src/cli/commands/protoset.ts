@@ -1,0 +1,19 @@
+import { writeFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { loadSchema } from '../../core/schema/load';
+import { addSchemaFlags, schemaSourceFromFlags, type SchemaFlags } from '../schema-options';
+
+/** `protodesk protoset [target] -o FILE`: writes the resolved FileDescriptorSet, imports included. */
+export function registerProtoset(program: Command, log: (line: string) => void): void {
+  addSchemaFlags(
+    program
+      .command('protoset')
+      .description('write the resolved schema as a binary FileDescriptorSet (imports included)')
+      .argument('[target]', 'server address, when the schema comes from reflection')
+      .requiredOption('-o, --output <file>', 'where to write the descriptor set'),
+  ).action(async (first: string | undefined, flags: SchemaFlags & { output: string }) => {
+    const schema = await loadSchema(schemaSourceFromFlags(flags, first));
+    await writeFile(flags.output, schema.toDescriptorSet());
+    log(`Wrote ${schema.files.length} files to ${flags.output}`);
+  });
+}

@@ -1,0 +1,55 @@
+import { Command, CommanderError } from 'commander';
+import { SchemaError, formatProblem } from '../core/schema/errors';
+import { registerDescribe } from './commands/describe';
+import { registerList } from './commands/list';
+import { registerProtoset } from './commands/protoset';
+import { normalizeGrpcurlFlags } from './grpcurl-flags';
+import { UsageError } from './usage-error';
+
+/** Where the command line writes: stdout for results, stderr for messages. */
+export interface CliIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/** Runs `protodesk <args>` and resolves to its exit code: 0 ok, 1 failure, 2 usage error. */
+export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
+  const program = new Command('protodesk')
+    .description('Protodesk: load gRPC schemas from .proto files, descriptor sets or server reflection, and use them.')
+    .version(VERSION)
+    .exitOverride()
+    .showHelpAfterError('(run protodesk <command> --help for the flags)')
+    .configureOutput({ writeOut: io.out, writeErr: io.err });
+  const line = (write: (text: string) => void) => (text: string) => write(`${text}\n`);
+  registerList(program, line(io.out));
+  registerDescribe(program, line(io.out));
+  registerProtoset(program, line(io.err));
+  program.commands.forEach((command) => command.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }));
+  try {
+    await program.parseAsync(normalizeGrpcurlFlags(args), { from: 'user' });
+    return 0;
+  } catch (error) {
+    return exitCodeFor(error, io);
+  }
+}
+
+function exitCodeFor(error: unknown, io: CliIo): number {
+  if (error instanceof CommanderError) {
+    // Commander already printed its message; help and version are successes.
+    return error.exitCode === 0 ? 0 : 2;
+  }
+  if (error instanceof UsageError) {
+    io.err(`protodesk: ${error.message}\n`);
+    return 2;
+  }
+  if (error instanceof SchemaError) {
+    for (const problem of error.problems) io.err(`protodesk: ${formatProblem(problem).replace(/\n\s*/g, ' ')}\n`);
+    return 1;
+  }
+  io.err(`protodesk: ${(error as Error).message ?? String(error)}\n`);
+  return 1;
+}
+
+declare const __PROTODESK_VERSION__: string | undefined;
+// The build injects the package version; tests run from source, where it is absent.
+const VERSION = typeof __PROTODESK_VERSION__ === 'string' ? __PROTODESK_VERSION__ : '0.0.0-dev';

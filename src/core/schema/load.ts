@@ -1,0 +1,24 @@
+import type { SchemaSource } from '../../shared/schema';
+import { readDescriptorSet } from './descriptor-set';
+import { compileProtos } from './proto/compile';
+import { findProtoFiles } from './proto-folder';
+import { reflectSchema } from './reflection/reflect';
+import { Schema } from './schema';
+
+/** Loads a schema from any source; throws SchemaError with every problem found. */
+export async function loadSchema(source: SchemaSource): Promise<Schema> {
+  switch (source.kind) {
+    case 'protoFiles':
+      return new Schema((await compileProtos(source)).files);
+    case 'protoFolder': {
+      // The folder is an import root, so its files import each other by paths relative to it.
+      const files = await findProtoFiles(source.folder);
+      const importPaths = [source.folder, ...(source.importPaths ?? [])];
+      return new Schema((await compileProtos({ files, importPaths })).files);
+    }
+    case 'descriptorSet':
+      return new Schema(await readDescriptorSet(source.file));
+    case 'reflection':
+      return new Schema((await reflectSchema(source)).files);
+  }
+}
