@@ -1,0 +1,70 @@
+import type { DescMessage } from '@bufbuild/protobuf';
+import { isWrapperDesc } from '@bufbuild/protobuf/wkt';
+import { scalarSchema } from './json-schema-scalars';
+import type { JsonSchema } from './json-schema-types';
+import { timestampExample } from './json-wkt';
+
+/** The shared `#/definitions/...` reference for a message type. */
+export function refTo(typeName: string): string {
+  return `#/definitions/${typeName}`;
+}
+
+/** Schemas of the well-known types whose JSON is not an object of fields; undefined for ordinary messages. */
+export function wellKnownSchema(desc: DescMessage): JsonSchema | undefined {
+  const value = refTo('google.protobuf.Value');
+  switch (desc.typeName) {
+    case 'google.protobuf.Timestamp':
+      return {
+        type: 'string',
+        format: 'date-time',
+        pattern:
+          '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?(Z|[+-][0-9]{2}:[0-9]{2})$',
+        description: 'RFC 3339 date and time',
+        examples: [timestampExample],
+      };
+    case 'google.protobuf.Duration':
+      return {
+        type: 'string',
+        pattern: '^-?[0-9]+(\\.[0-9]{1,9})?s$',
+        description: 'seconds with an "s" suffix, e.g. "1.5s"',
+        examples: ['1s'],
+      };
+    case 'google.protobuf.FieldMask':
+      return {
+        type: 'string',
+        pattern: '^([a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*(,[a-z][A-Za-z0-9]*(\\.[a-z][A-Za-z0-9]*)*)*)?$',
+        description: 'comma-separated lowerCamelCase field paths, e.g. "user.displayName,photo"',
+      };
+    case 'google.protobuf.Struct':
+      return { type: 'object', additionalProperties: { $ref: value } };
+    case 'google.protobuf.ListValue':
+      return { type: 'array', items: { $ref: value } };
+    case 'google.protobuf.Value':
+      return { description: 'any JSON value' };
+    case 'google.protobuf.Any':
+      return {
+        type: 'object',
+        properties: {
+          '@type': {
+            type: 'string',
+            description: 'type URL of the packed message',
+            examples: ['type.googleapis.com/google.protobuf.Duration'],
+          },
+        },
+        description:
+          'a message of any type: "@type" plus its fields, or "@type" and "value" for well-known types',
+      };
+    default: {
+      if (!isWrapperDesc(desc)) return undefined;
+      const [field] = desc.fields;
+      return field ? scalarSchema(field.scalar) : undefined;
+    }
+  }
+}
+
+/** Which other definitions a well-known type's schema refers to. */
+export function wellKnownDependencies(desc: DescMessage): string[] {
+  return desc.typeName === 'google.protobuf.Struct' || desc.typeName === 'google.protobuf.ListValue'
+    ? ['google.protobuf.Value']
+    : [];
+}

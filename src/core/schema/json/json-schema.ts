@@ -1,0 +1,120 @@
+import type { DescEnum, DescEnumValue, DescField, DescMessage, DescOneof } from '@bufbuild/protobuf';
+import { enumSchema, mapKeySchema, scalarSchema } from './json-schema-scalars';
+import type { JsonSchema } from './json-schema-types';
+import { refTo, wellKnownDependencies, wellKnownSchema } from './json-schema-wkt';
+
+/** Supplies the comment of a declaration (e.g. protoComments), or undefined. */
+export type DocLookup = (
+  desc: DescMessage | DescField | DescEnum | DescEnumValue | DescOneof,
+) => string | undefined;
+
+/**
+ * The JSON Schema of a request for `message`: draft-07, one `definitions` entry per message type with `$ref`s
+ * between them (so recursion is finite), which is the dialect Monaco's JSON language service supports fully.
+ */
+export function toJsonSchema(message: DescMessage, docs: DocLookup = () => undefined): JsonSchema {
+  const definitions: Record<string, JsonSchema> = {};
+  const pending: DescMessage[] = [message];
+  for (let desc = pending.pop(); desc !== undefined; desc = pending.pop()) {
+    if (definitions[desc.typeName]) continue;
+    const wellKnown = wellKnownSchema(desc);
+    definitions[desc.typeName] = wellKnown
+      ? withDoc(wellKnown, docs(desc))
+      : messageSchema(desc, docs, pending);
+    if (wellKnown) {
+      for (const name of wellKnownDependencies(desc)) {
+        const dependency = desc.file.messages.find((m) => m.typeName === name);
+        if (dependency) pending.push(dependency);
+      }
+    }
+  }
+  return { $schema: 'http://json-schema.org/draft-07/schema#', $ref: refTo(message.typeName), definitions };
+}
+
+function messageSchema(desc: DescMessage, docs: DocLookup, pending: DescMessage[]): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  const constraints: JsonSchema[] = [];
+  for (const field of desc.fields) {
+    const schema = fieldSchema(field, docs, pending);
+    properties[field.jsonName] = schema;
+    if (field.name !== field.jsonName) {
+      // The proto name is accepted too, but not offered: completion shows the JSON names protojson prints.
+      properties[field.name] = {
+        ...schema,
+        doNotSuggest: true,
+        description: `Alias of "${field.jsonName}".`,
+      };
+      constraints.push(
+        exclusive([field.jsonName, field.name], `Set "${field.jsonName}" or "${field.name}", not both.`),
+      );
+    }
+  }
+  for (const oneof of desc.oneofs) {
+    const names = oneof.fields.flatMap((f) => (f.name === f.jsonName ? [f.jsonName] : [f.jsonName, f.name]));
+    const message = `Set only one of ${oneof.fields.map((f) => f.jsonName).join(', ')} (oneof ${oneof.name}).`;
+    for (let i = 0; i < names.length; i++) {
+      for (let j = i + 1; j < names.length; j++) {
+        constraints.push(exclusive([names[i] as string, names[j] as string], message));
+      }
+    }
+  }
+  const schema: JsonSchema = { type: 'object', title: desc.name, properties, additionalProperties: false };
+  if (constraints.length > 0) schema.allOf = dedupe(constraints);
+  return withDoc(schema, docs(desc));
+}
+
+/** Two keys that must not appear together, with the message Monaco shows when they do. */
+function exclusive(keys: [string, string], errorMessage: string): JsonSchema {
+  return { not: { required: keys }, errorMessage };
+}
+
+function dedupe(schemas: JsonSchema[]): JsonSchema[] {
+  const seen = new Set<string>();
+  return schemas.filter((s) => {
+    const key = JSON.stringify(s.not?.required);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function fieldSchema(field: DescField, docs: DocLookup, pending: DescMessage[]): JsonSchema {
+  const element = valueSchema(field, docs, pending);
+  let schema: JsonSchema;
+  switch (field.fieldKind) {
+    case 'list':
+      schema = { type: 'array', items: element };
+      break;
+    case 'map': {
+      schema = { type: 'object', additionalProperties: element };
+      const keys = mapKeySchema(field.mapKey);
+      if (keys) schema.propertyNames = keys;
+      break;
+    }
+    default:
+      schema = element;
+  }
+  if (field.deprecated) schema.deprecationMessage = `${field.name} is deprecated.`;
+  return withDoc(schema, docs(field));
+}
+
+/** The schema of one value of a field (the element for lists and maps). */
+function valueSchema(
+  field: { scalar: DescField['scalar']; enum: DescEnum | undefined; message: DescMessage | undefined },
+  docs: DocLookup,
+  pending: DescMessage[],
+): JsonSchema {
+  if (field.message) {
+    pending.push(field.message);
+    return { $ref: refTo(field.message.typeName) };
+  }
+  if (field.enum) return withDoc(enumSchema(field.enum, docs), docs(field.enum));
+  return field.scalar === undefined ? {} : scalarSchema(field.scalar);
+}
+
+/** Adds a description when there is one; keeps existing type notes after the comment. */
+function withDoc(schema: JsonSchema, doc: string | undefined): JsonSchema {
+  if (!doc) return schema;
+  const description = schema.description ? `${doc}\n\n(${schema.description})` : doc;
+  return { ...schema, description, markdownDescription: description };
+}

@@ -1,0 +1,27 @@
+"""Prints what grpcio's google.protobuf.json_format makes of binary messages: the reference peer for codec tests.
+
+stdin: {"set": base64 FileDescriptorSet, "type": full name, "messages": [base64], "protoNames": bool, "emitDefaults": bool}
+stdout: a JSON array with one printed message per input.
+"""
+import base64
+import json
+import sys
+
+from google.protobuf import descriptor_pb2, descriptor_pool, json_format, message_factory
+
+request = json.load(sys.stdin)
+pool = descriptor_pool.DescriptorPool()
+for file in descriptor_pb2.FileDescriptorSet.FromString(base64.b64decode(request["set"])).file:
+    pool.Add(file)
+cls = message_factory.GetMessageClass(pool.FindMessageTypeByName(request["type"]))
+out = []
+for data in request["messages"]:
+    message = cls.FromString(base64.b64decode(data))
+    text = json_format.MessageToJson(
+        message,
+        descriptor_pool=pool,
+        preserving_proto_field_name=request.get("protoNames", False),
+        always_print_fields_with_no_presence=request.get("emitDefaults", False),
+    )
+    out.append(json.loads(text))
+json.dump(out, sys.stdout)
