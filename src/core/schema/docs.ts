@@ -1,0 +1,90 @@
+import type { AnyDesc, DescFile } from '@bufbuild/protobuf';
+import type { SourceCodeInfo_Location } from '@bufbuild/protobuf/wkt';
+
+// Field numbers of descriptor.proto that make up source_code_info paths.
+const FILE_MESSAGE = 4;
+const FILE_ENUM = 5;
+const FILE_SERVICE = 6;
+const FILE_EXTENSION = 7;
+const MESSAGE_FIELD = 2;
+const MESSAGE_NESTED = 3;
+const MESSAGE_ENUM = 4;
+const MESSAGE_EXTENSION = 6;
+const MESSAGE_ONEOF = 8;
+const ENUM_VALUE = 2;
+const SERVICE_METHOD = 2;
+
+/** The source_code_info path of a descriptor (indexes count synthetic map entries, as protoc does). */
+export function sourcePath(desc: AnyDesc): number[] {
+  switch (desc.kind) {
+    case 'file':
+      return [];
+    case 'message':
+      return desc.parent
+        ? [...sourcePath(desc.parent), MESSAGE_NESTED, desc.parent.proto.nestedType.indexOf(desc.proto)]
+        : [FILE_MESSAGE, desc.file.proto.messageType.indexOf(desc.proto)];
+    case 'enum':
+      return desc.parent
+        ? [...sourcePath(desc.parent), MESSAGE_ENUM, desc.parent.proto.enumType.indexOf(desc.proto)]
+        : [FILE_ENUM, desc.file.proto.enumType.indexOf(desc.proto)];
+    case 'extension':
+      return desc.parent
+        ? [...sourcePath(desc.parent), MESSAGE_EXTENSION, desc.parent.proto.extension.indexOf(desc.proto)]
+        : [FILE_EXTENSION, desc.file.proto.extension.indexOf(desc.proto)];
+    case 'field':
+      return [...sourcePath(desc.parent), MESSAGE_FIELD, desc.parent.proto.field.indexOf(desc.proto)];
+    case 'oneof':
+      return [...sourcePath(desc.parent), MESSAGE_ONEOF, desc.parent.proto.oneofDecl.indexOf(desc.proto)];
+    case 'enum_value':
+      return [...sourcePath(desc.parent), ENUM_VALUE, desc.parent.proto.value.indexOf(desc.proto)];
+    case 'service':
+      return [FILE_SERVICE, desc.file.proto.service.indexOf(desc.proto)];
+    case 'rpc':
+      return [...sourcePath(desc.parent), SERVICE_METHOD, desc.parent.proto.method.indexOf(desc.proto)];
+  }
+}
+
+/** The file a descriptor was declared in. */
+export function fileOf(desc: AnyDesc): DescFile {
+  switch (desc.kind) {
+    case 'file':
+      return desc;
+    case 'field':
+    case 'oneof':
+      return desc.parent.file;
+    case 'enum_value':
+    case 'rpc':
+      return desc.parent.file;
+    default:
+      return desc.file;
+  }
+}
+
+const indexes = new WeakMap<DescFile, Map<string, SourceCodeInfo_Location>>();
+
+/** The source location recorded for a path, or undefined when the file carries no source info for it. */
+export function locationAt(file: DescFile, path: readonly number[]): SourceCodeInfo_Location | undefined {
+  let index = indexes.get(file);
+  if (!index) {
+    index = new Map();
+    // The first location wins: protoc lists an element before the pieces inside it.
+    for (const loc of file.proto.sourceCodeInfo?.location ?? []) {
+      const key = loc.path.join('.');
+      if (!index.has(key)) index.set(key, loc);
+    }
+    indexes.set(file, index);
+  }
+  return index.get(path.join('.'));
+}
+
+/** Comments for a descriptor, from its file's source_code_info (leading comment, trimmed), or "". */
+export function docComment(desc: AnyDesc): string {
+  if (desc.kind === 'file') return '';
+  const comment = locationAt(fileOf(desc), sourcePath(desc))?.leadingComments ?? '';
+  // protoc keeps the space after `//` on every line; drop it so the text reads as written.
+  return comment
+    .split('\n')
+    .map((line) => (line.startsWith(' ') ? line.slice(1) : line))
+    .join('\n')
+    .trim();
+}

@@ -1,0 +1,41 @@
+import type { DescMethod, FileRegistry } from '@bufbuild/protobuf';
+import type { MethodInfo, MethodKind, ServiceInfo } from '../../shared/schema';
+import { docComment } from './docs';
+
+const KINDS: Record<DescMethod['methodKind'], MethodKind> = {
+  unary: 'unary',
+  server_streaming: 'server_stream',
+  client_streaming: 'client_stream',
+  bidi_streaming: 'bidi',
+};
+
+/** A method as the UI lists it. */
+function methodInfo(method: DescMethod): MethodInfo {
+  const service = method.parent.typeName;
+  return {
+    name: method.name,
+    fullName: `${service}.${method.name}`,
+    path: `/${service}/${method.name}`,
+    kind: KINDS[method.methodKind],
+    inputType: method.input.typeName,
+    outputType: method.output.typeName,
+    doc: docComment(method),
+  };
+}
+
+/** Services and their methods in declaration order, as the UI and `protodesk list` show them. */
+export function serviceTree(registry: FileRegistry): ServiceInfo[] {
+  const services: ServiceInfo[] = [];
+  for (const file of registry.files) {
+    for (const service of file.services) {
+      services.push({
+        name: service.name,
+        fullName: service.typeName,
+        file: file.proto.name,
+        doc: docComment(service),
+        methods: service.methods.map(methodInfo),
+      });
+    }
+  }
+  return services;
+}
