@@ -1,0 +1,175 @@
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { bundledProtoRoot } from '../bundled/root';
+import { SchemaError } from '../errors';
+import type { ImportAst, MethodAst, ProtoFileAst } from './ast';
+import { methodsWithBody } from './method-bodies';
+import { parseProto } from './parser';
+import { Problems } from './problems';
+
+/** One parsed file and the path it was read from. */
+export interface LoadedFile {
+  ast: ProtoFileAst;
+  diskPath: string;
+  /** Methods written with a `{ ... }` body (protoc then sets an empty options message). */
+  methodBodies: ReadonlySet<MethodAst>;
+}
+
+/** Every file a request needs, dependencies before dependents, plus the import names of the requested files. */
+export interface LoadedProtos {
+  files: LoadedFile[];
+  roots: string[];
+}
+
+type Outcome = { file: LoadedFile } | { problems: Problems['list'] } | { missing: true };
+
+// Bundled files never change, so each is read and parsed once per process.
+const bundledCache = new Map<string, Promise<Outcome>>();
+
+/** Reads the requested files and everything they import (protoc's import path rules); throws SchemaError on any problem. */
+export async function loadProtoFiles(files: string[], importPaths: string[]): Promise<LoadedProtos> {
+  const bundled = bundledProtoRoot();
+  const problems = new Problems();
+  const loads = new Map<string, Promise<Outcome>>();
+  const named = await Promise.all(files.map((file) => importNameOf(file, importPaths, problems)));
+  if (problems.list.length > 0) throw new SchemaError(problems.list);
+  const roots: string[] = [];
+  for (const request of named) {
+    if (!request || loads.has(request.name)) continue;
+    roots.push(request.name);
+    loads.set(request.name, readAndParse(request.name, request.diskPath));
+  }
+  // Without import paths, each requested file's folder is an import root (protoc's implicit -I).
+  const rootFolders = importPaths.length > 0 ? importPaths : [...new Set(named.flatMap((n) => (n ? [dirname(n.diskPath)] : [])))];
+  const searched = [...rootFolders, bundled];
+  const lookups = (name: string): string[] => (name.startsWith('google/protobuf/') ? [bundled] : searched);
+  const loaded = new Map<string, LoadedFile>();
+  const missing = new Map<string, { from: string; imp: ImportAst }[]>();
+  // Breadth-first: every import of a level is read in parallel.
+  let level = [...roots];
+  while (level.length > 0) {
+    const outcomes = await Promise.all(level.map(async (name) => [name, await loads.get(name)] as const));
+    const next: string[] = [];
+    for (const [name, outcome] of outcomes) {
+      if (!outcome || 'missing' in outcome) continue;
+      if ('problems' in outcome) {
+        problems.list.push(...outcome.problems);
+        continue;
+      }
+      loaded.set(name, outcome.file);
+      for (const imp of outcome.file.ast.imports) {
+        if (!loads.has(imp.path)) {
+          loads.set(imp.path, locate(imp.path, lookups(imp.path), bundled));
+          next.push(imp.path);
+        }
+      }
+    }
+    level = next;
+  }
+  for (const file of loaded.values()) {
+    for (const imp of file.ast.imports) {
+      if (loaded.has(imp.path)) continue;
+      const outcome = await loads.get(imp.path);
+      if (outcome && 'missing' in outcome) {
+        const list = missing.get(imp.path) ?? [];
+        list.push({ from: file.ast.path, imp });
+        missing.set(imp.path, list);
+      }
+    }
+  }
+  const display = new Map([...loaded].map(([name, file]) => [name, file.diskPath]));
+  const located = new Problems(display);
+  for (const [name, wanters] of missing) {
+    for (const { from, imp } of wanters) {
+      located.add(from, imp.span, `Import "${name}" was not found (imported by "${from}")`,
+        `Searched: ${lookups(name).join(', ')}. Add the folder that contains "${name}" to the import paths.`);
+    }
+  }
+  problems.list.push(...located.list);
+  if (problems.list.length > 0) throw new SchemaError(problems.list);
+  return { files: orderFiles(roots, loaded, located), roots };
+}
+
+/** A requested file's import name: its path under the first import path holding it (or its own folder with none). */
+async function importNameOf(file: string, importPaths: string[], problems: Problems): Promise<{ name: string; diskPath: string } | undefined> {
+  const diskPath = resolve(file);
+  const info = await stat(diskPath).catch(() => undefined);
+  if (!info?.isFile()) {
+    problems.list.push({ message: `File not found: ${file}`, hint: 'Check the path; relative paths are resolved from the working directory.' });
+    return undefined;
+  }
+  if (importPaths.length === 0) return { name: relative(dirname(diskPath), diskPath), diskPath };
+  for (const importPath of importPaths) {
+    const rel = relative(resolve(importPath), diskPath);
+    if (rel && !rel.startsWith('..') && !isAbsolute(rel)) return { name: rel.split(sep).join('/'), diskPath };
+  }
+  problems.list.push({
+    message: `${file} is not under any import path (import paths: ${importPaths.join(', ')})`,
+    hint: 'Add the folder that contains it (or one of its parents) to the import paths.',
+  });
+  return undefined;
+}
+
+/** Finds an imported file in the given folders, in order. */
+async function locate(name: string, folders: string[], bundled: string): Promise<Outcome> {
+  for (const folder of folders) {
+    if (folder === bundled) return loadBundled(name, bundled);
+    const diskPath = join(folder, name);
+    const outcome = await readAndParse(name, diskPath, true);
+    if (!('missing' in outcome)) return outcome;
+  }
+  return { missing: true };
+}
+
+function loadBundled(name: string, bundled: string): Promise<Outcome> {
+  let outcome = bundledCache.get(name);
+  if (!outcome) {
+    outcome = readAndParse(name, join(bundled, name), true);
+    bundledCache.set(name, outcome);
+  }
+  return outcome;
+}
+
+async function readAndParse(name: string, diskPath: string, optional = false): Promise<Outcome> {
+  let text: string;
+  try {
+    text = await readFile(diskPath, 'utf8');
+  } catch (error) {
+    if (optional) return { missing: true };
+    return { problems: [{ message: `Cannot read ${diskPath}: ${(error as Error).message}` }] };
+  }
+  try {
+    const ast = parseProto(text, name);
+    return { file: { ast, diskPath, methodBodies: methodsWithBody(text, ast) } };
+  } catch (error) {
+    if (error instanceof SchemaError) return { problems: error.problems };
+    throw error;
+  }
+}
+
+/** protoc's order: each root after its imports (depth-first, declaration order); reports import cycles. */
+function orderFiles(roots: string[], loaded: Map<string, LoadedFile>, problems: Problems): LoadedFile[] {
+  const ordered: LoadedFile[] = [];
+  const done = new Set<string>();
+  const stack: string[] = [];
+  const visit = (name: string): void => {
+    const file = loaded.get(name);
+    if (!file || done.has(name)) return;
+    stack.push(name);
+    for (const imp of file.ast.imports) {
+      const at = stack.indexOf(imp.path);
+      if (at >= 0) {
+        const cycle = [...stack.slice(at), imp.path].join(' -> ');
+        problems.add(name, imp.span, `Import cycle: ${cycle}`, 'Move the shared definitions into a file that both can import.');
+        continue;
+      }
+      visit(imp.path);
+    }
+    stack.pop();
+    done.add(name);
+    ordered.push(file);
+  };
+  for (const root of roots) visit(root);
+  if (problems.list.length > 0) throw new SchemaError(problems.list);
+  return ordered;
+}
