@@ -42,7 +42,8 @@ export async function loadProtoFiles(files: string[], importPaths: string[]): Pr
   // Without import paths, each requested file's folder is an import root (protoc's implicit -I).
   const rootFolders = importPaths.length > 0 ? importPaths : [...new Set(named.flatMap((n) => (n ? [dirname(n.diskPath)] : [])))];
   const searched = [...rootFolders, bundled];
-  const lookups = (name: string): string[] => (name.startsWith('google/protobuf/') ? [bundled] : searched);
+  // The bundled google/protobuf files win over other copies (one consistent descriptor.proto); other names there are searched as usual.
+  const lookups = (name: string): string[] => (name.startsWith('google/protobuf/') ? [bundled, ...rootFolders] : searched);
   const loaded = new Map<string, LoadedFile>();
   const missing = new Map<string, { from: string; imp: ImportAst }[]>();
   // Breadth-first: every import of a level is read in parallel.
