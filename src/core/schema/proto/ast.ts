@@ -192,6 +192,8 @@ export interface MethodAst extends Declaration {
   outputTypeSpan: Span;
   serverStreaming: boolean;
   options: OptionAst[];
+  /** Written with a `{ ... }` body rather than `;` (protoc then sets an options message, even an empty one). */
+  hasBody: boolean;
 }
 
 export interface ServiceAst extends Declaration {

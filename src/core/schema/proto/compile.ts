@@ -21,9 +21,8 @@ export interface CompiledProtos {
 export async function compileProtos(request: CompileRequest): Promise<CompiledProtos> {
   const loaded = await loadProtoFiles(request.files, request.importPaths);
   const displayPaths = new Map(loaded.files.map((f) => [f.ast.path, f.diskPath]));
-  const methodBodies = new Set(loaded.files.flatMap((f) => [...f.methodBodies]));
   try {
-    const files = linkFiles(loaded.files.map((f) => f.ast), { displayPaths, methodBodies });
+    const files = linkFiles(loaded.files.map((f) => f.ast), { displayPaths });
     return { files, roots: loaded.roots };
   } catch (error) {
     if (error instanceof SchemaError) throw error;

@@ -1,5 +1,5 @@
 import type { DescMessage, Message } from '@bufbuild/protobuf';
-import type { MethodAst, OptionAst, ProtoFileAst, Span } from './ast';
+import type { OptionAst, ProtoFileAst, Span } from './ast';
 import type { Problems } from './problems';
 import type { SourceInfoBuilder } from './source-info';
 import type { FileView, SymbolTable } from './symbols';
@@ -27,8 +27,6 @@ export interface LinkContext {
   problems: Problems;
   source: SourceInfoBuilder;
   pending: PendingOptions[];
-  /** Methods written with a `{ ... }` body: they get an options message even when it is empty. */
-  methodBodies: ReadonlySet<MethodAst>;
 }
 
 /** Records a problem in the file being linked. */

@@ -27,7 +27,7 @@ export function buildService(ctx: LinkContext, node: ServiceAst, path: number[])
     if (m.serverStreaming) method.serverStreaming = true;
     service.method.push(method);
     ctx.source.add([...path, 2, index], m.span, m.comments);
-    if (m.options.length > 0 || ctx.methodBodies.has(m)) {
+    if (m.options.length > 0 || m.hasBody) {
       ctx.pending.push({ file: ctx.file, view: ctx.view, scope: methodFull, options: m.options, schema: MethodOptionsSchema, apply: (o) => (method.options = o as typeof method.options) });
     }
   });

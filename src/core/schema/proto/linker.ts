@@ -1,7 +1,7 @@
 import { create } from '@bufbuild/protobuf';
 import { FileDescriptorProtoSchema, FileOptionsSchema, type FileDescriptorProto } from '@bufbuild/protobuf/wkt';
 import { SchemaError } from '../errors';
-import type { ExtendAst, GroupAst, MessageAst, MethodAst, ProtoFileAst } from './ast';
+import type { ExtendAst, GroupAst, MessageAst, ProtoFileAst } from './ast';
 import type { LinkContext, PendingOptions } from './linker-context';
 import { buildEnum } from './linker-enum';
 import { buildField, buildGroupField, type FieldPlace } from './linker-field';
@@ -17,8 +17,6 @@ import { SymbolTable } from './symbols';
 export interface LinkExtras {
   /** Import name -> path shown in problems. */
   displayPaths?: ReadonlyMap<string, string>;
-  /** Methods written with a `{ ... }` body. */
-  methodBodies?: ReadonlySet<MethodAst>;
 }
 
 /**
@@ -45,7 +43,6 @@ export function linkFiles(asts: ProtoFileAst[], extras: LinkExtras = {}): FileDe
       problems,
       source: new SourceInfoBuilder(),
       pending,
-      methodBodies: extras.methodBodies ?? new Set(),
     };
     return buildFile(ctx);
   });

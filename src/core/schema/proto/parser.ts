@@ -150,8 +150,9 @@ function parseMethod(c: Cursor): MethodAst {
     outputTypeSpan: output.span,
     serverStreaming,
     options: [],
+    hasBody: c.is('{'),
   };
-  if (c.is('{')) {
+  if (method.hasBody) {
     method.comments = c.endDeclaration('{', '', true);
     while (!c.is('}')) {
       if (c.tok.kind === 'eof') c.fail(`Expected "}" to close the method "${nameToken.text}", found end of file`);

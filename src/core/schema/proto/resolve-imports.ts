@@ -2,8 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { bundledProtoRoot } from '../bundled/root';
 import { SchemaError } from '../errors';
-import type { ImportAst, MethodAst, ProtoFileAst } from './ast';
-import { methodsWithBody } from './method-bodies';
+import type { ImportAst, ProtoFileAst } from './ast';
 import { parseProto } from './parser';
 import { Problems } from './problems';
 
@@ -11,8 +10,6 @@ import { Problems } from './problems';
 export interface LoadedFile {
   ast: ProtoFileAst;
   diskPath: string;
-  /** Methods written with a `{ ... }` body (protoc then sets an empty options message). */
-  methodBodies: ReadonlySet<MethodAst>;
 }
 
 /** Every file a request needs, dependencies before dependents, plus the import names of the requested files. */
@@ -141,7 +138,7 @@ async function readAndParse(name: string, diskPath: string, optional = false): P
   }
   try {
     const ast = parseProto(text, name);
-    return { file: { ast, diskPath, methodBodies: methodsWithBody(text, ast) } };
+    return { file: { ast, diskPath, } };
   } catch (error) {
     if (error instanceof SchemaError) return { problems: error.problems };
     throw error;

@@ -211,6 +211,8 @@ describe('parseProto enums and services', () => {
       ['Server', 'Req', false, 'Res', true, 1],
       ['Bidi', 'Req', true, 'pkg.Res', true, 0],
     ]);
+    // protoc gives `{ ... }` methods an options message even when the body is empty.
+    expect(s?.methods.map((m) => m.hasBody)).toEqual([false, true, true, false]);
     expect(s?.methods[0]?.inputTypeSpan).toEqual({ start: { line: 3, column: 13 }, end: { line: 3, column: 21 } });
     expect(s?.methods[1]?.span).toEqual({ start: { line: 4, column: 3 }, end: { line: 4, column: 42 } });
     expect(s?.span).toEqual({ start: { line: 1, column: 1 }, end: { line: 7, column: 2 } });
