@@ -19,14 +19,15 @@ export interface CompiledProtos {
 
 /** Compiles .proto files the way protoc does; throws SchemaError listing every problem found. */
 export async function compileProtos(request: CompileRequest): Promise<CompiledProtos> {
-  const loaded = await loadProtoFiles(request.files, request.importPaths);
-  const displayPaths = new Map(loaded.files.map((f) => [f.ast.path, f.diskPath]));
+  const { files: loaded, roots } = await loadProtoFiles(request.files, request.importPaths);
+  const displayPaths = new Map(loaded.map((f) => [f.ast.path, f.diskPath]));
+  // splice(0) hands the trees to the linker without keeping them here: it frees each one once linked.
+  const asts = loaded.splice(0).map((f) => f.ast);
   try {
-    const files = linkFiles(loaded.files.map((f) => f.ast), { displayPaths });
-    return { files, roots: loaded.roots };
+    return { files: linkFiles(asts, { displayPaths }), roots };
   } catch (error) {
     if (error instanceof SchemaError) throw error;
     // A linker bug must not take the app down: report it like any other problem.
-    throw new SchemaError([{ message: `Internal error while linking ${loaded.roots.join(', ')}: ${(error as Error).message}` }]);
+    throw new SchemaError([{ message: `Internal error while linking ${roots.join(', ')}: ${(error as Error).message}` }]);
   }
 }

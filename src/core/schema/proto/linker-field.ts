@@ -92,8 +92,8 @@ function applyDefault(ctx: LinkContext, field: FieldDescriptorProto, option: Opt
     report(ctx, option.span, 'Repeated fields can\'t have default values.');
     return;
   }
-  const enumNode = field.type === T.ENUM ? ctx.symbols.get(field.typeName.slice(1))?.enumNode : undefined;
-  const result = defaultText(field.type, option.value, enumNode?.values.map((v) => v.name));
+  const enumValues = field.type === T.ENUM ? ctx.symbols.get(field.typeName.slice(1))?.enumValues : undefined;
+  const result = defaultText(field.type, option.value, enumValues);
   if ('error' in result) report(ctx, option.value.span, result.error);
   else field.defaultValue = result.text;
 }

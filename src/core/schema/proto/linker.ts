@@ -21,7 +21,7 @@ export interface LinkExtras {
 
 /**
  * Turns parsed files (dependencies first) into FileDescriptorProtos equal to protoc's, with source info.
- * Throws SchemaError with every problem found.
+ * Throws SchemaError with every problem found. Consumes `asts` (it is empty afterwards).
  */
 export function linkFiles(asts: ProtoFileAst[], extras: LinkExtras = {}): FileDescriptorProto[] {
   const problems = new Problems(extras.displayPaths);
@@ -31,7 +31,9 @@ export function linkFiles(asts: ProtoFileAst[], extras: LinkExtras = {}): FileDe
   for (const ast of asts) collectSymbols(ast, symbols, problems);
   const publicClosure = publicClosures(asts);
   const pending: PendingOptions[] = [];
-  const files = asts.map((ast) => {
+  const files: FileDescriptorProto[] = [];
+  // Consume the trees: each is dropped once its file is built, since on large schemas (googleapis) they are the memory peak.
+  for (let ast = asts.shift(); ast; ast = asts.shift()) {
     const visible = new Set<string>([ast.path]);
     for (const imp of ast.imports) for (const name of publicClosure(imp.path)) visible.add(name);
     const ctx: LinkContext = {
@@ -44,8 +46,8 @@ export function linkFiles(asts: ProtoFileAst[], extras: LinkExtras = {}): FileDe
       source: new SourceInfoBuilder(),
       pending,
     };
-    return buildFile(ctx);
-  });
+    files.push(buildFile(ctx));
+  }
   if (problems.list.length === 0) interpretOptions(pending, files, symbols, problems);
   if (problems.list.length > 0) throw new SchemaError(problems.list);
   return files;
@@ -61,16 +63,14 @@ function checkSyntax(ast: ProtoFileAst, problems: Problems): void {
 
 /** For each file: itself plus everything it re-exports through `import public`, transitively. */
 function publicClosures(asts: ProtoFileAst[]): (name: string) => Set<string> {
-  const byName = new Map(asts.map((a) => [a.path, a]));
+  const publicImports = new Map(asts.map((a) => [a.path, a.imports.filter((i) => i.modifier === 'public').map((i) => i.path)]));
   const memo = new Map<string, Set<string>>();
   const closure = (name: string): Set<string> => {
     let set = memo.get(name);
     if (set) return set;
     set = new Set([name]);
     memo.set(name, set);
-    for (const imp of byName.get(name)?.imports ?? []) {
-      if (imp.modifier === 'public') for (const n of closure(imp.path)) set.add(n);
-    }
+    for (const imported of publicImports.get(name) ?? []) for (const n of closure(imported)) set.add(n);
     return set;
   };
   return closure;

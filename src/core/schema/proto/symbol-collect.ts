@@ -18,7 +18,7 @@ export function collectSymbols(ast: ProtoFileAst, table: SymbolTable, problems: 
   const scoped = (scope: string, name: string): string => (scope ? `${scope}.${name}` : name);
 
   const enumDecl = (scope: string, node: EnumAst): void => {
-    add(scoped(scope, node.name), { kind: 'enum', span: node.nameSpan, enumNode: node });
+    add(scoped(scope, node.name), { kind: 'enum', span: node.nameSpan, enumValues: node.values.map((v) => v.name) });
     for (const value of node.values) add(scoped(scope, value.name), { kind: 'enumValue', span: value.nameSpan });
   };
   const extendDecl = (scope: string, node: ExtendAst): void => {
@@ -67,7 +67,7 @@ export function collectSymbols(ast: ProtoFileAst, table: SymbolTable, problems: 
   };
   const messageDecl = (scope: string, node: MessageAst): void => {
     const full = scoped(scope, node.name);
-    add(full, { kind: 'message', span: node.nameSpan, message: node });
+    add(full, { kind: 'message', span: node.nameSpan });
     body(full, node.body);
   };
   const serviceDecl = (node: ServiceAst): void => {

@@ -1,4 +1,4 @@
-import type { EnumAst, MessageAst, Span } from './ast';
+import type { Span } from './ast';
 
 /** What a fully qualified name refers to. */
 export type SymbolKind = 'package' | 'message' | 'enum' | 'service' | 'field' | 'oneof' | 'enumValue' | 'extension' | 'method';
@@ -8,9 +8,8 @@ export interface SymbolEntry {
   kind: SymbolKind;
   file: string;
   span?: Span;
-  /** The syntax node, for messages (groups and map entries have none) and enums. */
-  message?: MessageAst;
-  enumNode?: EnumAst;
+  /** An enum's value names, in order (defaults name one of them). Syntax nodes are not kept: the trees are freed as files are linked. */
+  enumValues?: string[];
 }
 
 /** The outcome of resolving a name as protoc does. */
