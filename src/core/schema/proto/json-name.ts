@@ -1,8 +1,18 @@
 /** protoc's ToJsonName: drop underscores and upper-case the ASCII letter after each. */
 export function jsonName(fieldName: string): string {
+  return camelCase(fieldName, false);
+}
+
+/** protoc's MapEntryName: `foo_bar` -> `FooBarEntry`. */
+export function mapEntryName(fieldName: string): string {
+  return `${camelCase(fieldName, true)}Entry`;
+}
+
+/** Drops underscores and upper-cases the ASCII letter after each (and the first one, if asked). */
+function camelCase(name: string, upperFirst: boolean): string {
   let out = '';
-  let upperNext = false;
-  for (const c of fieldName) {
+  let upperNext = upperFirst;
+  for (const c of name) {
     if (c === '_') {
       upperNext = true;
     } else if (upperNext) {
@@ -13,21 +23,4 @@ export function jsonName(fieldName: string): string {
     }
   }
   return out;
-}
-
-/** protoc's MapEntryName: `foo_bar` -> `FooBarEntry`. */
-export function mapEntryName(fieldName: string): string {
-  let out = '';
-  let upperNext = true;
-  for (const c of fieldName) {
-    if (c === '_') {
-      upperNext = true;
-    } else if (upperNext) {
-      out += c >= 'a' && c <= 'z' ? c.toUpperCase() : c;
-      upperNext = false;
-    } else {
-      out += c;
-    }
-  }
-  return `${out}Entry`;
 }
