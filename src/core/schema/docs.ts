@@ -77,10 +77,15 @@ export function locationAt(file: DescFile, path: readonly number[]): SourceCodeI
   return index.get(path.join('.'));
 }
 
-/** Comments for a descriptor, from its file's source_code_info (leading comment, trimmed), or "". */
-export function docComment(desc: AnyDesc): string {
+/**
+ * Comments for a descriptor from its file's source_code_info, trimmed, or "": the leading comment (what
+ * `describe` prints above an element), or with `orTrailing` the trailing one when there is no leading one
+ * (`int32 x = 1; // the x` — what an editor tooltip should show).
+ */
+export function docComment(desc: AnyDesc, orTrailing = false): string {
   if (desc.kind === 'file') return '';
-  const comment = locationAt(fileOf(desc), sourcePath(desc))?.leadingComments ?? '';
+  const location = locationAt(fileOf(desc), sourcePath(desc));
+  const comment = location?.leadingComments || (orTrailing ? location?.trailingComments : '') || '';
   // protoc keeps the space after `//` on every line; drop it so the text reads as written.
   return comment
     .split('\n')

@@ -3,5 +3,4 @@ export { decodeToJson, encodeJson, type JsonOptions } from './codec';
 export { JsonInputError, type JsonTextPosition } from './json-errors';
 export { toJsonSchema, type DocLookup } from './json-schema';
 export { editorKeywords, type JsonSchema } from './json-schema-types';
-export { protoComments, type CommentedDesc } from './proto-comments';
 export { sampleJson } from './sample';

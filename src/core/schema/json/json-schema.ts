@@ -3,7 +3,7 @@ import { enumSchema, mapKeySchema, scalarSchema } from './json-schema-scalars';
 import type { JsonSchema } from './json-schema-types';
 import { refTo, wellKnownDependencies, wellKnownSchema } from './json-schema-wkt';
 
-/** Supplies the comment of a declaration (e.g. protoComments), or undefined. */
+/** Supplies the comment of a declaration (e.g. docComment from ../docs), or undefined. */
 export type DocLookup = (
   desc: DescMessage | DescField | DescEnum | DescEnumValue | DescOneof,
 ) => string | undefined;

@@ -3,7 +3,7 @@ import type { Ajv } from 'ajv';
 import type { DescMessage, FileRegistry, JsonValue } from '@bufbuild/protobuf';
 import { toJsonSchema } from '../../../../src/core/schema/json/json-schema';
 import type { JsonSchema } from '../../../../src/core/schema/json/json-schema-types';
-import { protoComments } from '../../../../src/core/schema/json/proto-comments';
+import { docComment } from '../../../../src/core/schema/docs';
 import { makeAjv, schemaErrors } from './ajv';
 import { canonical } from './kitchen-json';
 import { kitchenRegistry, message } from './registries';
@@ -16,7 +16,7 @@ let ajv: Ajv;
 beforeAll(async () => {
   registry = await kitchenRegistry({ sourceInfo: true });
   sink = message(registry, 'protodesk.test.json.KitchenSink');
-  schema = toJsonSchema(sink, protoComments);
+  schema = toJsonSchema(sink, (desc) => docComment(desc, true) || undefined);
   ajv = makeAjv();
 });
 
