@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { checkServerIdentity, rootCertificates, type PeerCertificate } from 'node:tls';
 import { credentials as grpcCredentials, type ChannelCredentials, type ChannelOptions } from '@grpc/grpc-js';
 import type { TlsSettings } from '../../shared/schema';
@@ -13,6 +14,8 @@ export interface ChannelSecurity {
   tls: boolean;
   /** Whether server certificates are accepted unchecked; results should say so. */
   insecure: boolean;
+  /** Identifies the settings and the PEM contents read, so a channel is not reused after a certificate file changes. */
+  fingerprint: string;
 }
 
 /**
@@ -38,7 +41,7 @@ export function effectiveTls(target: ParsedTarget, tls: TlsSettings): TlsSetting
  */
 export async function channelSecurity(tls: TlsSettings): Promise<ChannelSecurity> {
   if (tls.mode === 'plaintext') {
-    return { credentials: grpcCredentials.createInsecure(), options: {}, tls: false, insecure: false };
+    return { credentials: grpcCredentials.createInsecure(), options: {}, tls: false, insecure: false, fingerprint: 'plaintext' };
   }
   if (Boolean(tls.certFile) !== Boolean(tls.keyFile)) {
     throw new ConnectionError([
@@ -69,7 +72,11 @@ export async function channelSecurity(tls: TlsSettings): Promise<ChannelSecurity
     options['grpc.ssl_target_name_override'] = tls.serverName;
     options['grpc.default_authority'] = tls.serverName;
   }
-  return { credentials, options, tls: true, insecure };
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify({ insecure, serverName: tls.serverName }))
+    .update(Buffer.concat([...cas, cert ?? Buffer.alloc(0), key ?? Buffer.alloc(0)]))
+    .digest('hex');
+  return { credentials, options, tls: true, insecure, fingerprint };
 }
 
 /** Node's name check, with the certificate's own names added to a mismatch: they tell the user what server name to set. */

@@ -1,12 +1,10 @@
 import { status, type ServiceError } from '@grpc/grpc-js';
-import type { SchemaProblem, TlsSettings } from '../../../shared/schema';
+import type { SchemaProblem } from '../../../shared/schema';
+import { connectionFailure, type AttemptContext } from '../../connection/failure';
 import { SchemaError } from '../errors';
 
 /** What the message about a failed call needs to know about the attempt. */
-export interface FailureContext {
-  /** `host:port` as the user typed it. */
-  display: string;
-  tls: TlsSettings;
+export interface FailureContext extends AttemptContext {
   timeoutMs: number;
 }
 
@@ -25,7 +23,7 @@ export function describeFailure(error: ServiceError, context: FailureContext): S
   const { display } = context;
   switch (error.code) {
     case status.UNAVAILABLE:
-      return unavailable(lastError(error.details), context);
+      return connectionFailure(error.details, context);
     case status.DEADLINE_EXCEEDED:
       return {
         message: `The server at ${display} did not answer within ${context.timeoutMs / 1000} s.`,
@@ -46,73 +44,3 @@ export function describeFailure(error: ServiceError, context: FailureContext): S
   }
 }
 
-/** The connection never worked: say which of the usual suspects it is. */
-function unavailable(reason: string, { display, tls }: FailureContext): SchemaProblem {
-  if (/ECONNREFUSED/.test(reason)) {
-    return { message: `Cannot reach ${display}: connection refused — is the server running?`, hint: 'Check the host and port.' };
-  }
-  if (/Name resolution failed|ENOTFOUND|EAI_AGAIN/.test(reason)) {
-    return { message: `Cannot reach ${display}: the host name does not resolve.`, hint: 'Check the spelling of the host.' };
-  }
-  if (/ETIMEDOUT|EHOSTUNREACH|ENETUNREACH/.test(reason)) {
-    return { message: `Cannot reach ${display}: the host does not answer (${reason}).`, hint: 'Check the address and that no firewall is in the way.' };
-  }
-  if (tls.mode === 'plaintext') {
-    return {
-      message: `Cannot talk gRPC to ${display} in plaintext: ${reason}.`,
-      hint: `The server may require TLS: switch TLS on (or write grpcs://${display}).`,
-    };
-  }
-  return tlsProblem(reason, display, tls);
-}
-
-/** A failed TLS handshake, by what went wrong. */
-function tlsProblem(reason: string, display: string, tls: Extract<TlsSettings, { mode: 'tls' }>): SchemaProblem {
-  const names = /\(certificate names: (.*)\)$/.exec(reason)?.[1];
-  if (names !== undefined || /ERR_TLS_CERT_ALTNAME_INVALID|does not match certificate/.test(reason)) {
-    const checked = tls.serverName ?? display.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
-    return {
-      message: `The TLS certificate of ${display} is not valid for the name ${checked}${names ? `; it names ${names}` : ''}.`,
-      hint: 'Set the server name in the TLS settings to a name the certificate holds (this also sets the :authority).',
-    };
-  }
-  if (/unable to verify|self[- ]signed|unable to get (local )?issuer|UNABLE_TO_VERIFY|SELF_SIGNED|certificate chain/i.test(reason)) {
-    return {
-      message: `The TLS certificate of ${display} is not signed by a trusted CA (${reason}).`,
-      hint: 'Add the CA that signed the server certificate to the TLS settings, or mark the connection insecure to accept any certificate.',
-    };
-  }
-  if (/certificate required/.test(reason)) {
-    return {
-      message: `The server at ${display} requires a client certificate (mutual TLS).`,
-      hint: 'Set the client certificate and key in the TLS settings.',
-    };
-  }
-  if (/bad certificate|unknown ca|certificate unknown|unsupported certificate/.test(reason)) {
-    return {
-      message: `The server at ${display} rejected the client certificate (${reason}).`,
-      hint: 'Use a client certificate signed by a CA the server trusts, issued for client authentication.',
-    };
-  }
-  if (/certificate has expired|not yet valid/.test(reason)) {
-    return { message: `The TLS certificate of ${display} is not valid now (${reason}).`, hint: 'Renew the server certificate, or mark the connection insecure.' };
-  }
-  if (/wrong version number|packet length too long|http request|unknown protocol|before secure TLS connection|ECONNRESET/i.test(reason)) {
-    return {
-      message: `The server at ${display} does not speak TLS (handshake failed: ${reason}).`,
-      hint: `Switch TLS off (plaintext) for this server, or write grpc://${display}.`,
-    };
-  }
-  return { message: `The TLS connection to ${display} failed: ${reason}.`, hint: 'Check the TLS settings.' };
-}
-
-/**
- * grpc-js reports `No connection established. Last error: Error: <reason> (<timestamp>). Resolution note: ...`;
- * keep the reason, and from OpenSSL's `...:error:0A00010B:SSL routines:fn:<reason>:file:line:` only the reason.
- */
-function lastError(details: string): string {
-  let reason = /Last error: ([\s\S]*?)\.? Resolution note:/.exec(details)?.[1] ?? details;
-  reason = reason.replace(/ \(\d{4}-\d\d-\d\dT[\d:.]+Z\)$/, '').replace(/^Error(?: \[[A-Z_]+\])?: /, '');
-  const openssl = /:error:[0-9A-F]+:SSL routines:[^:]*:([^:]+):/.exec(reason);
-  return (openssl?.[1] ?? reason).trim().replace(/\.$/, '');
-}

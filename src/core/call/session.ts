@@ -1,0 +1,172 @@
+import { performance } from 'node:perf_hooks';
+import type { Metadata} from '@grpc/grpc-js';
+import { status as grpcStatus, type ClientDuplexStream, type StatusObject } from '@grpc/grpc-js';
+import type { DescMessage, Registry } from '@bufbuild/protobuf';
+import type { CallEvent, CallStatus, CallTimings } from '../../shared/call';
+import type { MethodKind, TlsSettings } from '../../shared/schema';
+import { encodeJson } from '../schema/json';
+import { callStatus, statusName } from './call-status';
+import type { ChannelLease } from './channel-pool';
+import { CallSetupError } from './errors';
+import { metadataEntries } from './metadata-entries';
+import type { ResponseDecoder } from './response-decoder';
+import type { JsonOptions } from '../schema/json';
+
+/** The final event of a call. */
+export type StatusEvent = Extract<CallEvent, { type: 'status' }>;
+
+/** Everything a session needs, already validated by the engine. */
+export interface SessionSetup {
+  kind: MethodKind;
+  path: string;
+  registry: Registry;
+  input: DescMessage;
+  decode: ResponseDecoder;
+  json: JsonOptions;
+  lease: ChannelLease;
+  metadata: Metadata;
+  deadlineMs?: number;
+  display: string;
+  tls: TlsSettings;
+  insecure: boolean;
+  onEvent: (event: CallEvent) => void;
+}
+
+type RawCall = ClientDuplexStream<Uint8Array, Buffer>;
+
+const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+const identity = (bytes: Buffer): Buffer => bytes;
+
+/**
+ * One running call of any kind. grpc-js's bidi stream carries all four (the wire is the same); the kinds differ only in
+ * how many requests the session accepts and in the one-response check for unary and client-streaming calls.
+ */
+export class CallSession {
+  readonly done: Promise<StatusEvent>;
+  private readonly call: RawCall;
+  private readonly startedAt = performance.now();
+  private readonly timings: CallTimings = { totalMs: 0, messagesSent: 0, messagesReceived: 0, bytesSent: 0, bytesReceived: 0 };
+  private readonly readyAtStart: boolean;
+  private halfClosed = false;
+  private finished = false;
+  private sawHeaders = false;
+  private decodeFailure?: CallStatus;
+  private resolveDone!: (event: StatusEvent) => void;
+
+  constructor(private readonly setup: SessionSetup) {
+    this.done = new Promise((resolve) => (this.resolveDone = resolve));
+    this.readyAtStart = setup.lease.readySince() !== undefined;
+    const options = setup.deadlineMs === undefined ? {} : { deadline: new Date(Date.now() + setup.deadlineMs) };
+    this.call = setup.lease.client.makeBidiStreamRequest(setup.path, asBuffer, identity, setup.metadata, options);
+    this.call.on('metadata', (metadata: Metadata) => this.onHeaders(metadata));
+    this.call.on('data', (bytes: Buffer) => this.onMessage(bytes));
+    this.call.on('status', (status: StatusObject) => this.onStatus(status));
+    // Failures arrive as the 'status' event too; without a listener, 'error' would be thrown.
+    this.call.on('error', () => undefined);
+  }
+
+  /** The method kind: decides how many requests `send` accepts. */
+  get kind(): MethodKind {
+    return this.setup.kind;
+  }
+
+  /** Encodes and sends one request; throws JsonInputError (nothing sent) on bad JSON, CallSetupError after end. */
+  send(json: string): void {
+    if (this.finished) throw new CallSetupError('The call has already ended.', 'Start a new call to send more requests.');
+    if (this.halfClosed) throw new CallSetupError('The request stream is closed (end was called).', 'Start a new call to send more requests.');
+    const streaming = this.setup.kind === 'client_stream' || this.setup.kind === 'bidi';
+    if (!streaming && this.timings.messagesSent > 0) {
+      throw new CallSetupError(`A ${this.setup.kind.replace('_', '-')} call takes exactly one request.`);
+    }
+    this.write(encodeJson(this.setup.registry, this.setup.input, json));
+  }
+
+  /** Half-closes the request stream. */
+  end(): void {
+    if (this.halfClosed || this.finished) return;
+    this.halfClosed = true;
+    this.call.end();
+  }
+
+  /** Cancels the call; the status event says CANCELLED. */
+  cancel(): void {
+    if (!this.finished) this.call.cancel();
+  }
+
+  /** Sends already-encoded bytes (the engine encodes initial requests up front so JSON errors come before any I/O). */
+  write(bytes: Uint8Array): void {
+    const index = this.timings.messagesSent;
+    this.timings.messagesSent += 1;
+    this.timings.bytesSent += bytes.byteLength;
+    this.call.write(bytes);
+    this.setup.onEvent({ type: 'sent', index, size: bytes.byteLength, atMs: this.now() });
+  }
+
+  private now(): number {
+    return performance.now() - this.startedAt;
+  }
+
+  private noteReady(): void {
+    if (this.timings.channelReadyMs !== undefined) return;
+    const since = this.setup.lease.readySince();
+    if (this.readyAtStart) this.timings.channelReadyMs = 0;
+    else if (since !== undefined) this.timings.channelReadyMs = Math.max(0, since - this.startedAt);
+  }
+
+  private onHeaders(metadata: Metadata): void {
+    this.sawHeaders = true;
+    this.noteReady();
+    this.timings.headersMs = this.now();
+    this.setup.onEvent({ type: 'headers', metadata: metadataEntries(metadata), atMs: this.timings.headersMs });
+  }
+
+  private onMessage(bytes: Buffer): void {
+    if (this.decodeFailure) return;
+    const index = this.timings.messagesReceived;
+    const atMs = this.now();
+    this.timings.firstMessageMs ??= atMs;
+    this.timings.messagesReceived += 1;
+    this.timings.bytesReceived += bytes.byteLength;
+    let json: string;
+    try {
+      json = this.setup.decode(bytes);
+    } catch (error) {
+      this.decodeFailure = {
+        code: grpcStatus.INTERNAL,
+        name: statusName(grpcStatus.INTERNAL),
+        message: `Response ${index + 1} (${bytes.byteLength} bytes) does not decode: ${(error as Error).message}.`,
+        hint: "The loaded schema may not match the server's: reload the .proto files or use server reflection.",
+      };
+      this.call.cancel();
+      return;
+    }
+    this.setup.onEvent({ type: 'message', index, size: bytes.byteLength, atMs, json });
+  }
+
+  private onStatus(received: StatusObject): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.noteReady();
+    this.timings.totalMs = this.now();
+    this.setup.lease.release();
+    const { display, tls, registry, json } = this.setup;
+    this.setup.onEvent({ type: 'trailers', metadata: metadataEntries(received.metadata), atMs: this.timings.totalMs });
+    const status = this.decodeFailure ?? this.checkCardinality(callStatus(received, { display, tls, registry, json, sawHeaders: this.sawHeaders }));
+    const event: StatusEvent = { type: 'status', status, timings: { ...this.timings }, insecure: this.setup.insecure };
+    this.setup.onEvent(event);
+    this.resolveDone(event);
+  }
+
+  /** Unary and client-streaming calls must answer OK with exactly one message; grpc-js's own stubs fail them otherwise. */
+  private checkCardinality(status: CallStatus): CallStatus {
+    const single = this.setup.kind === 'unary' || this.setup.kind === 'client_stream';
+    const received = this.timings.messagesReceived;
+    if (!single || status.code !== grpcStatus.OK || received === 1) return status;
+    return {
+      code: grpcStatus.INTERNAL,
+      name: statusName(grpcStatus.INTERNAL),
+      message: `The server ended a ${this.setup.kind.replace('_', '-')} call with OK after ${received} responses; exactly one is required.`,
+      hint: 'This is a server bug (or the schema marks a streaming method as unary).',
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import { Metadata, Server, ServerCredentials, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
+
+/** A running echo peer. */
+export interface EchoServer {
+  /** The port for TCP addresses; 0 for unix sockets. */
+  port: number;
+  stop: () => Promise<void>;
+}
+
+const identity = (bytes: Buffer): Buffer => bytes;
+
+/**
+ * A grpc-js server whose `grpc.testing.TestService/EmptyCall` answers with the request's metadata as response headers
+ * (every value of every key), plus `x-authority` and `x-user-agent` as the server saw them: what the client really sent.
+ */
+export async function startEchoServer(address: string): Promise<EchoServer> {
+  const server = new Server();
+  const echo = (call: ServerUnaryCall<Buffer, Buffer>, callback: sendUnaryData<Buffer>): void => {
+    const headers = new Metadata();
+    for (const [key, values] of Object.entries(call.metadata.toJSON())) {
+      if (key !== 'user-agent') for (const value of values) headers.add(`x-echo-${key}`, value);
+    }
+    headers.set('x-authority', call.getHost());
+    headers.set('x-user-agent', String(call.metadata.get('user-agent')[0] ?? ''));
+    call.sendMetadata(headers);
+    callback(null, Buffer.alloc(0));
+  };
+  server.addService(
+    {
+      EmptyCall: {
+        path: '/grpc.testing.TestService/EmptyCall',
+        requestStream: false,
+        responseStream: false,
+        requestSerialize: identity,
+        requestDeserialize: identity,
+        responseSerialize: identity,
+        responseDeserialize: identity,
+      },
+    },
+    { EmptyCall: echo },
+  );
+  const port = await new Promise<number>((resolve, reject) =>
+    server.bindAsync(address, ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
+  );
+  return { port, stop: () => new Promise((resolve) => server.tryShutdown(() => resolve())) };
+}
