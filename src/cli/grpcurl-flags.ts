@@ -13,6 +13,14 @@ const GRPCURL_LONG_FLAGS = new Set([
   'import-path',
   'reflect-header',
   'connect-timeout',
+  'rpc-header',
+  'max-time',
+  'emit-defaults',
+  'format',
+  'format-error',
+  'max-msg-sz',
+  'user-agent',
+  'keepalive-time',
 ]);
 
 /** Rewrites grpcurl-style `-flag` / `-flag=value` into `--flag`, so commands copied from grpcurl run unchanged. */

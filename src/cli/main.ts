@@ -1,8 +1,25 @@
 import { runCli } from './run';
 
+// Ctrl-C exits at once (130, as shells report SIGINT), unless a running call has taken it over to cancel itself;
+// a second Ctrl-C then exits anyway.
+let onInterrupt: (() => void) | undefined;
+process.on('SIGINT', () => {
+  const handler = onInterrupt;
+  onInterrupt = undefined;
+  if (handler) handler();
+  else process.exit(130);
+});
+
 // The `protodesk` executable: wire the command line to the real process.
 const code = await runCli(process.argv.slice(2), {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
+  stdin: () => process.stdin,
+  trapInterrupt: (handler) => {
+    onInterrupt = handler;
+    return () => {
+      if (onInterrupt === handler) onInterrupt = undefined;
+    };
+  },
 });
 process.exitCode = code;

@@ -1,5 +1,11 @@
+import type { Readable } from 'node:stream';
 import { Command, CommanderError } from 'commander';
+import { CallSetupError } from '../core/call/errors';
+import { ConnectionError } from '../core/connection/errors';
 import { SchemaError, formatProblem } from '../core/schema/errors';
+import { JsonInputError } from '../core/schema/json';
+import { CallExit } from './call-exit';
+import { registerCall } from './commands/call';
 import { registerDescribe } from './commands/describe';
 import { registerList } from './commands/list';
 import { registerProtoset } from './commands/protoset';
@@ -10,9 +16,13 @@ import { UsageError } from './usage-error';
 export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
+  /** Standard input, read by `call -d @-`; empty when absent. */
+  stdin?: () => Readable;
+  /** Lets a running call handle Ctrl-C (cancel it) instead of the process dying; returns the release. */
+  trapInterrupt?: (onInterrupt: () => void) => () => void;
 }
 
-/** Runs `protodesk <args>` and resolves to its exit code: 0 ok, 1 failure, 2 usage error. */
+/** Runs `protodesk <args>` and resolves to its exit code: 0 ok, 1 failure, 2 usage error, 64 + status for failed calls. */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
   const program = new Command('protodesk')
     .description('Protodesk: load gRPC schemas from .proto files, descriptor sets or server reflection, and use them.')
@@ -24,6 +34,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   registerList(program, line(io.out));
   registerDescribe(program, line(io.out));
   registerProtoset(program, line(io.err));
+  registerCall(program, io);
   program.commands.forEach((command) => command.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }));
   try {
     await program.parseAsync(normalizeGrpcurlFlags(args), { from: 'user' });
@@ -38,7 +49,13 @@ function exitCodeFor(error: unknown, io: CliIo): number {
     // Commander already printed its message; help and version are successes.
     return error.exitCode === 0 ? 0 : 2;
   }
-  if (error instanceof UsageError) {
+  if (error instanceof CallExit) return error.exitCode;
+  if (error instanceof ConnectionError) {
+    // Bad targets, metadata or TLS files: the settings as typed cannot work, and nothing was sent.
+    for (const problem of error.problems) io.err(`protodesk: ${problem.message}\n${problem.hint ? `  ${problem.hint}\n` : ''}`);
+    return 2;
+  }
+  if (error instanceof UsageError || error instanceof JsonInputError || error instanceof CallSetupError) {
     io.err(`protodesk: ${error.message}\n`);
     return 2;
   }

@@ -47,6 +47,8 @@ export class CallSession {
   private readonly startedAt = performance.now();
   private readonly timings: CallTimings = { totalMs: 0, messagesSent: 0, messagesReceived: 0, bytesSent: 0, bytesReceived: 0 };
   private readonly readyAtStart: boolean;
+  private readonly deadline?: number;
+  private cancelledHere = false;
   private halfClosed = false;
   private finished = false;
   private sawHeaders = false;
@@ -56,7 +58,8 @@ export class CallSession {
   constructor(private readonly setup: SessionSetup) {
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
     this.readyAtStart = setup.lease.readySince() !== undefined;
-    const options = setup.deadlineMs === undefined ? {} : { deadline: new Date(Date.now() + setup.deadlineMs) };
+    if (setup.deadlineMs !== undefined) this.deadline = Date.now() + setup.deadlineMs;
+    const options = this.deadline === undefined ? {} : { deadline: new Date(this.deadline) };
     this.call = setup.lease.client.makeBidiStreamRequest(setup.path, asBuffer, identity, setup.metadata, options);
     this.call.on('metadata', (metadata: Metadata) => this.onHeaders(metadata));
     this.call.on('data', (bytes: Buffer) => this.onMessage(bytes));
@@ -90,7 +93,9 @@ export class CallSession {
 
   /** Cancels the call; the status event says CANCELLED. */
   cancel(): void {
-    if (!this.finished) this.call.cancel();
+    if (this.finished) return;
+    this.cancelledHere = true;
+    this.call.cancel();
   }
 
   /** Sends already-encoded bytes (the engine encodes initial requests up front so JSON errors come before any I/O). */
@@ -151,10 +156,21 @@ export class CallSession {
     this.setup.lease.release();
     const { display, tls, registry, json } = this.setup;
     this.setup.onEvent({ type: 'trailers', metadata: metadataEntries(received.metadata), atMs: this.timings.totalMs });
-    const status = this.decodeFailure ?? this.checkCardinality(callStatus(received, { display, tls, registry, json, sawHeaders: this.sawHeaders }));
+    const shaped = callStatus(this.deadlineAware(received), { display, tls, registry, json, sawHeaders: this.sawHeaders });
+    const status = this.decodeFailure ?? this.checkCardinality(shaped);
     const event: StatusEvent = { type: 'status', status, timings: { ...this.timings }, insecure: this.setup.insecure };
     this.setup.onEvent(event);
     this.resolveDone(event);
+  }
+
+  /**
+   * A server that gives up at the deadline resets the stream (grpc-go does), which grpc-js reports as CANCELLED when the
+   * reset wins the race with its own timer; past the deadline and not cancelled here, it is DEADLINE_EXCEEDED.
+   */
+  private deadlineAware(received: StatusObject): StatusObject {
+    const expired = this.deadline !== undefined && Date.now() >= this.deadline;
+    if (received.code !== grpcStatus.CANCELLED || this.cancelledHere || !expired) return received;
+    return { ...received, code: grpcStatus.DEADLINE_EXCEEDED, details: `Deadline exceeded after ${this.setup.deadlineMs} ms (the server reset the stream)` };
   }
 
   /** Unary and client-streaming calls must answer OK with exactly one message; grpc-js's own stubs fail them otherwise. */

@@ -1,0 +1,75 @@
+import type { CallOptions } from '../shared/call';
+import type { MetadataEntry, TlsSettings } from '../shared/schema';
+import { parseDuration, parseSeconds } from './duration';
+import { parseHeader, tlsFromFlags, type SchemaFlags } from './schema-options';
+import { UsageError } from './usage-error';
+
+/** The flags of `protodesk call`, on top of the schema and TLS flags. */
+export interface CallFlags extends SchemaFlags {
+  data?: string;
+  rpcHeader: string[];
+  deadline?: string;
+  maxTime?: string;
+  emitDefaults?: boolean;
+  format: string;
+  formatError?: boolean;
+  verbose?: boolean;
+  maxMsgSz?: string;
+  gzip?: boolean;
+  authority?: string;
+  userAgent?: string;
+  keepaliveTime?: string;
+}
+
+/** How responses are printed: pretty JSON per message (grpcurl's), or one compact line per message. */
+export type OutputFormat = 'json' | 'jsonl';
+
+/** Checks --format: json or jsonl (grpcurl's `text` is not supported). */
+export function outputFormat(flags: CallFlags): OutputFormat {
+  if (flags.format === 'json' || flags.format === 'jsonl') return flags.format;
+  throw new UsageError(`--format must be json or jsonl; got "${flags.format}".`);
+}
+
+/** The metadata sent with the call: -H (which reflection also gets) and --rpc-header (only the call). */
+export function callMetadata(flags: CallFlags): MetadataEntry[] {
+  return [...flags.header, ...flags.rpcHeader].map(parseHeader);
+}
+
+/** Turns the flags into the engine's call options; throws UsageError on bad durations and sizes. */
+export function callOptionsFromFlags(flags: CallFlags): CallOptions {
+  if (flags.deadline !== undefined && flags.maxTime !== undefined) {
+    throw new UsageError('Use either --deadline (a duration, e.g. 5s) or --max-time (seconds), not both.');
+  }
+  const options: CallOptions = {};
+  if (flags.deadline !== undefined) options.deadlineMs = parseDuration(flags.deadline, '--deadline');
+  if (flags.maxTime !== undefined) options.deadlineMs = parseSeconds(flags.maxTime, '--max-time');
+  if (flags.keepaliveTime !== undefined)
+    options.keepaliveTimeMs = parseSeconds(flags.keepaliveTime, '--keepalive-time');
+  if (flags.maxMsgSz !== undefined)
+    options.maxReceiveMessageBytes = byteCount(flags.maxMsgSz, '--max-msg-sz');
+  if (flags.emitDefaults) options.emitDefaults = true;
+  if (flags.gzip) options.gzip = true;
+  if (flags.authority !== undefined) options.authority = flags.authority;
+  if (flags.userAgent !== undefined) options.userAgent = flags.userAgent;
+  return options;
+}
+
+function byteCount(text: string, flag: string): number {
+  const trimmed = text.trim();
+  const bytes = Number(trimmed);
+  if (!/^\d+$/.test(trimmed) || bytes <= 0 || !Number.isSafeInteger(bytes)) {
+    throw new UsageError(`${flag} must be a positive whole number of bytes; got "${text}".`);
+  }
+  return bytes;
+}
+
+/**
+ * The call's transport security: the TLS flags, except that `grpc://` with no TLS flag at all means plaintext
+ * (TLS is only the default when the target does not say).
+ */
+export function callTls(flags: CallFlags, target: string): TlsSettings {
+  const tlsFlags =
+    flags.insecure || (flags.cacert?.length ?? 0) > 0 || flags.cert || flags.key || flags.servername;
+  if (/^grpc:\/\//i.test(target.trim()) && !tlsFlags) return { mode: 'plaintext' };
+  return tlsFromFlags(flags);
+}

@@ -1,0 +1,243 @@
+import { Readable } from 'node:stream';
+import type { DescMethod } from '@bufbuild/protobuf';
+import { CallEngine, type CallSession } from '../core/call/engine';
+import { channelSecurity, effectiveTls } from '../core/connection/credentials';
+import { buildMetadata } from '../core/connection/metadata';
+import { parseTarget } from '../core/connection/target';
+import { encodeJson, JsonInputError } from '../core/schema/json';
+import { loadSchema } from '../core/schema/load';
+import type { Schema } from '../core/schema/schema';
+import type { CallEvent, CallRequest } from '../shared/call';
+import { CallExit } from './call-exit';
+import { openRequestInput, readAllRequests, readRequests, type RequestInput } from './call-input';
+import { callMetadata, callOptionsFromFlags, callTls, outputFormat, type CallFlags } from './call-options';
+import { prettyJson } from './call-pretty';
+import { formatStatusError, statusJson } from './call-status';
+import { VerboseReport } from './call-verbose';
+import type { RequestText } from './request-data';
+import { schemaSourceFromFlags } from './schema-options';
+import { UsageError } from './usage-error';
+
+/** What `protodesk call` needs from the process: output, stdin for `-d @-`, and Ctrl-C. */
+export interface CallIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** Standard input; an empty stream when absent. */
+  stdin?: () => Readable;
+  /** Lets the running call handle Ctrl-C (by cancelling) instead of the process dying; returns the release. */
+  trapInterrupt?: (onInterrupt: () => void) => () => void;
+}
+
+/**
+ * Runs one call: loads the schema (reflection on the target unless --proto/--protoset), sends the requests as they
+ * are read, prints responses as they arrive, and throws CallExit(64 + code) after printing a non-OK status.
+ */
+export async function runCall(
+  target: string,
+  methodName: string,
+  flags: CallFlags,
+  io: CallIo,
+): Promise<void> {
+  const format = outputFormat(flags);
+  const tls = callTls(flags, target);
+  const request: CallRequest = {
+    target,
+    tls,
+    method: methodName,
+    metadata: callMetadata(flags),
+    requests: [],
+    options: callOptionsFromFlags(flags),
+  };
+  const source = schemaSourceFromFlags(flags, target);
+  await checkConnectionSettings(request);
+  const input = await openRequestInput(flags.data, io.stdin ?? emptyInput);
+  const engine = new CallEngine();
+  try {
+    const schema = await loadSchema(source.kind === 'reflection' ? { ...source, tls } : source);
+    const method = findMethod(schema, methodName);
+    const print =
+      format === 'json'
+        ? (json: string) => io.out(`${prettyJson(json)}\n`)
+        : (json: string) => io.out(`${json}\n`);
+    const verbose = flags.verbose ? new VerboseReport(io.err) : undefined;
+    const onEvent = (event: CallEvent) => {
+      if (event.type === 'message') print(event.json);
+      verbose?.event(event);
+    };
+    verbose?.request(`${method.parent.typeName}/${method.name}`, target, request.metadata);
+    const streaming = method.methodKind === 'client_streaming' || method.methodKind === 'bidi_streaming';
+    const outcome = streaming
+      ? await streamRequests(engine, schema, method, request, input, onEvent, io)
+      : await singleRequest(engine, schema, method, request, input, onEvent, io);
+    if (outcome.badRequest !== undefined) {
+      io.err(`protodesk: ${outcome.badRequest}\n`);
+      throw new CallExit(2);
+    }
+    const { status } = outcome.final;
+    if (status.code === 0) return;
+    io.err(
+      flags.formatError
+        ? `${format === 'json' ? prettyJson(statusJson(status)) : statusJson(status)}\n`
+        : formatStatusError(status),
+    );
+    throw new CallExit(64 + status.code);
+  } finally {
+    // Whatever happened, stop reading: a terminal or pipe left open must not keep the process alive.
+    input.stream?.destroy();
+    engine.close();
+  }
+}
+
+type Final = Extract<CallEvent, { type: 'status' }>;
+
+/** How a call ended: its status, and the message about a request that could not be sent (exit 2). */
+interface Outcome {
+  final: Final;
+  badRequest?: string;
+}
+
+/** Unary and server-streaming: the one request (`{}` without -d) goes out with the start. */
+async function singleRequest(
+  engine: CallEngine,
+  schema: Schema,
+  method: DescMethod,
+  request: CallRequest,
+  input: RequestInput,
+  onEvent: (event: CallEvent) => void,
+  io: CallIo,
+): Promise<Outcome> {
+  const values = await readAllRequests(input);
+  if (values.length > 1) {
+    throw new UsageError(
+      `${method.parent.typeName}/${method.name} takes one request, but ${input.name} holds ${values.length} JSON values.`,
+    );
+  }
+  const first = values[0];
+  let session: CallSession;
+  try {
+    session = await engine.start(schema, { ...request, requests: [first?.text ?? '{}'] }, onEvent);
+  } catch (error) {
+    if (error instanceof JsonInputError && first)
+      throw new UsageError(explainBadRequest(error, first, input, schema, method));
+    throw error;
+  }
+  return { final: await untilDone(session, io) };
+}
+
+/** Client-streaming and bidi: starts with no requests, then sends each JSON value the moment it has been read. */
+async function streamRequests(
+  engine: CallEngine,
+  schema: Schema,
+  method: DescMethod,
+  request: CallRequest,
+  input: RequestInput,
+  onEvent: (event: CallEvent) => void,
+  io: CallIo,
+): Promise<Outcome> {
+  let finished = false;
+  let badRequest: string | undefined;
+  const session = await engine.start(schema, { ...request, requests: [] }, (event) => {
+    if (event.type === 'status') finished = true;
+    onEvent(event);
+  });
+  const refuse = (message: string) => {
+    badRequest ??= message;
+    stop();
+    session.cancel();
+  };
+  const stop = readRequests(input, {
+    value: (value) => {
+      if (finished || badRequest !== undefined) return;
+      try {
+        session.send(value.text);
+      } catch (error) {
+        // A call the server already ended refuses more requests; only a request that is itself wrong is the user's.
+        if (!finished)
+          refuse(
+            error instanceof JsonInputError
+              ? explainBadRequest(error, value, input, schema, method)
+              : (error as Error).message,
+          );
+      }
+    },
+    end: () => {
+      if (!finished && badRequest === undefined) session.end();
+    },
+    error: (error) => refuse(error.message),
+  });
+  try {
+    const final = await untilDone(session, io);
+    return badRequest === undefined ? { final } : { final, badRequest };
+  } finally {
+    stop();
+  }
+}
+
+/** Waits for the final status; Ctrl-C meanwhile cancels the call (which then ends CANCELLED). */
+async function untilDone(session: CallSession, io: CallIo): Promise<Final> {
+  const release = io.trapInterrupt?.(() => session.cancel());
+  try {
+    return await session.done;
+  } finally {
+    release?.();
+  }
+}
+
+/**
+ * `request 2 in stdin, line 5, column 18: responseSize: expected int32, got "abc"`. Positions count in the whole input:
+ * the value is parsed again behind as many newlines and spaces as precede it, so the parser's own wording stays exact.
+ */
+function explainBadRequest(
+  error: JsonInputError,
+  value: RequestText,
+  input: RequestInput,
+  schema: Schema,
+  method: DescMethod,
+): string {
+  let located = error;
+  try {
+    encodeJson(
+      schema.registry,
+      method.input,
+      `${'\n'.repeat(value.line - 1)}${' '.repeat(value.column - 1)}${value.text}`,
+    );
+  } catch (again) {
+    if (again instanceof JsonInputError) located = again;
+  }
+  const position =
+    located.position && !located.message.startsWith('Invalid JSON at ')
+      ? `, line ${located.position.line}, column ${located.position.column}`
+      : '';
+  return `request ${value.number} in ${input.name}${position}: ${located.message}`;
+}
+
+/**
+ * Checks target, TLS files and metadata before anything else, so mistakes in them are usage errors (exit 2) whatever
+ * the schema source (reflection would otherwise report them as a failed schema load).
+ */
+async function checkConnectionSettings(request: CallRequest): Promise<void> {
+  const target = parseTarget(request.target);
+  await channelSecurity(effectiveTls(target, request.tls));
+  buildMetadata(request.metadata);
+}
+
+/** The method the user named, or a usage error that lists what there is. */
+function findMethod(schema: Schema, name: string): DescMethod {
+  const method = schema.method(name);
+  if (method) return method;
+  const match = /^\/?(.+)[/.]([^/.]+)$/.exec(name);
+  if (!match) throw new UsageError(`"${name}" is not a method name: write package.Service/Method.`);
+  const serviceName = match[1] ?? '';
+  const service = schema.registry.getService(serviceName);
+  if (!service) {
+    const services = schema.services().map((s) => s.fullName);
+    throw new UsageError(`There is no service "${serviceName}". Services: ${services.join(', ') || 'none'}.`);
+  }
+  throw new UsageError(
+    `The service ${service.typeName} has no method "${match[2]}". Methods: ${service.methods.map((m) => m.name).join(', ')}.`,
+  );
+}
+
+function emptyInput(): Readable {
+  return Readable.from([]);
+}

@@ -1,0 +1,59 @@
+import type { CallStatus } from '../shared/call';
+import { prettyJson } from './call-pretty';
+
+// grpc-go's codes.Code.String(), which grpcurl prints: scripts that parse grpcurl's errors read these names.
+const goCodeNames = [
+  'OK',
+  'Canceled',
+  'Unknown',
+  'InvalidArgument',
+  'DeadlineExceeded',
+  'NotFound',
+  'AlreadyExists',
+  'PermissionDenied',
+  'ResourceExhausted',
+  'FailedPrecondition',
+  'Aborted',
+  'OutOfRange',
+  'Unimplemented',
+  'Internal',
+  'Unavailable',
+  'DataLoss',
+  'Unauthenticated',
+];
+
+/** The status code as grpcurl names it (`DeadlineExceeded`), or `Code(N)` for codes outside gRPC's 17. */
+function goCodeName(code: number): string {
+  return goCodeNames[code] ?? `Code(${code})`;
+}
+
+/** grpcurl's error block (`ERROR:\n  Code: ...\n  Message: ...`), plus each decoded detail and the hint. */
+export function formatStatusError(status: CallStatus): string {
+  let text = `ERROR:\n  Code: ${goCodeName(status.code)}\n  Message: ${status.message}\n`;
+  const details = detailList(status.details);
+  if (details.length > 0) {
+    text += '  Details:\n';
+    details.forEach((detail, i) => {
+      const prefix = `  ${i + 1})`;
+      text += `${prefix}\t${prettyJson(JSON.stringify(detail), `${' '.repeat(prefix.length)}\t`)}\n`;
+    });
+  }
+  if (status.detailsProblem) text += `  Details: could not be decoded: ${status.detailsProblem}\n`;
+  if (status.hint) text += `  Hint: ${status.hint}\n`;
+  return text;
+}
+
+/** The status as google.rpc.Status JSON (grpcurl's -format-error): code number, message, decoded details. */
+export function statusJson(status: CallStatus): string {
+  if (status.details) return status.details;
+  return JSON.stringify(
+    status.message ? { code: status.code, message: status.message } : { code: status.code },
+  );
+}
+
+/** The `details` array of the decoded google.rpc.Status JSON; empty when there is none. */
+function detailList(details: string | undefined): unknown[] {
+  if (!details) return [];
+  const parsed = JSON.parse(details) as { details?: unknown[] };
+  return Array.isArray(parsed.details) ? parsed.details : [];
+}

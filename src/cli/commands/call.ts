@@ -1,0 +1,74 @@
+import type { Command } from 'commander';
+import type { CallFlags } from '../call-options';
+import { runCall, type CallIo } from '../call-run';
+import { addSchemaFlags } from '../schema-options';
+
+const collect = (value: string, previous: string[]): string[] => [...previous, value];
+
+const exitCodes = `
+Requests: -d takes JSON text, @file, or @- (also @) for stdin. Client- and bidi-streaming calls send several JSON
+values (concatenated or one per line), each as soon as it has been read. Without -d, unary and server-streaming
+calls send {} and the other kinds send no request.
+
+Exit codes:
+  0        the call ended OK
+  1        the schema could not be loaded (files, descriptor set, reflection) or another failure
+  2        a usage error: bad flags or durations, unreadable -d file, unknown service or method,
+           a request that is not valid JSON for its message, bad target, metadata or TLS files
+  64 + N   the call ended with gRPC status N (grpcurl's convention): 65 CANCELLED (also Ctrl-C),
+           66 UNKNOWN, 68 DEADLINE_EXCEEDED, 76 UNIMPLEMENTED, 78 UNAVAILABLE (unreachable, TLS failures)
+
+Examples:
+  protodesk call localhost:50051 grpc.health.v1.Health/Check --plaintext
+  protodesk call localhost:50051 my.pkg.Greeter/SayHello --plaintext -d '{"name": "Ada"}' -H 'authorization: Bearer t0k'
+  protodesk call api.example.com:443 my.pkg.Chat/Talk --proto chat.proto -I protos -d @- < messages.jsonl
+`;
+
+/** `protodesk call <target> <method>`: calls a method with JSON requests and prints the responses as JSON (grpcurl's flags). */
+export function registerCall(program: Command, io: CallIo): void {
+  addSchemaFlags(
+    program
+      .command('call')
+      .description('call a method: requests in as JSON, responses out as JSON as they arrive')
+      .argument(
+        '<target>',
+        'server address: host:port, [::1]:port, dns:///host:port, unix:///path, grpc://… (plaintext), grpcs://… (TLS)',
+      )
+      .argument('<method>', 'package.Service/Method (package.Service.Method also works)')
+      .option('-d, --data <json|@file|@->', 'the request(s) as JSON, @file, or @- for stdin')
+      .option(
+        '--rpc-header <"key: value">',
+        'metadata sent only with the call, not with reflection (repeatable)',
+        collect,
+        [],
+      )
+      .option('--deadline <duration>', 'fail with DEADLINE_EXCEEDED after this long: 200ms, 5s, 1.5s, 1m')
+      .option('--max-time <seconds>', "the deadline in seconds (grpcurl's -max-time)")
+      .option('--emit-defaults', 'print response fields that hold their default value')
+      .option(
+        '--format <json|jsonl>',
+        'json: each response pretty-printed; jsonl: one compact line per response',
+        'json',
+      )
+      .option(
+        '--format-error',
+        'print a failed status as google.rpc.Status JSON in --format instead of the ERROR block',
+      )
+      .option(
+        '-v, --verbose',
+        'also print request metadata, response headers, trailers, status, sizes and timings (stderr)',
+      )
+      .option(
+        '--max-msg-sz <bytes>',
+        'largest response accepted, in bytes (default 64 MiB; grpc-js alone allows 4 MiB)',
+      )
+      .option('--gzip', 'compress requests with gzip')
+      .option('--authority <name>', 'the :authority header to send')
+      .option('--user-agent <text>', 'prepended to the user agent')
+      .option('--keepalive-time <seconds>', 'send HTTP/2 keepalive pings this often'),
+  )
+    .addHelpText('after', exitCodes)
+    .action(async (target: string, method: string, flags: CallFlags) => {
+      await runCall(target, method, flags, io);
+    });
+}

@@ -1,0 +1,40 @@
+import { UsageError } from './usage-error';
+
+const unitMs: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const whole = /^(?:\d+(?:\.\d*)?|\.\d+)(?:ms|s|m|h)(?:(?:\d+(?:\.\d*)?|\.\d+)(?:ms|s|m|h))*$/;
+const part = /(\d+(?:\.\d*)?|\.\d+)(ms|s|m|h)/g;
+const plainNumber = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/**
+ * Parses a duration the way Go's time.ParseDuration writes them, limited to ms, s, m and h: `200ms`, `5s`, `1.5s`,
+ * `1m30s`. Returns milliseconds; throws UsageError naming the flag when the text is not a positive duration.
+ */
+export function parseDuration(text: string, flag: string): number {
+  const trimmed = text.trim();
+  if (!whole.test(trimmed)) {
+    const unitless = plainNumber.test(trimmed)
+      ? ` A bare number has no unit: write ${trimmed}s for seconds or ${trimmed}ms for milliseconds.`
+      : '';
+    throw new UsageError(
+      `${flag} must be a duration such as 200ms, 5s, 1.5s or 1m; got "${text}".${unitless}`,
+    );
+  }
+  let ms = 0;
+  for (const [, amount, unit] of trimmed.matchAll(part)) ms += Number(amount) * (unitMs[unit ?? 's'] ?? 1000);
+  if (ms <= 0) throw new UsageError(`${flag} must be longer than zero; got "${text}".`);
+  return ms;
+}
+
+/** Parses grpcurl's seconds (`-max-time 2.5`) or, as a convenience, a duration with a unit (`2500ms`); returns milliseconds. */
+export function parseSeconds(text: string, flag: string): number {
+  const trimmed = text.trim();
+  if (!plainNumber.test(trimmed)) {
+    if (whole.test(trimmed)) return parseDuration(trimmed, flag);
+    throw new UsageError(
+      `${flag} must be a number of seconds (e.g. 2.5) or a duration (e.g. 2500ms); got "${text}".`,
+    );
+  }
+  const ms = Number(trimmed) * 1000;
+  if (ms <= 0) throw new UsageError(`${flag} must be longer than zero; got "${text}".`);
+  return ms;
+}
