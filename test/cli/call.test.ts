@@ -442,7 +442,7 @@ describe('protodesk call: TLS problems', () => {
     const result = await cli(['call', target, `${service}/EmptyCall`, '--plaintext', ...interopProtos]);
     expect(result.code).toBe(78);
     expect(result.err).toContain(
-      `  Hint: The server may require TLS: switch TLS on (or write grpcs://${target}).`,
+      `  Hint: It probably requires TLS: switch TLS on (or write grpcs://${target}).`,
     );
   });
 

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import { checkServerIdentity, rootCertificates, type PeerCertificate } from 'node:tls';
 import { credentials as grpcCredentials, type ChannelCredentials, type ChannelOptions } from '@grpc/grpc-js';
 import type { TlsSettings } from '../../shared/schema';
+import { describeCertificate } from '../tls/certificate';
 import { ConnectionError } from './errors';
 import { readPem } from './pem';
 import type { ParsedTarget } from './target';
@@ -82,7 +83,10 @@ export async function channelSecurity(tls: TlsSettings): Promise<ChannelSecurity
 /** Node's name check, with the certificate's own names added to a mismatch: they tell the user what server name to set. */
 function namingCertificateNames(host: string, certificate: PeerCertificate): Error | undefined {
   const error = checkServerIdentity(host, certificate);
-  if (error) error.message = `${error.message} (certificate names: ${certificate.subjectaltname || certificate.subject?.CN || 'none'})`;
+  if (!error) return undefined;
+  const info = describeCertificate(new X509Certificate(certificate.raw));
+  const names = [...(info.dnsNames.length > 0 ? info.dnsNames : info.commonNames), ...info.ipAddresses];
+  error.message = `${error.message} (certificate names: ${names.join(', ') || 'none'})`;
   return error;
 }
 

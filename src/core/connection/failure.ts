@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import type { TlsSettings } from '../../shared/schema';
+import { exampleName } from '../tls/host-name';
 import type { ConnectionProblem } from './errors';
 
 /** Where a connection was attempted, for messages about why it failed. */
@@ -26,8 +28,8 @@ function unavailable(reason: string, { display, tls }: AttemptContext): Connecti
   }
   if (tls.mode === 'plaintext') {
     return {
-      message: `Cannot talk gRPC to ${display} in plaintext: ${reason}.`,
-      hint: `The server may require TLS: switch TLS on (or write grpcs://${display}).`,
+      message: `The server at ${display} did not answer gRPC in plaintext (${reason}).`,
+      hint: `It probably requires TLS: switch TLS on (or write grpcs://${display}).`,
     };
   }
   return tlsProblem(reason, display, tls);
@@ -38,9 +40,11 @@ function tlsProblem(reason: string, display: string, tls: Extract<TlsSettings, {
   const names = /\(certificate names: (.*)\)$/.exec(reason)?.[1];
   if (names !== undefined || /ERR_TLS_CERT_ALTNAME_INVALID|does not match certificate/.test(reason)) {
     const checked = tls.serverName ?? display.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+    const hostName = names?.split(', ').find((name) => isIP(name) === 0);
+    const example = hostName === undefined ? '' : `, e.g. ${exampleName(hostName)}`;
     return {
       message: `The TLS certificate of ${display} is not valid for the name ${checked}${names ? `; it names ${names}` : ''}.`,
-      hint: 'Set the server name in the TLS settings to a name the certificate holds (this also sets the :authority).',
+      hint: `Set the server name in the TLS settings to a name the certificate holds${example} (this also sets the :authority).`,
     };
   }
   if (/unable to verify|self[- ]signed|unable to get (local )?issuer|UNABLE_TO_VERIFY|SELF_SIGNED|certificate chain/i.test(reason)) {
@@ -53,6 +57,12 @@ function tlsProblem(reason: string, display: string, tls: Extract<TlsSettings, {
     return {
       message: `The server at ${display} requires a client certificate (mutual TLS).`,
       hint: 'Set the client certificate and key in the TLS settings.',
+    };
+  }
+  if (/alert certificate expired/.test(reason)) {
+    return {
+      message: `The server at ${display} rejected the client certificate as expired or not yet valid (${reason}).`,
+      hint: 'Renew the client certificate, or check the clock of this computer.',
     };
   }
   if (/bad certificate|unknown ca|certificate unknown|unsupported certificate/.test(reason)) {

@@ -166,8 +166,8 @@ describe('reflectSchema against grpc-go', () => {
       const error = await failure(reflectSchema({ target: `127.0.0.1:${otherPort}`, tls: withCa }));
       expect(error.problems).toEqual([
         {
-          message: `The TLS certificate of 127.0.0.1:${otherPort} is not valid for the name 127.0.0.1; it names DNS:*.test.example.`,
-          hint: 'Set the server name in the TLS settings to a name the certificate holds (this also sets the :authority).',
+          message: `The TLS certificate of 127.0.0.1:${otherPort} is not valid for the name 127.0.0.1; it names *.test.example.`,
+          hint: 'Set the server name in the TLS settings to a name the certificate holds, e.g. foo.test.example (this also sets the :authority).',
         },
       ]);
       const schema = await reflectSchema({ target: `127.0.0.1:${otherPort}`, tls: { ...withCa, serverName: 'foo.test.example' } });
@@ -197,8 +197,8 @@ describe('reflectSchema against grpc-go', () => {
 
     test('plaintext client, TLS server: suggests switching TLS on', async () => {
       const error = await failure(reflectSchema({ target: `127.0.0.1:${tlsPort}`, tls: plaintext }));
-      expect(error.problems[0]?.message).toMatch(new RegExp(`^Cannot talk gRPC to 127\\.0\\.0\\.1:${tlsPort} in plaintext: `));
-      expect(error.problems[0]?.hint).toBe(`The server may require TLS: switch TLS on (or write grpcs://127.0.0.1:${tlsPort}).`);
+      expect(error.problems[0]?.message).toMatch(new RegExp(`^The server at 127\\.0\\.0\\.1:${tlsPort} did not answer gRPC in plaintext \\(`));
+      expect(error.problems[0]?.hint).toBe(`It probably requires TLS: switch TLS on (or write grpcs://127.0.0.1:${tlsPort}).`);
     });
 
     test('TLS client, plaintext server: says the server does not speak TLS', async () => {
