@@ -23,7 +23,11 @@ export function statusName(code: number): string {
 export function callStatus(received: StatusObject, context: StatusContext): CallStatus {
   const { code, details } = received;
   const result: CallStatus = { code, name: statusName(code), message: details };
-  if (code === grpcStatus.UNAVAILABLE && !context.sawHeaders && /Last error:|No connection established/.test(details)) {
+  if (
+    code === grpcStatus.UNAVAILABLE &&
+    !context.sawHeaders &&
+    /Last error:|No connection established/.test(details)
+  ) {
     const problem = connectionFailure(details, context);
     result.message = problem.message;
     if (problem.hint) result.hint = problem.hint;
@@ -32,13 +36,15 @@ export function callStatus(received: StatusObject, context: StatusContext): Call
     if (hint) result.hint = hint;
   }
   const detailBytes = received.metadata.get('grpc-status-details-bin')[0];
-  if (detailBytes instanceof Buffer) Object.assign(result, decodeStatusDetails(context.registry, detailBytes, context.json));
+  if (detailBytes instanceof Buffer)
+    Object.assign(result, decodeStatusDetails(context.registry, detailBytes, context.json));
   return result;
 }
 
 /** Advice for statuses grpc-js produces on the client side. */
 function hintFor(code: number, details: string): string | undefined {
-  if (code === grpcStatus.DEADLINE_EXCEEDED) return 'The deadline passed before the call finished: raise the deadline, or check why the server is slow.';
+  if (code === grpcStatus.DEADLINE_EXCEEDED)
+    return 'The deadline passed before the call finished: raise the deadline, or check why the server is slow.';
   if (code === grpcStatus.RESOURCE_EXHAUSTED && /larger than max/.test(details)) {
     return 'A message exceeded the size limit: raise the maximum message size in the call options (CLI: --max-msg-sz).';
   }

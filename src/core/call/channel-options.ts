@@ -11,7 +11,8 @@ export function channelOptions(options: CallOptions): ChannelOptions {
     'grpc.max_receive_message_length': options.maxReceiveMessageBytes ?? defaultMaxMessageBytes,
   };
   if (options.keepaliveTimeMs !== undefined) channel['grpc.keepalive_time_ms'] = options.keepaliveTimeMs;
-  if (options.keepaliveTimeoutMs !== undefined) channel['grpc.keepalive_timeout_ms'] = options.keepaliveTimeoutMs;
+  if (options.keepaliveTimeoutMs !== undefined)
+    channel['grpc.keepalive_timeout_ms'] = options.keepaliveTimeoutMs;
   // grpc-js compresses per channel only (2 = gzip), so a gzip call gets a channel of its own.
   if (options.gzip) channel['grpc.default_compression_algorithm'] = 2;
   if (options.authority) channel['grpc.default_authority'] = options.authority;

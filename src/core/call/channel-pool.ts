@@ -26,7 +26,12 @@ export class ChannelPool {
   constructor(private readonly idleCloseMs: number) {}
 
   /** Lends the channel for `key`, opening it with `credentials` and `options` if there is none. */
-  acquire(key: string, address: string, credentials: ChannelCredentials, options: ChannelOptions): ChannelLease {
+  acquire(
+    key: string,
+    address: string,
+    credentials: ChannelCredentials,
+    options: ChannelOptions,
+  ): ChannelLease {
     let pooled = this.channels.get(key);
     if (!pooled) {
       pooled = { client: new Client(address, credentials, options), users: 0 };
@@ -44,7 +49,8 @@ export class ChannelPool {
         if (released) return;
         released = true;
         entry.users -= 1;
-        if (entry.users === 0) entry.idleTimer = setTimeout(() => this.closeChannel(key, entry), this.idleCloseMs).unref();
+        if (entry.users === 0)
+          entry.idleTimer = setTimeout(() => this.closeChannel(key, entry), this.idleCloseMs).unref();
       },
     };
   }

@@ -15,8 +15,16 @@ export interface CollectedCall {
 }
 
 /** Runs a call to its end (streaming calls are half-closed after `request.requests`) and gathers what it produced. */
-export async function callAndCollect(engine: CallEngine, schema: Schema, request: CallRequest): Promise<CollectedCall> {
-  const result: Omit<CollectedCall, 'status' | 'timings' | 'insecure'> = { headers: [], messages: [], trailers: [] };
+export async function callAndCollect(
+  engine: CallEngine,
+  schema: Schema,
+  request: CallRequest,
+): Promise<CollectedCall> {
+  const result: Omit<CollectedCall, 'status' | 'timings' | 'insecure'> = {
+    headers: [],
+    messages: [],
+    trailers: [],
+  };
   const session = await engine.start(schema, request, (event) => {
     if (event.type === 'headers') result.headers = event.metadata;
     else if (event.type === 'message') result.messages.push(event.json);

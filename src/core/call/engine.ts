@@ -4,12 +4,11 @@ import type { MethodKind } from '../../shared/schema';
 import { channelSecurity, effectiveTls } from '../connection/credentials';
 import { buildMetadata } from '../connection/metadata';
 import { parseTarget } from '../connection/target';
-import { encodeJson } from '../schema/json';
+import { compileJsonDecoder, encodeJson } from '../schema/json';
 import type { Schema } from '../schema/schema';
 import { channelOptions } from './channel-options';
 import { ChannelPool } from './channel-pool';
 import { CallSetupError } from './errors';
-import { responseDecoder } from './response-decoder';
 import { CallSession } from './session';
 
 export { CallSession, type StatusEvent } from './session';
@@ -36,7 +35,11 @@ export class CallEngine {
    * Checks the method, request JSON, target, TLS files and metadata, then starts the call. Throws CallSetupError,
    * JsonInputError or ConnectionError before anything is sent; after that every outcome is a 'status' event.
    */
-  async start(schema: Schema, request: CallRequest, onEvent: (event: CallEvent) => void): Promise<CallSession> {
+  async start(
+    schema: Schema,
+    request: CallRequest,
+    onEvent: (event: CallEvent) => void,
+  ): Promise<CallSession> {
     const method = schema.method(request.method);
     if (!method) {
       throw new CallSetupError(
@@ -47,7 +50,9 @@ export class CallEngine {
     const kind = kinds[method.methodKind];
     const streaming = kind === 'client_stream' || kind === 'bidi';
     if (!streaming && request.requests.length !== 1) {
-      throw new CallSetupError(`${method.parent.typeName}/${method.name} is ${kind.replace('_', '-')}: it takes exactly one request, got ${request.requests.length}.`);
+      throw new CallSetupError(
+        `${method.parent.typeName}/${method.name} is ${kind.replace('_', '-')}: it takes exactly one request, got ${request.requests.length}.`,
+      );
     }
     const encoded = request.requests.map((json) => encodeJson(schema.registry, method.input, json));
     const target = parseTarget(request.target);
@@ -55,7 +60,10 @@ export class CallEngine {
     const security = await channelSecurity(tls);
     const metadata = buildMetadata(request.metadata);
     const options = request.options ?? {};
-    const json = { emitDefaults: options.emitDefaults ?? false, protoFieldNames: options.protoFieldNames ?? false };
+    const json = {
+      emitDefaults: options.emitDefaults ?? false,
+      protoFieldNames: options.protoFieldNames ?? false,
+    };
     const channel = { ...channelOptions(options), ...security.options };
     const key = JSON.stringify([target.address, security.fingerprint, channel]);
     const session = new CallSession({
@@ -63,7 +71,7 @@ export class CallEngine {
       path: `/${method.parent.typeName}/${method.name}`,
       registry: schema.registry,
       input: method.input,
-      decode: responseDecoder(schema.registry, method.output, json),
+      decode: compileJsonDecoder(schema.registry, method.output, json),
       json,
       lease: this.pool.acquire(key, target.address, security.credentials, channel),
       metadata,

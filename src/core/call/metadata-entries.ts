@@ -5,7 +5,8 @@ import type { MetadataEntry } from '../../shared/schema';
 export function metadataEntries(metadata: Metadata): MetadataEntry[] {
   const entries: MetadataEntry[] = [];
   for (const [key, values] of Object.entries(metadata.toJSON())) {
-    for (const value of values) entries.push({ key, value: typeof value === 'string' ? value : value.toString('base64') });
+    for (const value of values)
+      entries.push({ key, value: typeof value === 'string' ? value : value.toString('base64') });
   }
   return entries;
 }

@@ -1,16 +1,18 @@
 import { performance } from 'node:perf_hooks';
-import type { Metadata} from '@grpc/grpc-js';
-import { status as grpcStatus, type ClientDuplexStream, type StatusObject } from '@grpc/grpc-js';
+import {
+  status as grpcStatus,
+  type ClientDuplexStream,
+  type Metadata,
+  type StatusObject,
+} from '@grpc/grpc-js';
 import type { DescMessage, Registry } from '@bufbuild/protobuf';
 import type { CallEvent, CallStatus, CallTimings } from '../../shared/call';
 import type { MethodKind, TlsSettings } from '../../shared/schema';
-import { encodeJson } from '../schema/json';
+import { encodeJson, type JsonDecoder, type JsonOptions } from '../schema/json';
 import { callStatus, statusName } from './call-status';
 import type { ChannelLease } from './channel-pool';
 import { CallSetupError } from './errors';
 import { metadataEntries } from './metadata-entries';
-import type { ResponseDecoder } from './response-decoder';
-import type { JsonOptions } from '../schema/json';
 
 /** The final event of a call. */
 export type StatusEvent = Extract<CallEvent, { type: 'status' }>;
@@ -21,7 +23,7 @@ export interface SessionSetup {
   path: string;
   registry: Registry;
   input: DescMessage;
-  decode: ResponseDecoder;
+  decode: JsonDecoder;
   json: JsonOptions;
   lease: ChannelLease;
   metadata: Metadata;
@@ -45,7 +47,13 @@ export class CallSession {
   readonly done: Promise<StatusEvent>;
   private readonly call: RawCall;
   private readonly startedAt = performance.now();
-  private readonly timings: CallTimings = { totalMs: 0, messagesSent: 0, messagesReceived: 0, bytesSent: 0, bytesReceived: 0 };
+  private readonly timings: CallTimings = {
+    totalMs: 0,
+    messagesSent: 0,
+    messagesReceived: 0,
+    bytesSent: 0,
+    bytesReceived: 0,
+  };
   private readonly readyAtStart: boolean;
   private readonly deadline?: number;
   private cancelledHere = false;
@@ -60,7 +68,13 @@ export class CallSession {
     this.readyAtStart = setup.lease.readySince() !== undefined;
     if (setup.deadlineMs !== undefined) this.deadline = Date.now() + setup.deadlineMs;
     const options = this.deadline === undefined ? {} : { deadline: new Date(this.deadline) };
-    this.call = setup.lease.client.makeBidiStreamRequest(setup.path, asBuffer, identity, setup.metadata, options);
+    this.call = setup.lease.client.makeBidiStreamRequest(
+      setup.path,
+      asBuffer,
+      identity,
+      setup.metadata,
+      options,
+    );
     this.call.on('metadata', (metadata: Metadata) => this.onHeaders(metadata));
     this.call.on('data', (bytes: Buffer) => this.onMessage(bytes));
     this.call.on('status', (status: StatusObject) => this.onStatus(status));
@@ -75,8 +89,13 @@ export class CallSession {
 
   /** Encodes and sends one request; throws JsonInputError (nothing sent) on bad JSON, CallSetupError after end. */
   send(json: string): void {
-    if (this.finished) throw new CallSetupError('The call has already ended.', 'Start a new call to send more requests.');
-    if (this.halfClosed) throw new CallSetupError('The request stream is closed (end was called).', 'Start a new call to send more requests.');
+    if (this.finished)
+      throw new CallSetupError('The call has already ended.', 'Start a new call to send more requests.');
+    if (this.halfClosed)
+      throw new CallSetupError(
+        'The request stream is closed (end was called).',
+        'Start a new call to send more requests.',
+      );
     const streaming = this.setup.kind === 'client_stream' || this.setup.kind === 'bidi';
     if (!streaming && this.timings.messagesSent > 0) {
       throw new CallSetupError(`A ${this.setup.kind.replace('_', '-')} call takes exactly one request.`);
@@ -122,7 +141,11 @@ export class CallSession {
     this.sawHeaders = true;
     this.noteReady();
     this.timings.headersMs = this.now();
-    this.setup.onEvent({ type: 'headers', metadata: metadataEntries(metadata), atMs: this.timings.headersMs });
+    this.setup.onEvent({
+      type: 'headers',
+      metadata: metadataEntries(metadata),
+      atMs: this.timings.headersMs,
+    });
   }
 
   private onMessage(bytes: Buffer): void {
@@ -155,10 +178,25 @@ export class CallSession {
     this.timings.totalMs = this.now();
     this.setup.lease.release();
     const { display, tls, registry, json } = this.setup;
-    this.setup.onEvent({ type: 'trailers', metadata: metadataEntries(received.metadata), atMs: this.timings.totalMs });
-    const shaped = callStatus(this.deadlineAware(received), { display, tls, registry, json, sawHeaders: this.sawHeaders });
+    this.setup.onEvent({
+      type: 'trailers',
+      metadata: metadataEntries(received.metadata),
+      atMs: this.timings.totalMs,
+    });
+    const shaped = callStatus(this.deadlineAware(received), {
+      display,
+      tls,
+      registry,
+      json,
+      sawHeaders: this.sawHeaders,
+    });
     const status = this.decodeFailure ?? this.checkCardinality(shaped);
-    const event: StatusEvent = { type: 'status', status, timings: { ...this.timings }, insecure: this.setup.insecure };
+    const event: StatusEvent = {
+      type: 'status',
+      status,
+      timings: { ...this.timings },
+      insecure: this.setup.insecure,
+    };
     this.setup.onEvent(event);
     this.resolveDone(event);
   }
@@ -170,7 +208,11 @@ export class CallSession {
   private deadlineAware(received: StatusObject): StatusObject {
     const expired = this.deadline !== undefined && Date.now() >= this.deadline;
     if (received.code !== grpcStatus.CANCELLED || this.cancelledHere || !expired) return received;
-    return { ...received, code: grpcStatus.DEADLINE_EXCEEDED, details: `Deadline exceeded after ${this.setup.deadlineMs} ms (the server reset the stream)` };
+    return {
+      ...received,
+      code: grpcStatus.DEADLINE_EXCEEDED,
+      details: `Deadline exceeded after ${this.setup.deadlineMs} ms (the server reset the stream)`,
+    };
   }
 
   /** Unary and client-streaming calls must answer OK with exactly one message; grpc-js's own stubs fail them otherwise. */

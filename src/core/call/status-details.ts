@@ -47,7 +47,11 @@ const combinedRegistries = new WeakMap<Registry, Registry>();
  * A detail that cannot be decoded (unknown type, corrupt bytes) is kept whole as `{"@type": url, "value": "<base64>"}`
  * and `detailsProblem` says so, one line per such detail. Bytes that are no Status give only `detailsProblem`.
  */
-export function decodeStatusDetails(registry: Registry, bytes: Uint8Array, options: JsonOptions = {}): StatusDetails {
+export function decodeStatusDetails(
+  registry: Registry,
+  bytes: Uint8Array,
+  options: JsonOptions = {},
+): StatusDetails {
   const rich = loadRichRegistry();
   const statusDesc = rich.getMessage('google.rpc.Status') as DescMessage;
   let status: RpcStatus;
@@ -55,20 +59,32 @@ export function decodeStatusDetails(registry: Registry, bytes: Uint8Array, optio
     // The dynamic message has exactly google.rpc.Status's fields; the cast names them.
     status = fromBinary(statusDesc, bytes) as unknown as RpcStatus;
   } catch (error) {
-    return { detailsProblem: `grpc-status-details-bin (${bytes.length} bytes) is not a google.rpc.Status: ${reasonOf(error)}` };
+    return {
+      detailsProblem: `grpc-status-details-bin (${bytes.length} bytes) is not a google.rpc.Status: ${reasonOf(error)}`,
+    };
   }
   const lookup = combinedRegistry(registry, rich);
   const problems: string[] = [];
-  const details = status.details.map((detail, index) => decodeDetail(lookup, detail, index, options, problems));
+  const details = status.details.map((detail, index) =>
+    decodeDetail(lookup, detail, index, options, problems),
+  );
   // code and message go through the same printer as responses; the details, decoded one by one above, are added after.
   const envelope = toBinary(statusDesc, create(statusDesc, { code: status.code, message: status.message }));
   const json = decodeToJson(rich, statusDesc, envelope, options) as JsonObject;
   if (details.length > 0) json.details = details;
-  return problems.length > 0 ? { details: JSON.stringify(json), detailsProblem: problems.join('\n') } : { details: JSON.stringify(json) };
+  return problems.length > 0
+    ? { details: JSON.stringify(json), detailsProblem: problems.join('\n') }
+    : { details: JSON.stringify(json) };
 }
 
 /** One `Any` as canonical JSON, or, when it cannot be decoded, its type URL and base64 bytes (the reason goes to `problems`). */
-function decodeDetail(registry: Registry, detail: Any, index: number, options: JsonOptions, problems: string[]): JsonValue {
+function decodeDetail(
+  registry: Registry,
+  detail: Any,
+  index: number,
+  options: JsonOptions,
+  problems: string[],
+): JsonValue {
   const raw = { '@type': detail.typeUrl, value: Buffer.from(detail.value).toString('base64') };
   const kept = `its ${detail.value.length} bytes are shown as base64 in "value"`;
   if (detail.typeUrl === '') {
@@ -77,13 +93,17 @@ function decodeDetail(registry: Registry, detail: Any, index: number, options: J
   }
   const typeName = detail.typeUrl.slice(detail.typeUrl.lastIndexOf('/') + 1);
   if (!registry.getMessage(typeName)) {
-    problems.push(`details[${index}] is a ${typeName}, which the schema does not define; ${kept} (load the .proto that defines it to see its fields).`);
+    problems.push(
+      `details[${index}] is a ${typeName}, which the schema does not define; ${kept} (load the .proto that defines it to see its fields).`,
+    );
     return raw;
   }
   try {
     return decodeToJson(registry, AnySchema, toBinary(AnySchema, detail), options);
   } catch (error) {
-    problems.push(`details[${index}] is a ${typeName} whose bytes do not decode (${reasonOf(error)}); ${kept}.`);
+    problems.push(
+      `details[${index}] is a ${typeName} whose bytes do not decode (${reasonOf(error)}); ${kept}.`,
+    );
     return raw;
   }
 }

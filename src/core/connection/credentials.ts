@@ -42,12 +42,20 @@ export function effectiveTls(target: ParsedTarget, tls: TlsSettings): TlsSetting
  */
 export async function channelSecurity(tls: TlsSettings): Promise<ChannelSecurity> {
   if (tls.mode === 'plaintext') {
-    return { credentials: grpcCredentials.createInsecure(), options: {}, tls: false, insecure: false, fingerprint: 'plaintext' };
+    return {
+      credentials: grpcCredentials.createInsecure(),
+      options: {},
+      tls: false,
+      insecure: false,
+      fingerprint: 'plaintext',
+    };
   }
   if (Boolean(tls.certFile) !== Boolean(tls.keyFile)) {
     throw new ConnectionError([
       {
-        message: tls.certFile ? 'A client certificate is set without its key.' : 'A client key is set without its certificate.',
+        message: tls.certFile
+          ? 'A client certificate is set without its key.'
+          : 'A client key is set without its certificate.',
         hint: 'Mutual TLS needs both the client certificate and the client key (PEM files).',
       },
     ]);
@@ -62,11 +70,18 @@ export async function channelSecurity(tls: TlsSettings): Promise<ChannelSecurity
       cas.length > 0 ? trustedRoots(cas) : null,
       key,
       cert,
-      insecure ? { rejectUnauthorized: false, checkServerIdentity: () => undefined } : { checkServerIdentity: namingCertificateNames },
+      insecure
+        ? { rejectUnauthorized: false, checkServerIdentity: () => undefined }
+        : { checkServerIdentity: namingCertificateNames },
     );
   } catch (error) {
     // Node's secure context rejects keys that do not match the certificate, and unparsable PEM bodies.
-    throw new ConnectionError([{ message: `The TLS files cannot be used: ${(error as Error).message}.`, hint: 'Check that the client key belongs to the client certificate.' }]);
+    throw new ConnectionError([
+      {
+        message: `The TLS files cannot be used: ${(error as Error).message}.`,
+        hint: 'Check that the client key belongs to the client certificate.',
+      },
+    ]);
   }
   const options: ChannelOptions = {};
   if (tls.serverName) {

@@ -18,13 +18,22 @@ export function connectionFailure(details: string, context: AttemptContext): Con
 /** The connection never worked: say which of the usual suspects it is. */
 function unavailable(reason: string, { display, tls }: AttemptContext): ConnectionProblem {
   if (/ECONNREFUSED/.test(reason)) {
-    return { message: `Cannot reach ${display}: connection refused — is the server running?`, hint: 'Check the host and port.' };
+    return {
+      message: `Cannot reach ${display}: connection refused — is the server running?`,
+      hint: 'Check the host and port.',
+    };
   }
   if (/Name resolution failed|ENOTFOUND|EAI_AGAIN/.test(reason)) {
-    return { message: `Cannot reach ${display}: the host name does not resolve.`, hint: 'Check the spelling of the host.' };
+    return {
+      message: `Cannot reach ${display}: the host name does not resolve.`,
+      hint: 'Check the spelling of the host.',
+    };
   }
   if (/ETIMEDOUT|EHOSTUNREACH|ENETUNREACH/.test(reason)) {
-    return { message: `Cannot reach ${display}: the host does not answer (${reason}).`, hint: 'Check the address and that no firewall is in the way.' };
+    return {
+      message: `Cannot reach ${display}: the host does not answer (${reason}).`,
+      hint: 'Check the address and that no firewall is in the way.',
+    };
   }
   if (tls.mode === 'plaintext') {
     return {
@@ -36,7 +45,11 @@ function unavailable(reason: string, { display, tls }: AttemptContext): Connecti
 }
 
 /** A failed TLS handshake, by what went wrong. */
-function tlsProblem(reason: string, display: string, tls: Extract<TlsSettings, { mode: 'tls' }>): ConnectionProblem {
+function tlsProblem(
+  reason: string,
+  display: string,
+  tls: Extract<TlsSettings, { mode: 'tls' }>,
+): ConnectionProblem {
   const names = /\(certificate names: (.*)\)$/.exec(reason)?.[1];
   if (names !== undefined || /ERR_TLS_CERT_ALTNAME_INVALID|does not match certificate/.test(reason)) {
     const checked = tls.serverName ?? display.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
@@ -47,7 +60,11 @@ function tlsProblem(reason: string, display: string, tls: Extract<TlsSettings, {
       hint: `Set the server name in the TLS settings to a name the certificate holds${example} (this also sets the :authority).`,
     };
   }
-  if (/unable to verify|self[- ]signed|unable to get (local )?issuer|UNABLE_TO_VERIFY|SELF_SIGNED|certificate chain/i.test(reason)) {
+  if (
+    /unable to verify|self[- ]signed|unable to get (local )?issuer|UNABLE_TO_VERIFY|SELF_SIGNED|certificate chain/i.test(
+      reason,
+    )
+  ) {
     return {
       message: `The TLS certificate of ${display} is not signed by a trusted CA (${reason}).`,
       hint: 'Add the CA that signed the server certificate to the TLS settings, or mark the connection insecure to accept any certificate.',
@@ -72,9 +89,16 @@ function tlsProblem(reason: string, display: string, tls: Extract<TlsSettings, {
     };
   }
   if (/certificate has expired|not yet valid/.test(reason)) {
-    return { message: `The TLS certificate of ${display} is not valid now (${reason}).`, hint: 'Renew the server certificate, or mark the connection insecure.' };
+    return {
+      message: `The TLS certificate of ${display} is not valid now (${reason}).`,
+      hint: 'Renew the server certificate, or mark the connection insecure.',
+    };
   }
-  if (/wrong version number|packet length too long|http request|unknown protocol|before secure TLS connection|ECONNRESET/i.test(reason)) {
+  if (
+    /wrong version number|packet length too long|http request|unknown protocol|before secure TLS connection|ECONNRESET/i.test(
+      reason,
+    )
+  ) {
     return {
       message: `The server at ${display} does not speak TLS (handshake failed: ${reason}).`,
       hint: `Switch TLS off (plaintext) for this server, or write grpc://${display}.`,

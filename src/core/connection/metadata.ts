@@ -27,18 +27,30 @@ export function buildMetadata(entries: readonly MetadataEntry[]): Metadata {
 function parseEntry({ key, value }: MetadataEntry, index: number): Parsed {
   const row = `Metadata row ${index + 1}`;
   const name = key.trim().toLowerCase();
-  const problem = (message: string, hint: string): Parsed => ({ ok: false, problem: { message: `${row}${message}`, hint } });
+  const problem = (message: string, hint: string): Parsed => ({
+    ok: false,
+    problem: { message: `${row}${message}`, hint },
+  });
   if (name === '') return problem(' has no key.', 'Give it a key such as authorization, or remove the row.');
   if (!keyPattern.test(name)) {
-    return problem(`: the key "${key}" is not valid.`, 'Metadata keys may contain only 0-9 a-z _ . - (letters are lowercased).');
+    return problem(
+      `: the key "${key}" is not valid.`,
+      'Metadata keys may contain only 0-9 a-z _ . - (letters are lowercased).',
+    );
   }
   if (name.startsWith('grpc-')) {
-    return problem(`: the key "${name}" is reserved by gRPC.`, 'Keys starting with grpc- are set by gRPC itself; use another name.');
+    return problem(
+      `: the key "${name}" is reserved by gRPC.`,
+      'Keys starting with grpc- are set by gRPC itself; use another name.',
+    );
   }
   if (name.endsWith('-bin')) {
     const bytes = decodeBase64(value.trim());
     if (bytes === null) {
-      return problem(`: the value of "${name}" is not base64.`, 'Keys ending in -bin carry binary values: write them base64 encoded.');
+      return problem(
+        `: the value of "${name}" is not base64.`,
+        'Keys ending in -bin carry binary values: write them base64 encoded.',
+      );
     }
     return { ok: true, key: name, value: bytes };
   }

@@ -11,8 +11,20 @@ export async function readPem(file: string, kind: PemKind): Promise<Buffer> {
     bytes = await readFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a folder' : String(error);
-    throw new ConnectionError([{ message: `Cannot read the ${kind} file ${file}: ${why}.`, hint: 'Check the path in the TLS settings.' }]);
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EACCES'
+          ? 'permission denied'
+          : code === 'EISDIR'
+            ? 'it is a folder'
+            : String(error);
+    throw new ConnectionError([
+      {
+        message: `Cannot read the ${kind} file ${file}: ${why}.`,
+        hint: 'Check the path in the TLS settings.',
+      },
+    ]);
   }
   const label = kind === 'client key' ? /-----BEGIN [A-Z ]*PRIVATE KEY-----/ : /-----BEGIN CERTIFICATE-----/;
   if (!label.test(bytes.toString('latin1'))) {

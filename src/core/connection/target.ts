@@ -21,7 +21,10 @@ export function parseTarget(input: string): ParsedTarget {
     const path = target.startsWith('unix://') ? target.slice('unix://'.length) : target.slice('unix:'.length);
     if (path === '') fail(`The target ${quote(input)} names no socket path.`);
     if (target.startsWith('unix://') && !path.startsWith('/')) {
-      fail(`The target ${quote(input)} is not an absolute socket path.`, 'Write unix:///absolute/path or unix:relative/path.');
+      fail(
+        `The target ${quote(input)} is not an absolute socket path.`,
+        'Write unix:///absolute/path or unix:relative/path.',
+      );
     }
     return { address: target, display: path, impliedTls: undefined };
   }

@@ -18,7 +18,11 @@ let engine: CallEngine;
 
 beforeAll(async () => {
   server = await startGoReflect();
-  schema = await loadSchema({ kind: 'protoFiles', files: [join(protos, 'grpc/testing/test.proto')], importPaths: [protos] });
+  schema = await loadSchema({
+    kind: 'protoFiles',
+    files: [join(protos, 'grpc/testing/test.proto')],
+    importPaths: [protos],
+  });
   engine = new CallEngine();
 });
 
@@ -28,12 +32,23 @@ afterAll(async () => {
 });
 
 function request(method: string, requests: string[], extra: Partial<CallRequest> = {}): CallRequest {
-  return { target: `127.0.0.1:${server.port}`, tls: { mode: 'plaintext' }, method, metadata: [], requests, ...extra };
+  return {
+    target: `127.0.0.1:${server.port}`,
+    tls: { mode: 'plaintext' },
+    method,
+    metadata: [],
+    requests,
+    ...extra,
+  };
 }
 
 describe('CallEngine', () => {
   it('makes a unary call and reports what it moved and when', async () => {
-    const call = await callAndCollect(engine, schema, request('grpc.testing.TestService/UnaryCall', ['{"responseSize": 10, "fillUsername": true}']));
+    const call = await callAndCollect(
+      engine,
+      schema,
+      request('grpc.testing.TestService/UnaryCall', ['{"responseSize": 10, "fillUsername": true}']),
+    );
     expect(call.status).toMatchObject({ code: 0, name: 'OK' });
     expect(JSON.parse(call.messages[0]!)).toEqual({ payload: { body: 'AAAAAAAAAAAAAA==' } });
     expect(call.headers.some((h) => h.key === 'content-type' && h.value === 'application/grpc')).toBe(true);
@@ -46,13 +61,19 @@ describe('CallEngine', () => {
 
   it('reuses the open channel for the next call to the same server', async () => {
     await callAndCollect(engine, schema, request('grpc.testing.TestService/EmptyCall', ['{}']));
-    const second = await callAndCollect(engine, schema, request('grpc.testing.TestService/EmptyCall', ['{}']));
+    const second = await callAndCollect(
+      engine,
+      schema,
+      request('grpc.testing.TestService/EmptyCall', ['{}']),
+    );
     expect(second.timings.channelReadyMs).toBe(0);
   });
 
   it('emits headers, sent and received messages, trailers and one status, in that order, for an interactive bidi call', async () => {
     const events: CallEvent[] = [];
-    const session = await engine.start(schema, request('grpc.testing.TestService/FullDuplexCall', []), (e) => events.push(e));
+    const session = await engine.start(schema, request('grpc.testing.TestService/FullDuplexCall', []), (e) =>
+      events.push(e),
+    );
     expect(session.kind).toBe('bidi');
     session.send('{"responseParameters": [{"size": 3}]}');
     session.send('{"responseParameters": [{"size": 5}]}');
@@ -64,7 +85,9 @@ describe('CallEngine', () => {
     );
     expect(events.at(-1)).toBe(done);
     expect(events.at(-2)?.type).toBe('trailers');
-    const received = events.flatMap((e) => (e.type === 'message' ? [JSON.parse(e.json) as { payload: { body: string } }] : []));
+    const received = events.flatMap((e) =>
+      e.type === 'message' ? [JSON.parse(e.json) as { payload: { body: string } }] : [],
+    );
     expect(received.map((m) => Buffer.from(m.payload.body, 'base64').length)).toEqual([3, 5]);
     expect(() => session.send('{}')).toThrow(CallSetupError);
   });
@@ -73,23 +96,34 @@ describe('CallEngine', () => {
     const call = await callAndCollect(
       engine,
       schema,
-      request('grpc.testing.TestService/StreamingOutputCall', ['{"responseParameters": [{"size": 1, "intervalUs": 5000000}]}'], {
-        options: { deadlineMs: 200 },
-      }),
+      request(
+        'grpc.testing.TestService/StreamingOutputCall',
+        ['{"responseParameters": [{"size": 1, "intervalUs": 5000000}]}'],
+        {
+          options: { deadlineMs: 200 },
+        },
+      ),
     );
     expect(call.status).toMatchObject({ code: 4, name: 'DEADLINE_EXCEEDED' });
     expect(call.status.hint).toMatch(/raise the deadline/);
   });
 
   it('cancels on request and reports CANCELLED', async () => {
-    const session = await engine.start(schema, request('grpc.testing.TestService/FullDuplexCall', []), () => undefined);
+    const session = await engine.start(
+      schema,
+      request('grpc.testing.TestService/FullDuplexCall', []),
+      () => undefined,
+    );
     session.cancel();
     const done = await session.done;
     expect(done.status).toMatchObject({ code: 1, name: 'CANCELLED' });
   });
 
   it('explains a server that is not there', async () => {
-    const call = await callAndCollect(engine, schema, { ...request('grpc.testing.TestService/EmptyCall', ['{}']), target: '127.0.0.1:1' });
+    const call = await callAndCollect(engine, schema, {
+      ...request('grpc.testing.TestService/EmptyCall', ['{}']),
+      target: '127.0.0.1:1',
+    });
     expect(call.status.name).toBe('UNAVAILABLE');
     expect(call.status.message).toBe('Cannot reach 127.0.0.1:1: connection refused — is the server running?');
     expect(call.status.hint).toBe('Check the host and port.');
@@ -98,23 +132,37 @@ describe('CallEngine', () => {
 
   it('refuses bad input before sending anything', async () => {
     const none = () => undefined;
-    await expect(engine.start(schema, request('grpc.testing.TestService/Nope', ['{}']), none)).rejects.toThrow(
-      'The method grpc.testing.TestService/Nope is not in the loaded schema.',
-    );
-    await expect(engine.start(schema, request('grpc.testing.TestService/UnaryCall', []), none)).rejects.toThrow(
-      'grpc.testing.TestService/UnaryCall is unary: it takes exactly one request, got 0.',
-    );
-    await expect(engine.start(schema, request('grpc.testing.TestService/UnaryCall', ['{"responseSize": "x"}']), none)).rejects.toThrow(JsonInputError);
     await expect(
-      engine.start(schema, request('grpc.testing.TestService/EmptyCall', ['{}'], { metadata: [{ key: 'bad key', value: 'v' }] }), none),
+      engine.start(schema, request('grpc.testing.TestService/Nope', ['{}']), none),
+    ).rejects.toThrow('The method grpc.testing.TestService/Nope is not in the loaded schema.');
+    await expect(
+      engine.start(schema, request('grpc.testing.TestService/UnaryCall', []), none),
+    ).rejects.toThrow('grpc.testing.TestService/UnaryCall is unary: it takes exactly one request, got 0.');
+    await expect(
+      engine.start(schema, request('grpc.testing.TestService/UnaryCall', ['{"responseSize": "x"}']), none),
+    ).rejects.toThrow(JsonInputError);
+    await expect(
+      engine.start(
+        schema,
+        request('grpc.testing.TestService/EmptyCall', ['{}'], { metadata: [{ key: 'bad key', value: 'v' }] }),
+        none,
+      ),
     ).rejects.toThrow(ConnectionError);
-    await expect(engine.start(schema, { ...request('grpc.testing.TestService/EmptyCall', ['{}']), target: 'localhost' }, none)).rejects.toThrow(
-      'Add the port',
-    );
+    await expect(
+      engine.start(
+        schema,
+        { ...request('grpc.testing.TestService/EmptyCall', ['{}']), target: 'localhost' },
+        none,
+      ),
+    ).rejects.toThrow('Add the port');
   });
 
   it('rejects a bad streamed request and keeps the call open for a good one', async () => {
-    const session = await engine.start(schema, request('grpc.testing.TestService/StreamingInputCall', []), () => undefined);
+    const session = await engine.start(
+      schema,
+      request('grpc.testing.TestService/StreamingInputCall', []),
+      () => undefined,
+    );
     expect(() => session.send('{"payload": {"body": 12}}')).toThrow('payload.body');
     session.send('{"payload": {"body": "AAAA"}}');
     session.end();

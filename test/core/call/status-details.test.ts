@@ -14,7 +14,11 @@ let schema: Schema;
 let failures: Map<string, RichFailure>;
 
 beforeAll(async () => {
-  schema = await loadSchema({ kind: 'protoFiles', files: [join(richProtoRoot, 'rich/errors.proto')], importPaths: [richProtoRoot] });
+  schema = await loadSchema({
+    kind: 'protoFiles',
+    files: [join(richProtoRoot, 'rich/errors.proto')],
+    importPaths: [richProtoRoot],
+  });
   failures = await richFailures();
 });
 
@@ -45,7 +49,8 @@ describe('google/rpc/error_details.proto types are always known', () => {
 
   test('RetryInfo prints its delay as a Duration string', () => {
     expect(decodeStatusDetails(schema.registry, bytesOf('retry'))).toEqual({
-      details: '{"code":14,"message":"try again in a moment","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"1.500s"}]}',
+      details:
+        '{"code":14,"message":"try again in a moment","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"1.500s"}]}',
     });
   });
 
@@ -86,11 +91,23 @@ describe("the user's schema", () => {
       join(folder, 'newer.proto'),
       'syntax = "proto3";\npackage google.rpc;\nmessage ErrorInfo { string reason = 1; string domain = 2; map<string, string> metadata = 3; string region = 4; }\n',
     );
-    const newer = await loadSchema({ kind: 'protoFiles', files: [join(folder, 'newer.proto')], importPaths: [folder] });
+    const newer = await loadSchema({
+      kind: 'protoFiles',
+      files: [join(folder, 'newer.proto')],
+      importPaths: [folder],
+    });
     // Encoded by @bufbuild/protobuf with protoc's descriptors of the same file (later registries win).
-    const types = createRegistry(await richRegistry(), createFileRegistry(await protoc(['newer.proto'], [folder])));
+    const types = createRegistry(
+      await richRegistry(),
+      createFileRegistry(await protoc(['newer.proto'], [folder])),
+    );
     const statusDesc = types.getMessage('google.rpc.Status')!;
-    const json = { code: 7, details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'WRONG_REGION', region: 'eu-west' }] };
+    const json = {
+      code: 7,
+      details: [
+        { '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'WRONG_REGION', region: 'eu-west' },
+      ],
+    };
     const bytes = toBinary(statusDesc, fromJson(statusDesc, json, { registry: types }));
     expect(decodeStatusDetails(newer.registry, bytes).details).toBe(
       '{"code":7,"details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"WRONG_REGION","region":"eu-west"}]}',
@@ -101,7 +118,9 @@ describe("the user's schema", () => {
     expect(decodeStatusDetails(schema.registry, bytesOf('retry'), { protoFieldNames: true }).details).toBe(
       '{"code":14,"message":"try again in a moment","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retry_delay":"1.500s"}]}',
     );
-    expect(decodeStatusDetails(schema.registry, new Uint8Array(), { emitDefaults: true }).details).toBe('{"code":0,"message":"","details":[]}');
+    expect(decodeStatusDetails(schema.registry, new Uint8Array(), { emitDefaults: true }).details).toBe(
+      '{"code":0,"message":"","details":[]}',
+    );
   });
 });
 
@@ -120,8 +139,10 @@ describe('what cannot be decoded is kept and explained', () => {
 
   test('a known type whose bytes are cut short', () => {
     expect(decodeStatusDetails(schema.registry, bytesOf('bad-detail'))).toEqual({
-      details: '{"code":13,"message":"a detail is cut short","details":[{"@type":"type.googleapis.com/google.rpc.BadRequest","value":"CgUKAQ=="}]}',
-      detailsProblem: 'details[0] is a google.rpc.BadRequest whose bytes do not decode (premature EOF); its 4 bytes are shown as base64 in "value".',
+      details:
+        '{"code":13,"message":"a detail is cut short","details":[{"@type":"type.googleapis.com/google.rpc.BadRequest","value":"CgUKAQ=="}]}',
+      detailsProblem:
+        'details[0] is a google.rpc.BadRequest whose bytes do not decode (premature EOF); its 4 bytes are shown as base64 in "value".',
     });
   });
 

@@ -17,7 +17,11 @@ let engine: CallEngine;
 let servers: { v4: EchoServer; v6: EchoServer; unix: EchoServer };
 
 beforeAll(async () => {
-  schema = await loadSchema({ kind: 'protoFiles', files: [join(protos, 'grpc/testing/test.proto')], importPaths: [protos] });
+  schema = await loadSchema({
+    kind: 'protoFiles',
+    files: [join(protos, 'grpc/testing/test.proto')],
+    importPaths: [protos],
+  });
   engine = new CallEngine();
   servers = {
     v4: await startEchoServer('127.0.0.1:0'),
@@ -32,11 +36,19 @@ afterAll(async () => {
 });
 
 function echo(target: string, extra: Partial<CallRequest> = {}) {
-  const request: CallRequest = { target, tls: { mode: 'plaintext' }, method: 'grpc.testing.TestService/EmptyCall', metadata: [], requests: ['{}'], ...extra };
+  const request: CallRequest = {
+    target,
+    tls: { mode: 'plaintext' },
+    method: 'grpc.testing.TestService/EmptyCall',
+    metadata: [],
+    requests: ['{}'],
+    ...extra,
+  };
   return callAndCollect(engine, schema, request);
 }
 
-const header = (headers: { key: string; value: string }[], key: string) => headers.filter((h) => h.key === key).map((h) => h.value);
+const header = (headers: { key: string; value: string }[], key: string) =>
+  headers.filter((h) => h.key === key).map((h) => h.value);
 
 describe('targets', () => {
   it.each([
@@ -67,7 +79,9 @@ describe('what the server sees', () => {
   });
 
   it('gets the :authority override and the user agent', async () => {
-    const call = await echo(`127.0.0.1:${servers.v4.port}`, { options: { authority: 'api.example.test', userAgent: 'protodesk-test/1' } });
+    const call = await echo(`127.0.0.1:${servers.v4.port}`, {
+      options: { authority: 'api.example.test', userAgent: 'protodesk-test/1' },
+    });
     expect(header(call.headers, 'x-authority')).toEqual(['api.example.test']);
     expect(header(call.headers, 'x-user-agent')[0]).toMatch(/^protodesk-test\/1 grpc-node-js\//);
   });

@@ -1,5 +1,6 @@
 /** Canonical proto3 JSON for requests and responses, JSON Schema for the editor, and sample requests. */
 export { decodeToJson, encodeJson, type JsonOptions } from './codec';
+export { compileJsonDecoder, type JsonDecoder } from './binary-json';
 export { JsonInputError, type JsonTextPosition } from './json-errors';
 export { toJsonSchema, type DocLookup } from './json-schema';
 export { editorKeywords, type JsonSchema } from './json-schema-types';
