@@ -2,6 +2,7 @@
 # Builds the foreign test peers outside the repo, in a cache CI can keep between runs:
 #   $PROTODESK_CACHE (default ~/.cache/protodesk-ci)/bin/go-reflect   grpc-go TestService + reflection (test/peers/go-reflect)
 #   $PROTODESK_CACHE/venv                                            Python with grpcio-tools (test/peers/requirements.txt)
+#   tinyproxy (Debian package, system-wide)                          the HTTP CONNECT proxy of the proxy tests
 # Idempotent: a warm cache rebuilds nothing that has not changed. Fails loudly on any error.
 set -euo pipefail
 
@@ -40,5 +41,22 @@ else
   echo "$rsum" > "$rstamp"
 fi
 "$venv/bin/python" -c 'import grpc_tools.protoc' || { say "ERROR: grpc_tools is not importable in $venv"; exit 1; }
+
+# tinyproxy: a real HTTP CONNECT proxy for test/integration/call-proxy.test.ts. Installed with apt only when missing.
+if [[ -n "${PROTODESK_TINYPROXY:-}" ]]; then
+  [[ -x "$PROTODESK_TINYPROXY" ]] || { say "ERROR: PROTODESK_TINYPROXY=$PROTODESK_TINYPROXY is not an executable"; exit 1; }
+  say "tinyproxy: using PROTODESK_TINYPROXY=$PROTODESK_TINYPROXY"
+elif command -v tinyproxy >/dev/null; then
+  say "tinyproxy is installed: $(command -v tinyproxy)"
+elif [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
+  say 'installing tinyproxy with apt-get'
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends tinyproxy >/dev/null
+  command -v tinyproxy >/dev/null || { say 'ERROR: apt-get installed tinyproxy but it is not on PATH'; exit 1; }
+  say "installed $(command -v tinyproxy)"
+else
+  say 'ERROR: tinyproxy is missing and cannot be installed here (needs root and apt-get). Install it (Debian/Ubuntu: apt-get install tinyproxy) or set PROTODESK_TINYPROXY to its path.'
+  exit 1
+fi
 
 say "done. Tests use PROTODESK_GO_REFLECT=$binary (default path) and PROTODESK_PYTHON=$venv/bin/python"

@@ -1,4 +1,8 @@
+import { proxyEnvironment } from '../core/connection/proxy-env';
 import { runCli } from './run';
+
+// grpc-js reads only the lower-case proxy variables; people set HTTPS_PROXY and NO_PROXY as curl reads them.
+proxyEnvironment();
 
 // Ctrl-C exits at once (130, as shells report SIGINT), unless a running call has taken it over to cancel itself;
 // a second Ctrl-C then exits anyway.

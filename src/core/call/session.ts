@@ -211,7 +211,7 @@ export class CallSession {
     return {
       ...received,
       code: grpcStatus.DEADLINE_EXCEEDED,
-      details: `Deadline exceeded after ${this.setup.deadlineMs} ms (the server reset the stream)`,
+      details: `Deadline exceeded after ${(this.setup.deadlineMs ?? 0) / 1000}s (the server reset the stream)`,
     };
   }
 

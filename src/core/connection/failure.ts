@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import type { TlsSettings } from '../../shared/schema';
 import { exampleName } from '../tls/host-name';
 import type { ConnectionProblem } from './errors';
+import { proxyFor } from './proxy-env';
 
 /** Where a connection was attempted, for messages about why it failed. */
 export interface AttemptContext {
@@ -17,6 +18,14 @@ export function connectionFailure(details: string, context: AttemptContext): Con
 
 /** The connection never worked: say which of the usual suspects it is. */
 function unavailable(reason: string, { display, tls }: AttemptContext): ConnectionProblem {
+  // Through a proxy, every connection goes to the proxy; grpc-js reports a dead proxy as "undefined".
+  const proxy = proxyFor(display.replace(/:\d+$/, ''));
+  if (proxy && /^undefined$|proxy|ECONNREFUSED|ECONNRESET/i.test(reason)) {
+    return {
+      message: `Cannot reach ${display} through the proxy ${proxy.url} (from ${proxy.variable}): the proxy is down or refused the tunnel.`,
+      hint: `Check the proxy, or add the host to NO_PROXY to connect directly.`,
+    };
+  }
   if (/ECONNREFUSED/.test(reason)) {
     return {
       message: `Cannot reach ${display}: connection refused — is the server running?`,

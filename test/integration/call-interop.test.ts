@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { CallStatus } from '../../src/shared/call';
+import type { TlsSettings } from '../../src/shared/schema';
+import { CallEngine } from '../../src/core/call/engine';
+import type { Schema } from '../../src/core/schema/schema';
+import { startGoReflect, type GoReflectFlags, type GoReflectServer } from '../peers/go-reflect/server';
+import {
+  grpcGoTestdata,
+  interopCases,
+  loadInteropSchema,
+  type InteropCaseName,
+  type InteropTarget,
+} from './interop-cases';
+
+const names = Object.keys(interopCases) as InteropCaseName[];
+const testdata = grpcGoTestdata();
+
+/** The two ways to reach grpc-go's interop server: plaintext, and TLS with grpc's test CA and server name. */
+const modes: { mode: string; flags: GoReflectFlags; tls: TlsSettings }[] = [
+  { mode: 'plaintext', flags: {}, tls: { mode: 'plaintext' } },
+  {
+    mode: 'TLS',
+    flags: { cert: testdata.cert, key: testdata.key },
+    tls: { mode: 'tls', caFiles: [testdata.ca], serverName: 'foo.test.google.fr' },
+  },
+];
+
+const ok = { code: 0, name: 'OK', message: '' };
+const deadlineHint =
+  'The deadline passed before the call finished: raise the deadline, or check why the server is slow.';
+
+/** The final status each case ends with against grpc-go, exactly as a user sees it. */
+const expected: Record<InteropCaseName, Omit<CallStatus, 'message'> & { message: string | RegExp }> = {
+  empty_unary: ok,
+  large_unary: ok,
+  client_streaming: ok,
+  server_streaming: ok,
+  ping_pong: ok,
+  empty_stream: ok,
+  custom_metadata: ok,
+  status_code_and_message: { code: 2, name: 'UNKNOWN', message: 'test status message' },
+  special_status_message: {
+    code: 2,
+    name: 'UNKNOWN',
+    message: '\t\ntest with whitespace\r\nand Unicode BMP ☺ and non-BMP 😈\t\n',
+  },
+  // grpc-go's generated UnimplementedTestServiceServer, and its router for services it does not have.
+  unimplemented_method: {
+    code: 12,
+    name: 'UNIMPLEMENTED',
+    message: 'method UnimplementedCall not implemented',
+  },
+  unimplemented_service: {
+    code: 12,
+    name: 'UNIMPLEMENTED',
+    message: 'unknown service grpc.testing.UnimplementedService',
+  },
+  cancel_after_begin: { code: 1, name: 'CANCELLED', message: 'Cancelled on client' },
+  cancel_after_first_response: { code: 1, name: 'CANCELLED', message: 'Cancelled on client' },
+  // Whichever side notices the deadline first words it: grpc-js (elapsed time, then the server's address), grpc-go's
+  // server in its status, or grpc-go's server resetting the stream, which the engine reports as the deadline it is.
+  timeout_on_sleeping_server: {
+    code: 4,
+    name: 'DEADLINE_EXCEEDED',
+    message:
+      /^(Deadline exceeded after \d+\.\d{3}s|context deadline exceeded$|Deadline exceeded after 0\.001s \(the server reset the stream\)$)/,
+    hint: deadlineHint,
+  },
+};
+
+test('all 14 interop cases are here', () => {
+  expect(names).toEqual([
+    'empty_unary',
+    'large_unary',
+    'client_streaming',
+    'server_streaming',
+    'ping_pong',
+    'empty_stream',
+    'custom_metadata',
+    'status_code_and_message',
+    'special_status_message',
+    'unimplemented_method',
+    'unimplemented_service',
+    'cancel_after_begin',
+    'cancel_after_first_response',
+    'timeout_on_sleeping_server',
+  ]);
+});
+
+describe.each(modes)('grpc interop cases against grpc-go, $mode', ({ flags, tls }) => {
+  let server: GoReflectServer;
+  let engine: CallEngine;
+  let schema: Schema;
+  const target = (): InteropTarget => ({ engine, schema, target: `127.0.0.1:${server.port}`, tls });
+
+  beforeAll(async () => {
+    [server, schema] = await Promise.all([startGoReflect(flags), loadInteropSchema()]);
+    engine = new CallEngine();
+  });
+  afterAll(async () => {
+    engine?.close();
+    await server?.stop();
+  });
+
+  test.each(names)('%s', async (name) => {
+    const status = await interopCases[name](target());
+    const { message, ...rest } = expected[name];
+    expect(status).toEqual({
+      ...rest,
+      message: typeof message === 'string' ? message : expect.stringMatching(message),
+    });
+  });
+});
