@@ -69,6 +69,19 @@ describe('CallEngine', () => {
     expect(second.timings.channelReadyMs).toBe(0);
   });
 
+  it('closes a channel left idle, and opens a new one for the next call', async () => {
+    const shortLived = new CallEngine({ idleCloseMs: 50 });
+    try {
+      await callAndCollect(shortLived, schema, request('grpc.testing.TestService/EmptyCall', ['{}']));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const next = await callAndCollect(shortLived, schema, request('grpc.testing.TestService/EmptyCall', ['{}']));
+      expect(next.status.name).toBe('OK');
+      expect(next.timings.channelReadyMs).toBeGreaterThan(0);
+    } finally {
+      shortLived.close();
+    }
+  });
+
   it('emits headers, sent and received messages, trailers and one status, in that order, for an interactive bidi call', async () => {
     const events: CallEvent[] = [];
     const session = await engine.start(schema, request('grpc.testing.TestService/FullDuplexCall', []), (e) =>
