@@ -83,6 +83,15 @@ describe('a descriptor set', () => {
   });
 });
 
+describe('proto files', () => {
+  test('a relative file name is found under an import path, as protoc and grpcurl find it', async () => {
+    const relative = await loadSchema({ kind: 'protoFiles', files: ['grpc/testing/test.proto'], importPaths: [protos] });
+    const absolute = await loadSchema({ kind: 'protoFiles', files: [join(protos, 'grpc/testing/test.proto')], importPaths: [protos] });
+    expect(relative.files.map((f) => f.name)).toEqual(absolute.files.map((f) => f.name));
+    expect(relative.method('grpc.testing.TestService/EmptyCall')).toBeDefined();
+  });
+});
+
 describe('proto files and a descriptor set of the same protos', () => {
   test('give the same schema', async () => {
     const fromFiles = await loadSchema({ kind: 'protoFiles', files: [join(protos, 'grpc/testing/test.proto')], importPaths: [protos] });

@@ -90,10 +90,10 @@ export async function loadProtoFiles(files: string[], importPaths: string[]): Pr
 
 /** A requested file's import name: its path under the first import path holding it (or its own folder with none). */
 async function importNameOf(file: string, importPaths: string[], problems: Problems): Promise<{ name: string; diskPath: string } | undefined> {
-  const diskPath = resolve(file);
-  const info = await stat(diskPath).catch(() => undefined);
-  if (!info?.isFile()) {
-    problems.list.push({ message: `File not found: ${file}`, hint: 'Check the path; relative paths are resolved from the working directory.' });
+  const diskPath = await findProtoFile(file, importPaths);
+  if (diskPath === undefined) {
+    const searched = importPaths.length > 0 ? `the working directory and the import paths (${importPaths.join(', ')})` : 'the working directory';
+    problems.list.push({ message: `File not found: ${file}`, hint: `Check the path; relative paths are looked up in ${searched}.` });
     return undefined;
   }
   if (importPaths.length === 0) return { name: relative(dirname(diskPath), diskPath), diskPath };
@@ -105,6 +105,15 @@ async function importNameOf(file: string, importPaths: string[], problems: Probl
     message: `${file} is not under any import path (import paths: ${importPaths.join(', ')})`,
     hint: 'Add the folder that contains it (or one of its parents) to the import paths.',
   });
+  return undefined;
+}
+
+/** A file named on the command line: relative to the working directory, else (as protoc and grpcurl do) to an import path. */
+async function findProtoFile(file: string, importPaths: string[]): Promise<string | undefined> {
+  const candidates = [resolve(file), ...(isAbsolute(file) ? [] : importPaths.map((folder) => resolve(folder, file)))];
+  for (const candidate of candidates) {
+    if ((await stat(candidate).catch(() => undefined))?.isFile()) return candidate;
+  }
   return undefined;
 }
 

@@ -31,7 +31,14 @@ describe('compileProtos errors', () => {
 
   it('reports a requested file that does not exist or is outside the import paths', async () => {
     expect(await problemsOf(['nothere.proto'])).toEqual([
-      { message: `File not found: ${join(dir, 'nothere.proto')}`, hint: 'Check the path; relative paths are resolved from the working directory.' },
+      { message: `File not found: ${join(dir, 'nothere.proto')}`, hint: 'Check the path; relative paths are looked up in the working directory.' },
+    ]);
+    const relative = await compileProtos({ files: ['nothere.proto'], importPaths: [dir] }).catch((e: SchemaError) => e.problems);
+    expect(relative).toEqual([
+      {
+        message: 'File not found: nothere.proto',
+        hint: `Check the path; relative paths are looked up in the working directory and the import paths (${dir}).`,
+      },
     ]);
     const elsewhere = join(dir, '../protos');
     expect(await problemsOf(['map-key.proto'], [elsewhere])).toEqual([
