@@ -1,59 +1,16 @@
-// `npm run bench`: loads the googleapis tree through the engine and through bare @grpc/proto-loader,
-// each in a fresh process, alternating, and prints medians and ratios (engine / proto-loader).
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { comparableGoogleapisFiles, googleapisRoot } from './googleapis';
-import { timeLoad, type LoadResult } from './worker';
-
-const run = promisify(execFile);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-async function worker(loader: string, listFile: string): Promise<void> {
-  const files = JSON.parse(await readFile(listFile, 'utf8')) as string[];
-  const result = await timeLoad(loader === 'engine' ? 'engine' : 'proto-loader', googleapisRoot, files);
-  process.stdout.write(JSON.stringify(result));
-}
-
-async function measure(loader: string, listFile: string): Promise<LoadResult> {
-  const script = process.argv[1] ?? '';
-  const { stdout } = await run(process.execPath, [script, '--worker', loader, listFile], { maxBuffer: 1 << 20 });
-  return JSON.parse(stdout) as LoadResult;
-}
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-
-async function orchestrate(): Promise<void> {
-  const files = await comparableGoogleapisFiles();
-  const listFile = join(await mkdtemp(join(tmpdir(), 'protodesk-bench-')), 'files.json');
-  await writeFile(listFile, JSON.stringify(files));
-  console.log(`googleapis: ${files.length} files from ${googleapisRoot}, ${ROUNDS} rounds, each load in a fresh process\n`);
-  const results: Record<string, LoadResult[]> = { engine: [], 'proto-loader': [] };
-  for (let round = 1; round <= ROUNDS; round++) {
-    for (const loader of round % 2 ? ['engine', 'proto-loader'] : ['proto-loader', 'engine']) {
-      const result = await measure(loader, listFile);
-      results[loader]?.push(result);
-      console.log(`round ${round}  ${loader.padEnd(12)} ${(result.ms / 1000).toFixed(2)} s  ${result.peakRssMb.toFixed(0)} MB`);
-    }
-  }
-  const summary = (loader: string) => ({
-    s: median((results[loader] ?? []).map((r) => r.ms)) / 1000,
-    mb: median((results[loader] ?? []).map((r) => r.peakRssMb)),
-  });
-  const engine = summary('engine');
-  const bare = summary('proto-loader');
-  console.log('\nmedian          wall      peak RSS');
-  console.log(`engine          ${engine.s.toFixed(2)} s   ${engine.mb.toFixed(0)} MB`);
-  console.log(`proto-loader    ${bare.s.toFixed(2)} s   ${bare.mb.toFixed(0)} MB`);
-  console.log(`ratio           ${(engine.s / bare.s).toFixed(2)}      ${(engine.mb / bare.mb).toFixed(2)}   (goal: <= 1.0 on both)`);
-}
+// `npm run bench`: the call benchmark (engine vs bare grpc-js) then the load benchmark (engine vs bare
+// @grpc/proto-loader). BENCH_ONLY=calls or BENCH_ONLY=load runs one; BENCH_ROUNDS sets the rounds of each.
+import { callBench } from './calls';
+import { loadBench, loadWorker } from './load';
 
 const [mode, loader, listFile] = process.argv.slice(2);
-if (mode === '--worker' && loader && listFile) await worker(loader, listFile);
-else await orchestrate();
+const only = process.env.BENCH_ONLY;
+if (only !== undefined && only !== 'calls' && only !== 'load')
+  throw new Error(`BENCH_ONLY is calls or load, not ${only}`);
+
+if (mode === '--worker' && loader && listFile) await loadWorker(loader, listFile);
+else {
+  if (only !== 'load') await callBench();
+  if (!only) console.log('');
+  if (only !== 'calls') await loadBench();
+}
