@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { Client, connectivityState, type ChannelCredentials, type ChannelOptions } from '@grpc/grpc-js';
+import { Client, connectivityState } from '@grpc/grpc-js';
+import type { ResolvedConnection } from './connection-cache';
 
 /** A channel lent to one call; `release` when the call ends. */
 export interface ChannelLease {
@@ -13,6 +14,8 @@ interface PooledChannel {
   client: Client;
   users: number;
   readySince?: number;
+  /** When the last call on it ended (Date.now()). */
+  idleSince: number;
   idleTimer?: NodeJS.Timeout;
 }
 
@@ -25,32 +28,32 @@ export class ChannelPool {
 
   constructor(private readonly idleCloseMs: number) {}
 
-  /** Lends the channel for `key`, opening it with `credentials` and `options` if there is none. */
-  acquire(
-    key: string,
-    address: string,
-    credentials: ChannelCredentials,
-    options: ChannelOptions,
-  ): ChannelLease {
-    let pooled = this.channels.get(key);
-    if (!pooled) {
-      pooled = { client: new Client(address, credentials, options), users: 0 };
-      this.channels.set(key, pooled);
-      trackReadiness(pooled);
+  /** Lends the channel for the connection, opening it if there is none. */
+  acquire(connection: ResolvedConnection): ChannelLease {
+    let entry = this.channels.get(connection.key);
+    if (!entry) {
+      entry = {
+        client: new Client(connection.address, connection.credentials, connection.channel),
+        users: 0,
+        idleSince: 0,
+      };
+      this.channels.set(connection.key, entry);
+      trackReadiness(entry);
     }
-    const entry = pooled;
-    clearTimeout(entry.idleTimer);
-    entry.users += 1;
+    const pooled = entry;
+    pooled.users += 1;
     let released = false;
     return {
-      client: entry.client,
-      readySince: () => entry.readySince,
+      client: pooled.client,
+      readySince: () => pooled.readySince,
       release: () => {
         if (released) return;
         released = true;
-        entry.users -= 1;
-        if (entry.users === 0)
-          entry.idleTimer = setTimeout(() => this.closeChannel(key, entry), this.idleCloseMs).unref();
+        pooled.users -= 1;
+        if (pooled.users > 0) return;
+        pooled.idleSince = Date.now();
+        // One timer per idle stretch, not one per call: busy channels re-arm it only when it fires.
+        pooled.idleTimer ??= this.closeWhenIdle(connection.key, pooled, this.idleCloseMs);
       },
     };
   }
@@ -58,6 +61,16 @@ export class ChannelPool {
   /** Closes every channel; calls still running on them end with UNAVAILABLE or CANCELLED. */
   close(): void {
     for (const [key, entry] of this.channels) this.closeChannel(key, entry);
+  }
+
+  private closeWhenIdle(key: string, entry: PooledChannel, delayMs: number): NodeJS.Timeout {
+    return setTimeout(() => {
+      entry.idleTimer = undefined;
+      const idleFor = Date.now() - entry.idleSince;
+      if (entry.users === 0 && idleFor >= this.idleCloseMs) this.closeChannel(key, entry);
+      else if (entry.users === 0)
+        entry.idleTimer = this.closeWhenIdle(key, entry, this.idleCloseMs - idleFor);
+    }, delayMs).unref();
   }
 
   private closeChannel(key: string, entry: PooledChannel): void {

@@ -1,13 +1,12 @@
 import type { DescMethod } from '@bufbuild/protobuf';
 import type { CallEvent, CallRequest } from '../../shared/call';
 import type { MethodKind } from '../../shared/schema';
-import { channelSecurity, effectiveTls } from '../connection/credentials';
 import { buildMetadata } from '../connection/metadata';
-import { parseTarget } from '../connection/target';
-import { compileJsonDecoder, encodeJson } from '../schema/json';
+import { compileJsonDecoder } from '../schema/json';
+import { encodeRequest } from './request-encoder';
 import type { Schema } from '../schema/schema';
-import { channelOptions } from './channel-options';
 import { ChannelPool } from './channel-pool';
+import { ConnectionCache } from './connection-cache';
 import { CallSetupError } from './errors';
 import { CallSession } from './session';
 
@@ -26,6 +25,7 @@ const kinds: Record<DescMethod['methodKind'], MethodKind> = {
 /** Starts calls of every kind and keeps their channels: one engine per process (app, CLI run, test). */
 export class CallEngine {
   private readonly pool: ChannelPool;
+  private readonly connections = new ConnectionCache();
 
   constructor(options: { idleCloseMs?: number } = {}) {
     this.pool = new ChannelPool(options.idleCloseMs ?? defaultIdleCloseMs);
@@ -54,18 +54,14 @@ export class CallEngine {
         `${method.parent.typeName}/${method.name} is ${kind.replace('_', '-')}: it takes exactly one request, got ${request.requests.length}.`,
       );
     }
-    const encoded = request.requests.map((json) => encodeJson(schema.registry, method.input, json));
-    const target = parseTarget(request.target);
-    const tls = effectiveTls(target, request.tls);
-    const security = await channelSecurity(tls);
-    const metadata = buildMetadata(request.metadata);
+    const encoded = request.requests.map((json) => encodeRequest(schema.registry, method.input, json));
     const options = request.options ?? {};
+    const connection = await this.connections.resolve(request.target, request.tls, options);
+    const metadata = buildMetadata(request.metadata);
     const json = {
       emitDefaults: options.emitDefaults ?? false,
       protoFieldNames: options.protoFieldNames ?? false,
     };
-    const channel = { ...channelOptions(options), ...security.options };
-    const key = JSON.stringify([target.address, security.fingerprint, channel]);
     const session = new CallSession({
       kind,
       path: `/${method.parent.typeName}/${method.name}`,
@@ -73,12 +69,12 @@ export class CallEngine {
       input: method.input,
       decode: compileJsonDecoder(schema.registry, method.output, json),
       json,
-      lease: this.pool.acquire(key, target.address, security.credentials, channel),
+      lease: this.pool.acquire(connection),
       metadata,
       ...(options.deadlineMs === undefined ? {} : { deadlineMs: options.deadlineMs }),
-      display: target.display,
-      tls,
-      insecure: security.insecure,
+      display: connection.display,
+      tls: connection.tls,
+      insecure: connection.insecure,
       onEvent,
     });
     for (const bytes of encoded) session.write(bytes);

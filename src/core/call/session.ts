@@ -8,7 +8,8 @@ import {
 import type { DescMessage, Registry } from '@bufbuild/protobuf';
 import type { CallEvent, CallStatus, CallTimings } from '../../shared/call';
 import type { MethodKind, TlsSettings } from '../../shared/schema';
-import { encodeJson, type JsonDecoder, type JsonOptions } from '../schema/json';
+import type { JsonDecoder, JsonOptions } from '../schema/json';
+import { encodeRequest } from './request-encoder';
 import { callStatus, statusName } from './call-status';
 import type { ChannelLease } from './channel-pool';
 import { CallSetupError } from './errors';
@@ -100,7 +101,7 @@ export class CallSession {
     if (!streaming && this.timings.messagesSent > 0) {
       throw new CallSetupError(`A ${this.setup.kind.replace('_', '-')} call takes exactly one request.`);
     }
-    this.write(encodeJson(this.setup.registry, this.setup.input, json));
+    this.write(encodeRequest(this.setup.registry, this.setup.input, json));
   }
 
   /** Half-closes the request stream. */

@@ -15,6 +15,7 @@ type Parsed = { ok: true; key: string; value: string | Buffer } | { ok: false; p
  * are kept in order, `-bin` values are base64 decoded to bytes. Throws ConnectionError listing every bad entry.
  */
 export function buildMetadata(entries: readonly MetadataEntry[]): Metadata {
+  if (entries.length === 0) return new Metadata();
   const parsed = entries.map(parseEntry);
   const problems = parsed.flatMap((p) => (p.ok ? [] : [p.problem]));
   if (problems.length > 0) throw new ConnectionError(problems);
