@@ -4,11 +4,10 @@ import { ConnectionError } from './errors';
 /** What a PEM file is expected to hold; names the file in messages. */
 export type PemKind = 'CA certificate' | 'client certificate' | 'client key';
 
-/** Reads a PEM file, failing with a message that names the file and what is wrong with it. */
-export async function readPem(file: string, kind: PemKind): Promise<Buffer> {
-  let bytes: Buffer;
+/** Reads a file named in the TLS settings; a file system error becomes a sentence naming the file and what it is for. */
+export async function readTlsFile(file: string, kind: string): Promise<Buffer> {
   try {
-    bytes = await readFile(file);
+    return await readFile(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why =
@@ -26,6 +25,11 @@ export async function readPem(file: string, kind: PemKind): Promise<Buffer> {
       },
     ]);
   }
+}
+
+/** Reads a PEM file, failing with a message that names the file and what is wrong with it. */
+export async function readPem(file: string, kind: PemKind): Promise<Buffer> {
+  const bytes = await readTlsFile(file, kind);
   const label = kind === 'client key' ? /-----BEGIN [A-Z ]*PRIVATE KEY-----/ : /-----BEGIN CERTIFICATE-----/;
   if (!label.test(bytes.toString('latin1'))) {
     const expected = kind === 'client key' ? '-----BEGIN PRIVATE KEY-----' : '-----BEGIN CERTIFICATE-----';

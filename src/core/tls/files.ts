@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import type { CertificateInfo, KeyPairCheck } from '../../shared/tls';
 import { parseCertificates } from './certificate';
 import { checkKeyPair } from './key-pair';
-import { tlsFileProblem } from './problem';
+import { readTlsFile } from '../connection/pem';
 
 /** What a file is for, as the TLS settings name it in messages. */
 export type TlsFileKind =
@@ -26,26 +25,4 @@ export async function checkKeyPairFiles(certificateFile: string, keyFile: string
     certificate: `the client certificate file ${certificateFile}`,
     key: `the client key file ${keyFile}`,
   });
-}
-
-/** Reads a file's bytes, turning file system errors into a sentence about the TLS setting that names it. */
-async function readTlsFile(file: string, kind: TlsFileKind): Promise<Buffer> {
-  try {
-    return await readFile(file);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EACCES'
-          ? 'permission denied'
-          : code === 'EISDIR'
-            ? 'it is a folder'
-            : (error as Error).message;
-    return tlsFileProblem(
-      `cannot read the ${kind} file ${file}:`,
-      `${why}.`,
-      'Check the path in the TLS settings.',
-    );
-  }
 }
