@@ -1,11 +1,9 @@
 import { Readable } from 'node:stream';
 import type { DescMethod } from '@bufbuild/protobuf';
 import { CallEngine, type CallSession } from '../core/call/engine';
-import { channelSecurity, effectiveTls } from '../core/connection/credentials';
-import { buildMetadata } from '../core/connection/metadata';
-import { parseTarget } from '../core/connection/target';
 import { encodeJson, JsonInputError } from '../core/schema/json';
 import { loadSchema } from '../core/schema/load';
+import { methodKind } from '../core/schema/method-tree';
 import type { Schema } from '../core/schema/schema';
 import type { CallEvent, CallRequest } from '../shared/call';
 import { CallExit } from './call-exit';
@@ -49,9 +47,11 @@ export async function runCall(
     options: callOptionsFromFlags(flags),
   };
   const source = schemaSourceFromFlags(flags, target);
-  await checkConnectionSettings(request);
-  const input = await openRequestInput(flags.data, io.stdin ?? emptyInput);
   const engine = new CallEngine();
+  // Mistakes in target, TLS files and metadata are usage errors (exit 2) whatever the schema source; reflection
+  // would otherwise report them as a failed schema load.
+  await engine.checkConnection(request);
+  const input = await openRequestInput(flags.data, io.stdin ?? emptyInput);
   try {
     const schema = await loadSchema(source.kind === 'reflection' ? { ...source, tls } : source);
     const method = findMethod(schema, methodName);
@@ -65,7 +65,8 @@ export async function runCall(
       verbose?.event(event);
     };
     verbose?.request(`${method.parent.typeName}/${method.name}`, target, request.metadata);
-    const streaming = method.methodKind === 'client_streaming' || method.methodKind === 'bidi_streaming';
+    const kind = methodKind(method);
+    const streaming = kind === 'client_stream' || kind === 'bidi';
     const outcome = streaming
       ? await streamRequests(engine, schema, method, request, input, onEvent, io)
       : await singleRequest(engine, schema, method, request, input, onEvent, io);
@@ -209,16 +210,6 @@ function explainBadRequest(
       ? `, line ${located.position.line}, column ${located.position.column}`
       : '';
   return `request ${value.number} in ${input.name}${position}: ${located.message}`;
-}
-
-/**
- * Checks target, TLS files and metadata before anything else, so mistakes in them are usage errors (exit 2) whatever
- * the schema source (reflection would otherwise report them as a failed schema load).
- */
-async function checkConnectionSettings(request: CallRequest): Promise<void> {
-  const target = parseTarget(request.target);
-  await channelSecurity(effectiveTls(target, request.tls));
-  buildMetadata(request.metadata);
 }
 
 /** The method the user named, or a usage error that lists what there is. */

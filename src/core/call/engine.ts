@@ -1,9 +1,8 @@
-import type { DescMethod } from '@bufbuild/protobuf';
 import type { CallEvent, CallRequest } from '../../shared/call';
-import type { MethodKind } from '../../shared/schema';
 import { buildMetadata } from '../connection/metadata';
 import { compileJsonDecoder } from '../schema/json';
 import { encodeRequest } from './request-encoder';
+import { methodKind } from '../schema/method-tree';
 import type { Schema } from '../schema/schema';
 import { ChannelPool } from './channel-pool';
 import { ConnectionCache } from './connection-cache';
@@ -14,13 +13,6 @@ export { CallSession, type StatusEvent } from './session';
 
 /** How long an unused channel stays open for the next call. */
 const defaultIdleCloseMs = 60_000;
-
-const kinds: Record<DescMethod['methodKind'], MethodKind> = {
-  unary: 'unary',
-  server_streaming: 'server_stream',
-  client_streaming: 'client_stream',
-  bidi_streaming: 'bidi',
-};
 
 /** Starts calls of every kind and keeps their channels: one engine per process (app, CLI run, test). */
 export class CallEngine {
@@ -47,7 +39,7 @@ export class CallEngine {
         'Write it as package.Service/Method; `protodesk list` shows the methods the schema has.',
       );
     }
-    const kind = kinds[method.methodKind];
+    const kind = methodKind(method);
     const streaming = kind === 'client_stream' || kind === 'bidi';
     if (!streaming && request.requests.length !== 1) {
       throw new CallSetupError(
@@ -80,6 +72,17 @@ export class CallEngine {
     for (const bytes of encoded) session.write(bytes);
     if (!streaming) session.end();
     return session;
+  }
+
+  /**
+   * Checks target, TLS files and metadata without a schema, throwing ConnectionError as `start` would; for callers that
+   * must refuse bad settings before loading a schema (the resolved connection is kept for the call that follows).
+   */
+  async checkConnection(
+    request: Pick<CallRequest, 'target' | 'tls' | 'metadata' | 'options'>,
+  ): Promise<void> {
+    await this.connections.resolve(request.target, request.tls, request.options ?? {});
+    buildMetadata(request.metadata);
   }
 
   /** Closes every channel. */

@@ -9,6 +9,11 @@ const KINDS: Record<DescMethod['methodKind'], MethodKind> = {
   bidi_streaming: 'bidi',
 };
 
+/** A method's kind in the contract's words. */
+export function methodKind(method: DescMethod): MethodKind {
+  return KINDS[method.methodKind];
+}
+
 /** A method as the UI lists it. */
 function methodInfo(method: DescMethod): MethodInfo {
   const service = method.parent.typeName;
@@ -16,7 +21,7 @@ function methodInfo(method: DescMethod): MethodInfo {
     name: method.name,
     fullName: `${service}.${method.name}`,
     path: `/${service}/${method.name}`,
-    kind: KINDS[method.methodKind],
+    kind: methodKind(method),
     inputType: method.input.typeName,
     outputType: method.output.typeName,
     doc: docComment(method),
