@@ -40,7 +40,8 @@ export class ConnectionCache {
     const target = parseTarget(targetText);
     const tls = effectiveTls(target, requested);
     const security = await channelSecurity(tls);
-    const channel = { ...channelOptions(options), ...security.options };
+    // The call's own :authority wins over the one a TLS server name implies.
+    const channel = { ...security.options, ...channelOptions(options) };
     const connection: ResolvedConnection = {
       address: target.address,
       display: target.display,
