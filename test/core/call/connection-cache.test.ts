@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConnectionCache } from '../../../src/core/call/connection-cache';
+import type { TlsSettings } from '../../../src/shared/schema';
 
 const certs = join(import.meta.dirname, '../../fixtures/certs');
 
@@ -16,7 +17,7 @@ describe('ConnectionCache', () => {
 
   it("lets the call's :authority win over the one a TLS server name implies", async () => {
     const cache = new ConnectionCache();
-    const tls = { mode: 'tls', caFiles: [join(certs, 'ca.pem')], serverName: 'api.internal' } as const;
+    const tls: TlsSettings = { mode: 'tls', caFiles: [join(certs, 'ca.pem')], serverName: 'api.internal' };
     const named = await cache.resolve('127.0.0.1:443', tls, {});
     expect(named.channel['grpc.default_authority']).toBe('api.internal');
     const overridden = await cache.resolve('127.0.0.1:443', tls, { authority: 'edge.example' });
