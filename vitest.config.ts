@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  esbuild: { jsx: 'automatic' },
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.{ts,tsx}'],
     globalSetup: ['test/global-setup.ts'],
     // Integration tests start real servers and compile real protos: give them room on 2 shared cores.
     testTimeout: 60_000,

@@ -1,0 +1,105 @@
+/** Plain data the service contract moves between the UI and the engine (see ./contract.ts for the operations). */
+import type { CallEvent } from '../call';
+import type { MethodInfo, MethodKind, SchemaProblem, SchemaSource, ServiceInfo } from '../schema';
+
+/** What the page needs to know about the engine it talks to. */
+export interface AppInfo {
+  version: string;
+  /** Which transport carries the contract: the desktop window or `protodesk serve`. */
+  transport: 'electron' | 'browser';
+  /** `linux`, `darwin`, `win32`: for keyboard hints (Cmd vs Ctrl) and path separators. */
+  platform: string;
+  /** The engine machine's home folder and working folder: where path dialogs start. */
+  homeDir: string;
+  cwd: string;
+  /** Whether `choosePaths` shows native dialogs; without them the page shows its own path dialog. */
+  nativeDialogs: boolean;
+}
+
+/** A schema source as the sidebar lists it: loaded with its services, or failed with its problems. */
+export interface SourceState {
+  id: string;
+  source: SchemaSource;
+  /** Short name for the sidebar: the file, folder or target. */
+  label: string;
+  status: 'loaded' | 'failed';
+  services: ServiceInfo[];
+  /** Why loading failed (empty when loaded), each with file:line and the fix. */
+  problems: SchemaProblem[];
+  /** ISO time of the last (re)load. */
+  loadedAt: string;
+}
+
+/** A file the user dropped on the window, read by the page (browser mode has no paths). */
+export interface DroppedFile {
+  /** Path relative to what was dropped, `/`-separated (`api/v1/foo.proto`). */
+  path: string;
+  text: string;
+}
+
+/** What the request editor needs for one method: a sample request and the JSON Schema for completion. */
+export interface MethodTemplate {
+  method: MethodInfo;
+  /** A valid request with every field filled, pretty-printed JSON text. */
+  sample: string;
+  /** draft-07 JSON Schema of the request message (Monaco's JSON language service consumes it as-is). */
+  jsonSchema: Record<string, unknown>;
+}
+
+/** A call the engine accepted. */
+export interface StartedCall {
+  callId: string;
+  kind: MethodKind;
+}
+
+/**
+ * Events of one call, coalesced (about every 16 ms): the page re-renders once per batch, never per message.
+ * When the page is slower than the stream, older message events are left out of a batch (counted in `skipped`):
+ * the view keeps only the newest messages anyway, and `saveCallMessages` still writes every one.
+ */
+export interface CallEventBatch {
+  callId: string;
+  /** 1, 2, 3... per call; the page acknowledges each batch so the engine never floods the bridge. */
+  seq: number;
+  events: CallEvent[];
+  /** Message events received but not carried to the page. */
+  skipped: number;
+}
+
+/** Everything the engine pushes to the page. */
+export type ApiEvent = { type: 'call'; batch: CallEventBatch };
+
+/** One entry of a folder on the engine's machine. */
+export interface DirectoryEntry {
+  name: string;
+  kind: 'file' | 'directory';
+}
+
+/** A folder's contents, folders first, each group by name. */
+export interface DirectoryListing {
+  /** Absolute path of the folder listed. */
+  path: string;
+  /** Absolute path of its parent; absent at the root. */
+  parent?: string;
+  entries: DirectoryEntry[];
+}
+
+/** What a path dialog is for: decides native dialog mode and filters. */
+export type PathPurpose = 'protoFiles' | 'protoFolder' | 'descriptorSet' | 'pemFile' | 'saveFile';
+
+/** Why an operation failed, as plain data: the page shows the message, the hint and any locations. */
+export interface ApiFailure {
+  /** Which kind of problem: lets the page decide where to show it (inline in the editor for `json`). */
+  kind: 'schema' | 'json' | 'connection' | 'call' | 'file' | 'invalidRequest' | 'internal';
+  message: string;
+  hint?: string;
+  /** Schema problems with their file:line (kind `schema`). */
+  problems?: SchemaProblem[];
+  /** Where bad request JSON is wrong (kind `json`). */
+  position?: { line: number; column: number };
+  /** The field path in the request JSON (kind `json`). */
+  path?: string;
+}
+
+/** How every operation answers across a transport: errors travel as data, not as exceptions. */
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; failure: ApiFailure };
