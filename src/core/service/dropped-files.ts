@@ -1,0 +1,34 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { DroppedFile } from '../../shared/api/types';
+import { ServiceFailure } from './failure';
+
+/** Writes dropped files under `folder`, keeping their relative paths; refuses paths that would leave it. */
+export async function writeDroppedFiles(folder: string, files: readonly DroppedFile[]): Promise<void> {
+  const placed = files.map((file) => ({ path: join(folder, ...safeSegments(file.path)), text: file.text }));
+  for (const file of placed) {
+    await mkdir(dirname(file.path), { recursive: true });
+    await writeFile(file.path, file.text);
+  }
+}
+
+/** The sidebar's name for dropped files: the file's name, or how many were dropped. */
+export function droppedLabel(files: readonly DroppedFile[]): string {
+  const [only] = files;
+  return files.length === 1 && only ? basename(only.path) : `dropped files (${files.length})`;
+}
+
+/** The path's segments (`/` or `\` separated), or a failure for absolute paths, `..` and empty names. */
+function safeSegments(path: string): string[] {
+  const refuse = (why: string) =>
+    new ServiceFailure({
+      kind: 'invalidRequest',
+      message: `The dropped file "${path}" ${why}.`,
+      hint: 'Drop the files or their folder again; paths must be relative to what was dropped.',
+    });
+  if (/^([\\/]|[A-Za-z]:)/.test(path)) throw refuse('has an absolute path');
+  const segments = path.split(/[\\/]/).filter((s) => s !== '' && s !== '.');
+  if (segments.includes('..')) throw refuse('points outside the dropped folder (..)');
+  if (segments.length === 0) throw refuse('has no name');
+  return segments;
+}

@@ -1,0 +1,72 @@
+/** Every error the engine can raise, turned into the contract's ApiFailure in one place. */
+import type { ApiFailure } from '../../shared/api/types';
+import { CallSetupError } from '../call/errors';
+import { ConnectionError } from '../connection/errors';
+import { SchemaError } from '../schema/errors';
+import { JsonInputError } from '../schema/json';
+
+/** A failure the service raises itself, already phrased for the page. */
+export class ServiceFailure extends Error {
+  constructor(readonly failure: ApiFailure) {
+    super(failure.message);
+    this.name = 'ServiceFailure';
+  }
+}
+
+/** The page named a call this service does not hold. */
+export const unknownCall = (): ServiceFailure =>
+  new ServiceFailure({
+    kind: 'invalidRequest',
+    message: 'That call has ended or was never started; send the request again.',
+  });
+
+/** The page named a source this service does not hold. */
+export const unknownSource = (): ServiceFailure =>
+  new ServiceFailure({
+    kind: 'invalidRequest',
+    message: 'That source was removed or never added; add it again.',
+  });
+
+/** Turns anything thrown by the engine into plain data for the page; never leaks a stack. */
+export function toFailure(error: unknown): ApiFailure {
+  if (error instanceof ServiceFailure) return error.failure;
+  if (error instanceof SchemaError) {
+    const [first] = error.problems;
+    const more = error.problems.length > 1 ? ` (and ${error.problems.length - 1} more problems)` : '';
+    return {
+      kind: 'schema',
+      message: `${first?.message ?? 'The schema could not be loaded.'}${more}`,
+      problems: error.problems,
+    };
+  }
+  if (error instanceof JsonInputError) {
+    return {
+      kind: 'json',
+      message: error.message,
+      path: error.path,
+      ...(error.position ? { position: { line: error.position.line, column: error.position.column } } : {}),
+    };
+  }
+  if (error instanceof ConnectionError) {
+    const hints = error.problems.flatMap((p) => (p.hint ? [p.hint] : []));
+    return {
+      kind: 'connection',
+      message: error.problems.map((p) => p.message).join('\n'),
+      ...(hints.length > 0 ? { hint: hints.join('\n') } : {}),
+    };
+  }
+  if (error instanceof CallSetupError) {
+    // The error's own message has the hint appended for terminals; the page shows them apart.
+    const message = error.hint ? error.message.replace(`\n  ${error.hint}`, '') : error.message;
+    return { kind: 'call', message, ...(error.hint ? { hint: error.hint } : {}) };
+  }
+  if (isFsError(error)) return { kind: 'file', message: error.message };
+  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** A Node file-system error (it carries an errno code and the syscall that failed). */
+export function isFsError(error: unknown): error is NodeJS.ErrnoException {
+  return (
+    error instanceof Error && typeof (error as NodeJS.ErrnoException).code === 'string' && 'syscall' in error
+  );
+}

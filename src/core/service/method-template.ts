@@ -1,0 +1,28 @@
+import type { MethodTemplate } from '../../shared/api/types';
+import { CallSetupError } from '../call/errors';
+import { docComment } from '../schema/docs';
+import { sampleJson, toJsonSchema } from '../schema/json';
+import type { Schema } from '../schema/schema';
+
+/** The sample request and request JSON Schema of `method` (`package.Service/Method`) in `schema`. */
+export function methodTemplate(schema: Schema, method: string): MethodTemplate {
+  const desc = schema.method(method);
+  const fullName = desc ? `${desc.parent.typeName}.${desc.name}` : '';
+  const info = schema
+    .services()
+    .flatMap((s) => s.methods)
+    .find((m) => m.fullName === fullName);
+  if (!desc || !info) {
+    throw new CallSetupError(
+      `The method ${method} is not in this source.`,
+      'Reload the source: the method may have been renamed or removed.',
+    );
+  }
+  // Field comments become the editor's hover text; a trailing comment counts when there is no leading one.
+  const jsonSchema = toJsonSchema(desc.input, (d) => docComment(d, true) || undefined);
+  return {
+    method: info,
+    sample: JSON.stringify(sampleJson(desc.input, schema.registry), null, 2),
+    jsonSchema: { ...jsonSchema },
+  };
+}

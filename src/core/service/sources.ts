@@ -1,0 +1,119 @@
+import { rm } from 'node:fs/promises';
+import type { DroppedFile, MethodTemplate, SourceState } from '../../shared/api/types';
+import type { SchemaSource } from '../../shared/schema';
+import type { Schema } from '../schema/schema';
+import { droppedLabel, writeDroppedFiles } from './dropped-files';
+import { ServiceFailure, unknownSource } from './failure';
+import { methodTemplate } from './method-template';
+import { loadSource, sourceLabel } from './source-load';
+import type { TempArea } from './temp-area';
+
+interface SourceEntry {
+  state: SourceState;
+  schema?: Schema;
+  /** Method templates built so far, by method name as asked. */
+  templates: Map<string, MethodTemplate>;
+  /** The temporary folder holding dropped files, deleted with the source. */
+  droppedFolder?: string;
+}
+
+/** The schema sources the page has added, by id, in the order added. */
+export class SourceCatalog {
+  private readonly entries = new Map<string, SourceEntry>();
+  private next = 0;
+
+  constructor(private readonly temp: TempArea) {}
+
+  /** Every source's state, in the order added. */
+  list(): SourceState[] {
+    return [...this.entries.values()].map((e) => e.state);
+  }
+
+  /** Loads a new source; load problems end up in its state. */
+  async add(source: SchemaSource, label = sourceLabel(source), droppedFolder?: string): Promise<SourceState> {
+    this.next += 1;
+    return this.load(`source-${this.next}`, source, label, droppedFolder);
+  }
+
+  /** Writes dropped files to a fresh temporary folder and loads it as a proto folder. */
+  async addDropped(files: readonly DroppedFile[]): Promise<SourceState> {
+    const folder = await this.temp.folder('dropped');
+    try {
+      await writeDroppedFiles(folder, files);
+    } catch (error) {
+      await rm(folder, { recursive: true, force: true });
+      throw error;
+    }
+    return this.add({ kind: 'protoFolder', folder }, droppedLabel(files), folder);
+  }
+
+  /** Loads a source again, keeping its id and label. */
+  async reload(id: string): Promise<SourceState> {
+    const entry = this.entry(id);
+    return this.load(id, entry.state.source, entry.state.label, entry.droppedFolder, true);
+  }
+
+  /** Forgets a source (and deletes its dropped files). */
+  async remove(id: string): Promise<void> {
+    const entry = this.entry(id);
+    this.entries.delete(id);
+    if (entry.droppedFolder) await rm(entry.droppedFolder, { recursive: true, force: true });
+  }
+
+  /** The loaded schema of a source; a failure when it did not load. */
+  schema(id: string): Schema {
+    const entry = this.entry(id);
+    if (entry.schema) return entry.schema;
+    throw new ServiceFailure({
+      kind: 'schema',
+      message: `${entry.state.label} did not load, so its methods cannot be used.`,
+      hint: 'Fix the problems shown for it, then reload it.',
+      problems: entry.state.problems,
+    });
+  }
+
+  /** The sample request and JSON Schema of a method of a loaded source, built once per source load. */
+  template(id: string, method: string): MethodTemplate {
+    const entry = this.entry(id);
+    const cached = entry.templates.get(method);
+    if (cached) return cached;
+    const template = methodTemplate(this.schema(id), method);
+    entry.templates.set(method, template);
+    return template;
+  }
+
+  private entry(id: string): SourceEntry {
+    const entry = this.entries.get(id);
+    if (!entry) throw unknownSource();
+    return entry;
+  }
+
+  private async load(
+    id: string,
+    source: SchemaSource,
+    label: string,
+    droppedFolder?: string,
+    reloading = false,
+  ): Promise<SourceState> {
+    const outcome = await loadSource(source);
+    // Removed while it was reloading: stay removed.
+    if (reloading && !this.entries.has(id)) throw unknownSource();
+    const state: SourceState = {
+      id,
+      source,
+      label,
+      status: outcome.schema ? 'loaded' : 'failed',
+      services: outcome.services,
+      problems: outcome.problems,
+      loadedAt: new Date().toISOString(),
+    };
+    // Set (or replaced) in place, so a reloaded source keeps its position in the list.
+    this.entries.set(id, {
+      state,
+      ...(outcome.schema ? { schema: outcome.schema } : {}),
+      templates: new Map(),
+      ...(droppedFolder ? { droppedFolder } : {}),
+    });
+    return state;
+  }
+}

@@ -1,0 +1,42 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+/** Sent with every HTTP response: the page may load only its own scripts and talk only to its own server. */
+export const securityHeaders: Readonly<Record<string, string>> = {
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+    "font-src 'self' data:; worker-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; " +
+    "frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
+/** The Host header names this server by loopback address and port (a DNS-rebound name is refused). */
+export function hostAllowed(request: IncomingMessage, port: number): boolean {
+  const host = request.headers.host;
+  return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+}
+
+/** The WebSocket comes from this server's own page (another site's page would send its own origin). */
+export function originAllowed(request: IncomingMessage, port: number): boolean {
+  const origin = request.headers.origin;
+  return origin === `http://127.0.0.1:${port}` || origin === `http://localhost:${port}`;
+}
+
+/** Compares a presented token with the real one in constant time. */
+export function tokenMatches(presented: string | null, token: string): boolean {
+  if (presented === null) return false;
+  const a = Buffer.from(presented);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Path and query of a request target, parsed without letting `//name` pass for a host. */
+export function requestTarget(url: string | undefined): { pathname: string; params: URLSearchParams } {
+  const raw = url ?? '/';
+  const query = raw.indexOf('?');
+  return {
+    pathname: query < 0 ? raw : raw.slice(0, query),
+    params: new URLSearchParams(query < 0 ? '' : raw.slice(query + 1)),
+  };
+}

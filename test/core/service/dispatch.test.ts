@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { dispatch, type EngineService } from '../../../src/core/service';
+import { protoRoot, recordingService } from './service-harness';
+
+let service: EngineService;
+afterEach(async () => service?.close());
+
+describe('dispatch', () => {
+  test('runs an operation and wraps its answer', async () => {
+    ({ service } = recordingService());
+    const result = await dispatch(service, 'info', []);
+    expect(result).toEqual({
+      ok: true,
+      value: expect.objectContaining({
+        version: '1.2.3',
+        transport: 'browser',
+        platform: process.platform,
+        nativeDialogs: false,
+      }),
+    });
+  });
+
+  test('refuses operations that do not exist, including inherited names', async () => {
+    ({ service } = recordingService());
+    for (const op of ['deleteEverything', 'toString', '__proto__', 'constructor']) {
+      expect(await dispatch(service, op, [])).toEqual({
+        ok: false,
+        failure: { kind: 'invalidRequest', message: `There is no operation named "${op}".` },
+      });
+    }
+  });
+
+  test('refuses arguments that do not fit the contract, naming the argument and field', async () => {
+    ({ service } = recordingService());
+    const result = await dispatch(service, 'addSource', [
+      { kind: 'reflection', target: 'x:1', tls: { mode: 'ssl' } },
+    ]);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.failure.kind).toBe('invalidRequest');
+    expect(!result.ok && result.failure.message).toMatch(/^addSource: argument 1 \(tls(\.mode)?\): /);
+    expect(await dispatch(service, 'acknowledge', ['call-1', -1])).toMatchObject({
+      ok: false,
+      failure: { kind: 'invalidRequest', message: expect.stringMatching(/^acknowledge: argument 2: /) },
+    });
+    expect(await dispatch(service, 'info', 'not a list')).toMatchObject({
+      ok: false,
+      failure: { kind: 'invalidRequest' },
+    });
+    expect(await listSources()).toEqual([]);
+  });
+
+  test('engine errors come back as failures, never as exceptions', async () => {
+    ({ service } = recordingService());
+    const added = await dispatch(service, 'addSource', [
+      { kind: 'protoFiles', files: [`${protoRoot}/grpc/testing/test.proto`], importPaths: [protoRoot] },
+    ]);
+    const id = added.ok ? (added.value as { id: string }).id : '';
+    const started = await dispatch(service, 'startCall', [
+      id,
+      {
+        target: '127.0.0.1:1',
+        tls: { mode: 'plaintext' },
+        method: 'grpc.testing.TestService/UnaryCall',
+        metadata: [],
+        requests: ['{"payload": 1}'],
+      },
+    ]);
+    expect(started).toMatchObject({ ok: false, failure: { kind: 'json', path: 'payload' } });
+    expect(await dispatch(service, 'cancelCall', ['call-99'])).toEqual({
+      ok: false,
+      failure: {
+        kind: 'invalidRequest',
+        message: 'That call has ended or was never started; send the request again.',
+      },
+    });
+  });
+
+  test('a listing without a path is the home folder', async () => {
+    ({ service } = recordingService());
+    const info = await service.info();
+    expect(await dispatch(service, 'listDirectory', [])).toMatchObject({
+      ok: true,
+      value: { path: info.homeDir },
+    });
+    expect(await dispatch(service, 'choosePaths', ['protoFiles'])).toEqual({ ok: true, value: null });
+  });
+});
+
+async function listSources(): Promise<unknown> {
+  const result = await dispatch(service, 'listSources', []);
+  return result.ok ? result.value : result.failure;
+}
