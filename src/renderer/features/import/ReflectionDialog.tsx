@@ -1,0 +1,56 @@
+/** The "Import from server reflection" dialog: address, TLS and metadata of the server to ask. */
+import { useState } from 'react';
+import type { TlsSettings } from '../../../shared/schema';
+import { MetadataTable, enabledMetadata } from '../../components/MetadataTable';
+import type { MetadataRow } from '../../components/MetadataTable';
+import { Modal } from '../../components/Modal';
+import { TextField } from '../../components/TextField';
+import { TlsFields } from '../../components/TlsFields';
+import { ImportFooter } from './ImportFooter';
+import { useImport } from './use-import';
+import type { ImportSource } from './use-import';
+import './import.css';
+
+/** Modal form; a failure (unreachable server, no reflection service) stays shown with its hint. */
+export function ReflectionDialog(props: { onImport: ImportSource; onClose: () => void }): React.JSX.Element {
+  const [target, setTarget] = useState('');
+  const [tls, setTls] = useState<TlsSettings>({ mode: 'plaintext' });
+  const [rows, setRows] = useState<MetadataRow[]>([]);
+  const [missing, setMissing] = useState(false);
+  const attempt = useImport(props.onImport, props.onClose);
+
+  const submit = (event: React.FormEvent): void => {
+    event.preventDefault();
+    const address = target.trim();
+    setMissing(address === '');
+    if (address === '') return;
+    const metadata = enabledMetadata(rows);
+    void attempt.run({
+      kind: 'reflection',
+      target: address,
+      tls,
+      ...(metadata.length > 0 ? { metadata } : {}),
+    });
+  };
+
+  return (
+    <Modal title="Import from server reflection" onClose={props.onClose} className="pd-import-dialog">
+      <form onSubmit={submit} aria-busy={attempt.loading !== null}>
+        <TextField
+          label="Server address"
+          value={target}
+          onChange={setTarget}
+          placeholder="localhost:50051"
+          hint="host:port, dns:///host:port, unix:///path, grpc:// (plaintext) or grpcs:// (TLS)"
+        />
+        <TlsFields value={tls} onChange={setTls} />
+        <MetadataTable label="Reflection metadata" rows={rows} onChange={setRows} />
+        <ImportFooter
+          attempt={attempt}
+          missing={missing ? 'Enter the server address.' : null}
+          onCancel={props.onClose}
+        />
+      </form>
+    </Modal>
+  );
+}
