@@ -1,0 +1,29 @@
+/** Which editor element answers `focusEditor(modelUri)`, and where the caret was when Monaco replaced the fallback. */
+
+const targets = new Map<string, () => void>();
+const handoffs = new Map<string, number>();
+
+/** Makes `focus` the target of focusEditor(modelUri); returns the disposer (it only removes this very target). */
+export function registerFocusTarget(modelUri: string, focus: () => void): () => void {
+  targets.set(modelUri, focus);
+  return () => {
+    if (targets.get(modelUri) === focus) targets.delete(modelUri);
+  };
+}
+
+/** Moves keyboard focus into the editor showing modelUri (the fallback textarea or Monaco); no-op when none is mounted. */
+export function focusEditor(modelUri: string): void {
+  targets.get(modelUri)?.();
+}
+
+/** Records that the fallback had focus with the caret at `offset` when it went away, so Monaco can take over. */
+export function noteFocusHandoff(modelUri: string, offset: number): void {
+  handoffs.set(modelUri, offset);
+}
+
+/** The caret offset left by the fallback for modelUri (once), or undefined when it did not have focus. */
+export function takeFocusHandoff(modelUri: string): number | undefined {
+  const offset = handoffs.get(modelUri);
+  handoffs.delete(modelUri);
+  return offset;
+}

@@ -1,0 +1,70 @@
+/** The Monaco implementation of JsonEditor: the lazily loaded chunk (everything Monaco is reachable only from here). */
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { showProblem } from './monaco/markers';
+import { editorOptions, monacoTheme } from './monaco/options';
+import { setModelSchema } from './monaco/schemas';
+import { jsonLanguageLoaded, monaco } from './monaco/setup';
+import { useBoundModel } from './monaco/use-model';
+import type { JsonEditorProps } from './types';
+import './editor.css';
+
+/** Settles when the editor is ready to show: wait for it before rendering MonacoJsonEditor. */
+export const ready: Promise<void> = jsonLanguageLoaded;
+
+/** A Monaco editor on the shared model of props.modelUri, with the schema, problem marker and Ctrl/Cmd+Enter. */
+export default function MonacoJsonEditor(props: JsonEditorProps): React.JSX.Element {
+  const host = useRef<HTMLDivElement>(null);
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const [editor, setEditor] = useState<monaco.editor.IStandaloneCodeEditor>();
+  const { modelUri, jsonSchema, problem, readOnly = false, ariaLabel, theme } = props;
+
+  useEffect(() => {
+    if (!host.current) return;
+    const { ariaLabel, readOnly = false, theme } = latest.current;
+    const created = monaco.editor.create(host.current, editorOptions({ ariaLabel, readOnly, theme }));
+    setEditor(created);
+    return () => created.dispose();
+  }, []);
+
+  // Before the model exists: a schema published later restarts the JSON worker, dropping its first requests.
+  useEffect(() => setModelSchema(modelUri, jsonSchema), [modelUri, jsonSchema]);
+  useEffect(() => () => setModelSchema(modelUri, undefined), [modelUri]);
+  useBoundModel(editor, props, latest);
+
+  useEffect(
+    () => editor?.updateOptions({ readOnly, domReadOnly: readOnly, ariaLabel }),
+    [editor, readOnly, ariaLabel],
+  );
+  // Monaco has one theme for all editors; every editor follows the same app theme, so any of them may set it.
+  useEffect(() => monaco.editor.setTheme(monacoTheme(theme)), [theme]);
+
+  const { line, column, message } = problem ?? {};
+  useEffect(() => {
+    const model = editor?.getModel();
+    if (!model) return;
+    showProblem(
+      model,
+      line !== undefined && column !== undefined && message !== undefined
+        ? { line, column, message }
+        : undefined,
+    );
+  }, [editor, modelUri, line, column, message]);
+
+  const runs = props.onRun !== undefined;
+  useEffect(() => {
+    if (!editor || !runs) return;
+    // An action, not addCommand: its keybinding is scoped to this editor, so two editors never steal each other's run.
+    const action = editor.addAction({
+      id: 'protodesk.run',
+      label: 'Send request',
+      keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
+      run: () => latest.current.onRun?.(),
+    });
+    return () => action.dispose();
+  }, [editor, runs]);
+
+  return <div ref={host} className="pd-json-editor" data-theme={theme} />;
+}

@@ -1,0 +1,82 @@
+/**
+ * Monaco 0.57 calls built-ins that Chromium 83 (Electron 9) lacks; esbuild lowers syntax but not library calls.
+ * This adds only the missing ones, to the Monaco chunk and its workers; a current browser is left untouched.
+ */
+
+type Realm = Pick<typeof globalThis, 'Array' | 'String' | 'Object' | 'RegExp'>;
+
+function relativeIndex(length: number, index: number): number | undefined {
+  const n = Math.trunc(index) || 0;
+  const at = n < 0 ? length + n : n;
+  return at < 0 || at >= length ? undefined : at;
+}
+
+function define(target: object, name: string, value: unknown): void {
+  if (!(name in target))
+    Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
+}
+
+/** Defines Array/String `at`, Array `findLast`, `findLastIndex`, `toSorted`, `toReversed`, String `replaceAll` and `Object.hasOwn` where missing. */
+export function installMissingBuiltins(realm: Realm = globalThis): void {
+  const arrays = realm.Array.prototype;
+  define(arrays, 'at', function at(this: unknown[], index: number) {
+    const i = relativeIndex(this.length, index);
+    return i === undefined ? undefined : this[i];
+  });
+  define(
+    arrays,
+    'findLastIndex',
+    function findLastIndex(
+      this: unknown[],
+      test: (v: unknown, i: number, a: unknown[]) => unknown,
+      self?: unknown,
+    ) {
+      for (let i = this.length - 1; i >= 0; i--) if (test.call(self, this[i], i, this)) return i;
+      return -1;
+    },
+  );
+  define(
+    arrays,
+    'findLast',
+    function findLast(
+      this: unknown[],
+      test: (v: unknown, i: number, a: unknown[]) => unknown,
+      self?: unknown,
+    ) {
+      for (let i = this.length - 1; i >= 0; i--) if (test.call(self, this[i], i, this)) return this[i];
+      return undefined;
+    },
+  );
+  define(
+    arrays,
+    'toSorted',
+    function toSorted(this: unknown[], compare?: (a: unknown, b: unknown) => number) {
+      return arrays.slice.call(this).sort(compare);
+    },
+  );
+  define(arrays, 'toReversed', function toReversed(this: unknown[]) {
+    return arrays.slice.call(this).reverse();
+  });
+  const strings = realm.String.prototype;
+  define(strings, 'at', function at(this: string, index: number) {
+    const text = realm.String(this);
+    const i = relativeIndex(text.length, index);
+    return i === undefined ? undefined : text.charAt(i);
+  });
+  define(
+    strings,
+    'replaceAll',
+    function replaceAll(this: string, search: string | RegExp, replacement: string) {
+      if (search instanceof realm.RegExp) {
+        if (!search.global) throw new TypeError('replaceAll must be called with a global RegExp');
+        return realm.String(this).replace(search, replacement);
+      }
+      // A global RegExp of the escaped text replaces exactly like replaceAll, `$` patterns and functions included.
+      const pattern = new realm.RegExp(realm.String(search).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g');
+      return realm.String(this).replace(pattern, replacement);
+    },
+  );
+  define(realm.Object, 'hasOwn', (target: object, key: PropertyKey) =>
+    realm.Object.prototype.hasOwnProperty.call(realm.Object(target), key),
+  );
+}

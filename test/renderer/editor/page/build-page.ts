@@ -1,0 +1,49 @@
+/** Builds the editor test page with the settings scripts/build.mjs uses for the real renderer. */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const editorSrc = fileURLToPath(new URL('../../../../src/renderer/editor/', import.meta.url));
+
+/** The page's Content-Security-Policy: the one the app serves (no eval, no blob workers, no CDN). */
+export const csp =
+  "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; connect-src 'self'; img-src 'self' data:";
+
+/** Bundles page/main.tsx (code-split ESM, chrome83) and the editor's two worker entries (IIFE) into `outdir` with an index.html. */
+export async function buildPage(outdir: string): Promise<void> {
+  const common = {
+    bundle: true,
+    platform: 'browser',
+    target: 'chrome83',
+    minify: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'error',
+  } as const;
+  await build({
+    ...common,
+    entryPoints: { app: join(here, 'main.tsx') },
+    outdir,
+    splitting: true,
+    format: 'esm',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    jsx: 'automatic',
+    loader: { '.ttf': 'file' },
+  });
+  await build({
+    ...common,
+    entryPoints: {
+      'workers/editor.worker': join(editorSrc, 'workers/editor.worker.ts'),
+      'workers/json.worker': join(editorSrc, 'workers/json.worker.ts'),
+    },
+    outdir,
+    format: 'iife',
+  });
+  await writeFile(
+    join(outdir, 'index.html'),
+    '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><link rel="stylesheet" href="app.css"></head>' +
+      '<body><div id="root"></div><script type="module" src="app.js"></script></body></html>',
+  );
+}
