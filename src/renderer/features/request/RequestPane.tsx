@@ -1,0 +1,114 @@
+/** The request side of a tab: method header, address and TLS, Send/Cancel/End stream, the JSON editor, metadata, options. */
+import type { KeyboardEvent } from 'react';
+import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import { MetadataTable } from '../../components/MetadataTable';
+import { TlsFields } from '../../components/TlsFields';
+import { JsonEditor } from '../../editor';
+import { isRunChord } from '../../editor/run-key';
+import { callPhase } from '../../state/call-phase';
+import { useAppStoreApi } from '../../state/context';
+import type { TabState } from '../../state/types';
+import { CallButtons } from './CallButtons';
+import { FailureBanner } from './FailureBanner';
+import { MethodHeader } from './MethodHeader';
+import { RequestOptionsForm } from './RequestOptionsForm';
+import { requestModelUri } from './model-uri';
+import './request.css';
+
+/** The request pane of one tab. */
+export function RequestPane(props: { tab: TabState; theme: 'light' | 'dark' }): React.JSX.Element {
+  const { tab } = props;
+  // Actions never change: read them once, without subscribing to the whole state.
+  const actions = useAppStoreApi().getState();
+  const send = (): void => void actions.send(tab.id);
+  const jsonFailure = tab.failure?.kind === 'json' ? tab.failure : undefined;
+  const layout = useDefaultLayout({ id: 'protodesk-request-split' });
+
+  // Ctrl/Cmd+Enter anywhere in the pane; the editor handles (and prevents) its own through onRun.
+  const onKeyDown = (event: KeyboardEvent): void => {
+    if (event.defaultPrevented || !isRunChord(event) || event.altKey) return;
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <section className="request-pane" aria-label="Request" onKeyDown={onKeyDown}>
+      <MethodHeader method={tab.method} />
+      <div className="address-bar">
+        <input
+          className="address-input"
+          aria-label="Server address"
+          placeholder="localhost:50051"
+          spellCheck={false}
+          autoComplete="off"
+          value={tab.target}
+          onChange={(e) => actions.setConnection(tab.id, { target: e.target.value })}
+        />
+        <CallButtons
+          kind={tab.method.kind}
+          phase={callPhase(tab)}
+          onSend={send}
+          onCancel={() => void actions.cancel(tab.id)}
+          onEndStream={() => void actions.endStream(tab.id)}
+        />
+      </div>
+      <div className="tls-row">
+        <TlsFields value={tab.tls} onChange={(tls) => actions.setConnection(tab.id, { tls })} />
+      </div>
+      {tab.failure && !jsonFailure && (
+        <FailureBanner failure={tab.failure} onDismiss={() => actions.dismissFailure(tab.id)} />
+      )}
+      <Group
+        orientation="vertical"
+        className="request-split"
+        defaultLayout={layout.defaultLayout}
+        onLayoutChanged={layout.onLayoutChanged}
+      >
+        <Panel id="editor" minSize="80px" defaultSize="70%">
+          <div className="request-editor-column">
+            <div className="request-editor">
+              <JsonEditor
+                value={tab.requestText}
+                onChange={(text) => actions.setRequestText(tab.id, text)}
+                jsonSchema={tab.template?.jsonSchema}
+                modelUri={requestModelUri(tab.id)}
+                ariaLabel="Request JSON"
+                theme={props.theme}
+                onRun={send}
+                problem={tab.problem}
+              />
+            </div>
+            {jsonFailure && (
+              <p className="json-problem" role="alert">
+                {tab.problem?.message ?? jsonFailure.message}
+                {jsonFailure.hint && <span className="failure-hint"> {jsonFailure.hint}</span>}
+              </p>
+            )}
+            <div className="request-toolbar">
+              <button
+                type="button"
+                disabled={!tab.dirty}
+                title="Replace the request with the method's sample"
+                onClick={() => actions.resetRequest(tab.id)}
+              >
+                Reset to sample
+              </button>
+              {tab.templateLoading && <span className="muted">Loading sample…</span>}
+            </div>
+          </div>
+        </Panel>
+        <Separator className="split-handle horizontal" />
+        <Panel id="settings" minSize="40px" defaultSize="30%">
+          <div className="request-settings">
+            <MetadataTable
+              label="Metadata"
+              rows={tab.metadata}
+              onChange={(metadata) => actions.setConnection(tab.id, { metadata })}
+            />
+            <RequestOptionsForm value={tab.options} onChange={(options) => actions.setOptions(tab.id, options)} />
+          </div>
+        </Panel>
+      </Group>
+    </section>
+  );
+}

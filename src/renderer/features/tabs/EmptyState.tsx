@@ -1,0 +1,15 @@
+/** What the main area shows before any tab is open. */
+
+/** The hint to load a schema and open a method. */
+export function EmptyState(props: { hasMethods: boolean }): React.JSX.Element {
+  return (
+    <div className="empty-state">
+      <p className="empty-title">No request open</p>
+      <p className="muted">
+        {props.hasMethods
+          ? 'Double-click a method in the sidebar, or press Ctrl+K to find one.'
+          : 'Import protos or reflect a server, then double-click a method.'}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+/** The strip of open request tabs: click or arrows to switch, drag to reorder (keyboard reorder: ./shortcuts). */
+import { useRef, type DragEvent, type KeyboardEvent } from 'react';
+import './tabs.css';
+
+/** What the strip shows of a tab. */
+export interface TabStripItem {
+  id: string;
+  title: string;
+  dirty: boolean;
+  /** A call is running in the tab. */
+  busy?: boolean;
+}
+
+const DRAG_TYPE = 'application/x-protodesk-tab';
+
+/** The tablist "Open requests". */
+export function TabStrip(props: {
+  tabs: TabStripItem[];
+  activeId: string | undefined;
+  onActivate: (id: string) => void;
+  onClose: (id: string) => void;
+  onMove: (id: string, toIndex: number) => void;
+}): React.JSX.Element {
+  const { tabs, activeId } = props;
+  const strip = useRef<HTMLDivElement>(null);
+
+  const focusTab = (index: number): void => {
+    strip.current?.querySelectorAll<HTMLElement>('[role="tab"]')[index]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent, index: number, id: string): void => {
+    if (event.defaultPrevented) return;
+    if (!event.ctrlKey && !event.metaKey && !event.altKey && navigationKeys.has(event.key)) {
+      const next = navigate(event.key, index, tabs.length);
+      const target = tabs[next];
+      if (target) {
+        props.onActivate(target.id);
+        focusTab(next);
+      }
+    } else if (event.key === 'Delete') {
+      props.onClose(id);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  };
+
+  const onDrop = (event: DragEvent, index: number): void => {
+    const dragged = event.dataTransfer.getData(DRAG_TYPE);
+    if (!dragged) return;
+    event.preventDefault();
+    props.onMove(dragged, index);
+  };
+
+  return (
+    <div ref={strip} className="tab-strip" role="tablist" aria-label="Open requests">
+      {tabs.map((tab, index) => {
+        const active = tab.id === activeId;
+        return (
+          <div
+            key={tab.id}
+            role="presentation"
+            className={`tab-item${active ? ' active' : ''}`}
+            onDragOver={(event) => {
+              if (Array.from(event.dataTransfer.types).indexOf(DRAG_TYPE) < 0) return;
+              event.preventDefault();
+              event.dataTransfer.dropEffect = 'move';
+            }}
+            onDrop={(event) => onDrop(event, index)}
+          >
+            <div
+              role="tab"
+              aria-selected={active}
+              aria-label={tab.title}
+              aria-description={tab.dirty ? 'Edited' : undefined}
+              title={tab.dirty ? `${tab.title} (Edited)` : tab.title}
+              tabIndex={active || (activeId === undefined && index === 0) ? 0 : -1}
+              className="tab"
+              draggable
+              onDragStart={(event) => {
+                event.dataTransfer.setData(DRAG_TYPE, tab.id);
+                event.dataTransfer.effectAllowed = 'move';
+              }}
+              onClick={() => props.onActivate(tab.id)}
+              // Middle button: no auto-scroll on press, close on release (as browsers do).
+              onMouseDown={(event) => {
+                if (event.button === 1) event.preventDefault();
+              }}
+              onAuxClick={(event) => {
+                if (event.button === 1) props.onClose(tab.id);
+              }}
+              onKeyDown={(event) => onKeyDown(event, index, tab.id)}
+            >
+              <span className="tab-title">{tab.title}</span>
+              {tab.busy && <span className="tab-busy" aria-hidden="true" />}
+              {tab.dirty && (
+                <span className="tab-dirty" aria-hidden="true" title="Edited">
+                  ●
+                </span>
+              )}
+            </div>
+            <button
+              type="button"
+              className="tab-close"
+              aria-label="Close tab"
+              title="Close tab (Ctrl+W)"
+              tabIndex={-1}
+              onClick={() => props.onClose(tab.id)}
+            >
+              ×
+            </button>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+const navigationKeys = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
+
+/** The index arrow / Home / End keys move to. */
+function navigate(key: string, index: number, count: number): number {
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return (index + (key === 'ArrowLeft' ? -1 : 1) + count) % count;
+}

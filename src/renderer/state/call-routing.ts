@@ -1,0 +1,17 @@
+/** Pure routing of engine event batches to the tab whose call they belong to. */
+import type { CallEventBatch } from '../../shared/api/types';
+import { applyBatch } from '../features/response/call-model';
+import type { TabState } from './types';
+
+/** The tab showing call `callId`, if any. */
+export function tabOfCall(tabs: TabState[], callId: string): TabState | undefined {
+  return tabs.find((tab) => tab.call?.callId === callId);
+}
+
+/** The tabs with `batch` applied to its call; undefined when no tab shows that call. */
+export function routeBatch(tabs: TabState[], batch: CallEventBatch): TabState[] | undefined {
+  const target = tabOfCall(tabs, batch.callId);
+  if (!target?.call) return undefined;
+  const call = applyBatch(target.call, batch);
+  return tabs.map((tab) => (tab === target ? { ...tab, call } : tab));
+}

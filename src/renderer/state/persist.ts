@@ -1,0 +1,88 @@
+/** Saves open tabs (without calls) and remembered connections to localStorage, so a reload keeps them. */
+import { z } from 'zod';
+import { tlsSettingsSchema } from '../../shared/api/validation';
+import type { AppState, Connection, TabState } from './types';
+
+const STORAGE_KEY = 'protodesk.workspace.v1';
+/** Larger request texts are not kept (localStorage holds a few MB); such a tab comes back with its sample. */
+const MAX_KEPT_TEXT = 256 * 1024;
+
+const rowSchema = z.object({ key: z.string(), value: z.string(), enabled: z.boolean() });
+const connectionSchema = z.object({ target: z.string(), tls: tlsSettingsSchema, metadata: z.array(rowSchema) });
+const methodSchema = z.object({
+  name: z.string(),
+  fullName: z.string(),
+  path: z.string(),
+  kind: z.enum(['unary', 'client_stream', 'server_stream', 'bidi']),
+  inputType: z.string(),
+  outputType: z.string(),
+  doc: z.string(),
+});
+const tabSchema = connectionSchema.extend({
+  id: z.string(),
+  sourceId: z.string(),
+  method: methodSchema,
+  title: z.string(),
+  requestText: z.string().optional(),
+  baseText: z.string(),
+  options: z.object({ deadlineMs: z.number().optional(), emitDefaults: z.boolean(), gzip: z.boolean() }),
+});
+const workspaceSchema = z.object({
+  tabs: z.array(z.unknown()),
+  activeTabId: z.string().optional(),
+  connections: z.record(z.string(), connectionSchema),
+  lastConnection: connectionSchema.optional(),
+});
+
+/** The part of the state that survives a reload. */
+export type PersistedState = Pick<AppState, 'tabs' | 'activeTabId' | 'connections' | 'lastConnection'>;
+
+/** Reads the saved workspace; tabs that no longer parse are dropped, a broken save gives nothing. */
+export function loadWorkspace(storage: Pick<Storage, 'getItem'>): PersistedState | undefined {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null');
+  } catch {
+    return undefined;
+  }
+  const parsed = workspaceSchema.safeParse(raw);
+  if (!parsed.success) return undefined;
+  const tabs = parsed.data.tabs.flatMap((value): TabState[] => {
+    const tab = tabSchema.safeParse(value);
+    if (!tab.success) return [];
+    const requestText = tab.data.requestText ?? tab.data.baseText;
+    return [{ ...tab.data, requestText, dirty: requestText !== tab.data.baseText }];
+  });
+  const activeTabId = tabs.some((tab) => tab.id === parsed.data.activeTabId) ? parsed.data.activeTabId : tabs[0]?.id;
+  return { ...parsed.data, tabs, activeTabId };
+}
+
+/** Writes the workspace; a full storage keeps the previous save rather than failing the page. */
+export function saveWorkspace(storage: Pick<Storage, 'setItem'>, state: PersistedState): void {
+  const saved = {
+    tabs: state.tabs.map(persistedTab),
+    activeTabId: state.activeTabId,
+    connections: state.connections,
+    lastConnection: state.lastConnection,
+  };
+  try {
+    storage.setItem(STORAGE_KEY, JSON.stringify(saved));
+  } catch {
+    // Quota exceeded: the next change tries again.
+  }
+}
+
+/** A tab as saved: its request and settings, not its call, template or failure. */
+function persistedTab(tab: TabState): z.input<typeof tabSchema> {
+  const connection: Connection = { target: tab.target, tls: tab.tls, metadata: tab.metadata };
+  return {
+    ...connection,
+    id: tab.id,
+    sourceId: tab.sourceId,
+    method: tab.method,
+    title: tab.title,
+    requestText: tab.requestText.length <= MAX_KEPT_TEXT ? tab.requestText : undefined,
+    baseText: tab.baseText.length <= MAX_KEPT_TEXT ? tab.baseText : '',
+    options: tab.options,
+  };
+}

@@ -1,0 +1,171 @@
+/** The app's store (zustand): sources, open tabs, remembered connections, and the actions the UI calls. */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { ProtodeskApi } from '../../shared/api/contract';
+import type { SourceState } from '../../shared/api/types';
+import type { MethodInfo } from '../../shared/schema';
+import { createCallActions, type CallApi, type CallActions } from './call-actions';
+import { connectionFor, rememberConnection } from './connections';
+import { createEventRouter } from './event-router';
+import { toFailure } from '../components/failure';
+import { loadWorkspace, saveWorkspace, type PersistedState } from './persist';
+import * as list from './tab-list';
+import type { AppState, Connection, RequestOptions, TabState } from './types';
+
+/** The operations the store uses (tests pass an object with just these). */
+export type StoreEngine = CallApi & Pick<ProtodeskApi, 'listSources' | 'methodTemplate' | 'acknowledge' | 'onEvent'>;
+
+/** What the UI can do to the state. */
+export interface AppActions extends Omit<CallActions, 'release'> {
+  /** Subscribes to engine events, lists the sources and starts saving the workspace; returns the disposer. */
+  start(): () => void;
+  setSources(sources: SourceState[]): void;
+  /** Opens a new tab on a method (always a new one) and loads its sample. */
+  openMethod(sourceId: string, method: MethodInfo): void;
+  activate(tabId: string): void;
+  close(tabId: string): void;
+  move(tabId: string, toIndex: number): void;
+  shift(tabId: string, delta: -1 | 1): void;
+  setRequestText(tabId: string, text: string): void;
+  resetRequest(tabId: string): void;
+  setConnection(tabId: string, change: Partial<Connection>): void;
+  setOptions(tabId: string, options: RequestOptions): void;
+  dismissFailure(tabId: string): void;
+  setPaletteOpen(open: boolean): void;
+}
+
+/** The store: state plus actions. */
+export type AppStore = StoreApi<AppState & AppActions>;
+
+type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
+
+const SAVE_DELAY_MS = 400;
+
+/** Creates the store over an engine API; the saved workspace (if any) is restored at once. */
+export function createAppStore(api: StoreEngine, storage: Storage = localStorage): AppStore {
+  const restored = loadWorkspace(storage);
+  let nextId = 1 + Math.max(0, ...(restored?.tabs ?? []).map((tab) => Number(tab.id.replace(/\D/g, '')) || 0));
+
+  return createStore<AppState & AppActions>()((set, get, store) => {
+    const patchTab = (id: string, change: (tab: TabState) => Partial<TabState>): void =>
+      set((state) => ({ tabs: list.updateTab(state.tabs, id, (tab) => ({ ...tab, ...change(tab) })) }));
+    const getTab = (id: string): TabState | undefined => get().tabs.find((tab) => tab.id === id);
+    const router = createEventRouter(api, { getTabs: () => get().tabs, setTabs: (tabs) => set({ tabs }) });
+    const calls = createCallActions(api, { getTab, patchTab }, router);
+
+    const loadTemplate = (tab: TabState): void => {
+      patchTab(tab.id, () => ({ templateLoading: true }));
+      api.methodTemplate(tab.sourceId, list.methodRef(tab.method)).then(
+        (template) => patchTab(tab.id, (now) => list.withTemplate(now, template)),
+        (error: unknown) => patchTab(tab.id, () => ({ templateLoading: false, failure: toFailure(error) })),
+      );
+    };
+    const ensureTemplate = (tabId: string | undefined): void => {
+      const tab = tabId === undefined ? undefined : getTab(tabId);
+      if (tab && !tab.template && !tab.templateLoading) loadTemplate(tab);
+    };
+
+    return {
+      sources: [],
+      tabs: restored?.tabs ?? [],
+      activeTabId: restored?.activeTabId,
+      connections: restored?.connections ?? {},
+      lastConnection: restored?.lastConnection,
+      paletteOpen: false,
+      send: calls.send,
+      cancel: calls.cancel,
+      endStream: calls.endStream,
+
+      start() {
+        const unsubscribe = api.onEvent((event) => {
+          if (event.type === 'call') router.onBatch(event.batch);
+        });
+        api.listSources().then(
+          (sources) => set({ sources, sourcesFailure: undefined }),
+          (error: unknown) => set({ sourcesFailure: toFailure(error) }),
+        );
+        ensureTemplate(get().activeTabId);
+        const stopSaving = saveOnChange(store, storage);
+        return () => {
+          unsubscribe();
+          stopSaving();
+        };
+      },
+      setSources: (sources) => set({ sources }),
+      openMethod(sourceId, method) {
+        const tab = list.createTab(`tab-${nextId++}`, sourceId, method, connectionFor(get(), sourceId));
+        set((state) => ({ tabs: [...state.tabs, tab], activeTabId: tab.id }));
+        loadTemplate(tab);
+      },
+      activate(tabId) {
+        set({ activeTabId: tabId });
+        ensureTemplate(tabId);
+      },
+      close(tabId) {
+        const tab = getTab(tabId);
+        if (!tab) return;
+        calls.release(tab);
+        set((state) => list.closeTab(state.tabs, state.activeTabId, tabId));
+        ensureTemplate(get().activeTabId);
+      },
+      move: (tabId, toIndex) => set((state) => ({ tabs: list.moveTab(state.tabs, tabId, toIndex) })),
+      shift: (tabId, delta) => set((state) => ({ tabs: list.shiftTab(state.tabs, tabId, delta) })),
+      setRequestText: (tabId, text) =>
+        set((state) => ({ tabs: list.updateTab(state.tabs, tabId, (tab) => list.withRequestText(tab, text)) })),
+      resetRequest: (tabId) => set((state) => ({ tabs: list.updateTab(state.tabs, tabId, list.resetTab) })),
+      setConnection(tabId, change) {
+        patchTab(tabId, () => change);
+        const tab = getTab(tabId);
+        if (tab) set((state) => rememberConnection(state, tab.sourceId, tab));
+      },
+      setOptions: (tabId, options) => patchTab(tabId, () => ({ options })),
+      dismissFailure: (tabId) => patchTab(tabId, () => ({ failure: undefined, problem: undefined })),
+      setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
+    };
+  });
+}
+
+/** Saves the workspace a moment after its saved parts change (not on every call batch); returns the stopper. */
+function saveOnChange(store: StoreApi<AppState>, storage: Storage): () => void {
+  let saved = persistedPart(store.getState());
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    const now = persistedPart(store.getState());
+    if (samePersisted(saved, now)) return;
+    saved = now;
+    saveWorkspace(storage, now);
+  };
+  const unsubscribe = store.subscribe((state) => {
+    if (timer === undefined && !samePersisted(saved, persistedPart(state))) timer = setTimeout(flush, SAVE_DELAY_MS);
+  });
+  window.addEventListener('pagehide', flush);
+  return () => {
+    unsubscribe();
+    window.removeEventListener('pagehide', flush);
+    flush();
+  };
+}
+
+function persistedPart(state: AppState): PersistedState {
+  const { tabs, activeTabId, connections, lastConnection } = state;
+  return { tabs, activeTabId, connections, lastConnection };
+}
+
+/** Whether two snapshots save the same thing, compared by reference field by field (calls are not saved). */
+function samePersisted(a: PersistedState, b: PersistedState): boolean {
+  if (a.activeTabId !== b.activeTabId || a.connections !== b.connections || a.tabs.length !== b.tabs.length) return false;
+  return a.tabs.every((tab, i) => {
+    const other = b.tabs[i];
+    return (
+      other !== undefined &&
+      tab.id === other.id &&
+      tab.requestText === other.requestText &&
+      tab.baseText === other.baseText &&
+      tab.target === other.target &&
+      tab.tls === other.tls &&
+      tab.metadata === other.metadata &&
+      tab.options === other.options
+    );
+  });
+}

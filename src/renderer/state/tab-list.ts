@@ -1,0 +1,103 @@
+/** Pure operations on the open tabs: create, edit, close, reorder. The store composes them. */
+import type { MethodTemplate } from '../../shared/api/types';
+import type { MethodInfo } from '../../shared/schema';
+import type { Connection, RequestOptions, TabState } from './types';
+
+/** The options a new tab starts with. */
+export const defaultOptions: RequestOptions = { emitDefaults: false, gzip: false };
+
+/** `Service/Method` from a method's path `/package.Service/Method`. */
+export function tabTitle(method: MethodInfo): string {
+  const [service = '', name = method.name] = method.path.replace(/^\//, '').split('/');
+  return `${service.slice(service.lastIndexOf('.') + 1)}/${name}`;
+}
+
+/** The method name `methodTemplate` and `startCall` take: `package.Service/Method`. */
+export function methodRef(method: MethodInfo): string {
+  return method.path.replace(/^\//, '');
+}
+
+/** A new tab for a method, empty until its template loads. */
+export function createTab(id: string, sourceId: string, method: MethodInfo, connection: Connection): TabState {
+  return {
+    id,
+    sourceId,
+    method,
+    title: tabTitle(method),
+    requestText: '',
+    baseText: '',
+    dirty: false,
+    templateLoading: true,
+    options: { ...defaultOptions },
+    target: connection.target,
+    tls: connection.tls,
+    metadata: connection.metadata.map((row) => ({ ...row })),
+  };
+}
+
+/** The tab with new request text: dirty when it differs from the opened/reset text; an old problem marker goes. */
+export function withRequestText(tab: TabState, text: string): TabState {
+  return { ...tab, requestText: text, dirty: text !== tab.baseText, problem: undefined };
+}
+
+/** The tab once its template has loaded: an untouched request becomes the sample, an edited one is kept. */
+export function withTemplate(tab: TabState, template: MethodTemplate): TabState {
+  const requestText = tab.dirty ? tab.requestText : template.sample;
+  return {
+    ...tab,
+    template,
+    templateLoading: false,
+    baseText: template.sample,
+    requestText,
+    dirty: requestText !== template.sample,
+  };
+}
+
+/** The tab with its request back to the sample. */
+export function resetTab(tab: TabState): TabState {
+  const sample = tab.template?.sample ?? tab.baseText;
+  return { ...tab, requestText: sample, baseText: sample, dirty: false, problem: undefined };
+}
+
+/** Replaces one tab (by id) with what `change` makes of it; other tabs keep their identity. */
+export function updateTab(tabs: TabState[], id: string, change: (tab: TabState) => TabState): TabState[] {
+  return tabs.map((tab) => (tab.id === id ? change(tab) : tab));
+}
+
+/** Removes a tab; when it was active, its right neighbour (else its left) becomes active. */
+export function closeTab<T extends { id: string }>(
+  tabs: T[],
+  activeTabId: string | undefined,
+  id: string,
+): { tabs: T[]; activeTabId: string | undefined } {
+  const index = tabs.findIndex((tab) => tab.id === id);
+  if (index < 0) return { tabs, activeTabId };
+  const rest = tabs.filter((tab) => tab.id !== id);
+  if (activeTabId !== id) return { tabs: rest, activeTabId };
+  const next = rest[index] ?? rest[index - 1];
+  return { tabs: rest, activeTabId: next?.id };
+}
+
+/** Moves a tab to `toIndex` (clamped), shifting the others. */
+export function moveTab<T extends { id: string }>(tabs: T[], id: string, toIndex: number): T[] {
+  const from = tabs.findIndex((tab) => tab.id === id);
+  const moving = tabs[from];
+  if (!moving) return tabs;
+  const rest = tabs.filter((tab) => tab.id !== id);
+  const to = Math.max(0, Math.min(rest.length, toIndex));
+  if (to === from) return tabs;
+  return [...rest.slice(0, to), moving, ...rest.slice(to)];
+}
+
+/** Moves a tab one place left (-1) or right (+1). */
+export function shiftTab<T extends { id: string }>(tabs: T[], id: string, delta: -1 | 1): T[] {
+  const from = tabs.findIndex((tab) => tab.id === id);
+  return from < 0 ? tabs : moveTab(tabs, id, from + delta);
+}
+
+/** The tab `delta` places from the active one, wrapping around (Ctrl+PageUp/PageDown). */
+export function neighbourTabId(tabs: { id: string }[], activeTabId: string | undefined, delta: -1 | 1): string | undefined {
+  if (tabs.length === 0) return undefined;
+  const from = Math.max(0, tabs.findIndex((tab) => tab.id === activeTabId));
+  return tabs[(from + delta + tabs.length) % tabs.length]?.id;
+}

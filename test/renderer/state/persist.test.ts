@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { loadWorkspace, saveWorkspace } from '../../../src/renderer/state/persist';
+import { createTab, withRequestText, withTemplate } from '../../../src/renderer/state/tab-list';
+import { memoryStorage, SAMPLE, unaryCall } from './engine-stub';
+
+const connection = { target: 'localhost:50051', tls: { mode: 'plaintext' as const }, metadata: [] };
+
+describe('workspace persistence', () => {
+  it('drops a saved tab that no longer parses and keeps the others', () => {
+    const storage = memoryStorage();
+    const good = withTemplate(createTab('tab-1', 'src-1', unaryCall, connection), {
+      method: unaryCall,
+      sample: SAMPLE,
+      jsonSchema: {},
+    });
+    saveWorkspace(storage, { tabs: [good], activeTabId: 'tab-2', connections: {} });
+    const saved = JSON.parse(storage.data.get('protodesk.workspace.v1') ?? '{}') as { tabs: unknown[] };
+    saved.tabs.push({ id: 'tab-2', title: 'broken' });
+    storage.setItem('protodesk.workspace.v1', JSON.stringify(saved));
+
+    const loaded = loadWorkspace(storage);
+    expect(loaded?.tabs.map((t) => t.id)).toEqual(['tab-1']);
+    expect(loaded?.activeTabId).toBe('tab-1');
+    expect(loaded?.tabs[0]).toMatchObject({ requestText: SAMPLE, dirty: false });
+    expect(loaded?.tabs[0]?.template).toBeUndefined();
+  });
+
+  it('ignores a corrupt save', () => {
+    const storage = memoryStorage();
+    storage.setItem('protodesk.workspace.v1', '{not json');
+    expect(loadWorkspace(storage)).toBeUndefined();
+  });
+
+  it('leaves out a huge request text, so the tab comes back with its sample', () => {
+    const storage = memoryStorage();
+    const huge = withRequestText(createTab('tab-1', 'src-1', unaryCall, connection), 'x'.repeat(300_000));
+    saveWorkspace(storage, { tabs: [huge], activeTabId: 'tab-1', connections: {} });
+    expect(loadWorkspace(storage)?.tabs[0]).toMatchObject({ requestText: '', dirty: false });
+  });
+});
