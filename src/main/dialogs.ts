@@ -1,0 +1,42 @@
+/** Native open/save dialogs for the contract's `choosePaths`, one shape per PathPurpose. */
+import { dialog } from 'electron';
+import type { BrowserWindow, OpenDialogOptions } from 'electron';
+import type { PathPurpose } from '../shared/api/types';
+
+const allFiles = { name: 'All files', extensions: ['*'] };
+
+const openOptions: Record<Exclude<PathPurpose, 'saveFile'>, OpenDialogOptions> = {
+  protoFiles: {
+    title: 'Import .proto files',
+    properties: ['openFile', 'multiSelections'],
+    filters: [{ name: 'Protocol Buffers', extensions: ['proto'] }, allFiles],
+  },
+  protoFolder: { title: 'Import a folder of .proto files', properties: ['openDirectory'] },
+  descriptorSet: {
+    title: 'Import a descriptor set',
+    properties: ['openFile'],
+    filters: [{ name: 'Descriptor sets', extensions: ['binpb', 'pb', 'protoset', 'desc', 'bin'] }, allFiles],
+  },
+  pemFile: {
+    title: 'Choose a PEM file',
+    properties: ['openFile'],
+    filters: [{ name: 'PEM files', extensions: ['pem', 'crt', 'cer', 'key'] }, allFiles],
+  },
+};
+
+/** Shows the dialog for `purpose` over `window`: the chosen paths, [] when cancelled. */
+export async function choosePaths(
+  window: BrowserWindow | undefined,
+  purpose: PathPurpose,
+): Promise<string[]> {
+  if (purpose === 'saveFile') {
+    const options = { title: 'Save as' };
+    const result = window
+      ? await dialog.showSaveDialog(window, options)
+      : await dialog.showSaveDialog(options);
+    return !result.canceled && result.filePath ? [result.filePath] : [];
+  }
+  const options = openOptions[purpose];
+  const result = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+  return result.canceled ? [] : result.filePaths;
+}

@@ -1,0 +1,35 @@
+/** One IPC handler per operation of the contract, each checking its sender, then handing over to the engine's dispatcher. */
+import { ipcMain } from 'electron';
+import { operationNames } from '../shared/api/contract';
+import type { ProtodeskService } from '../shared/api/contract';
+import type { ApiResult } from '../shared/api/types';
+import { dispatch } from '../core/service';
+import { operationChannel } from '../preload/channels';
+import { isTrustedSender } from './sender';
+import type { TrustedContents } from './sender';
+
+/** The open window's page and the engine client that serves it. */
+export interface IpcTarget {
+  contents: TrustedContents;
+  service: ProtodeskService;
+}
+
+const refused: ApiResult<never> = {
+  ok: false,
+  failure: {
+    kind: 'invalidRequest',
+    message: 'Refused: the request did not come from the Protodesk window.',
+  },
+};
+
+/** Registers the handlers; `target()` is the current window's (undefined while there is none). */
+export function registerIpc(target: () => IpcTarget | undefined): void {
+  for (const op of operationNames) {
+    ipcMain.handle(operationChannel(op), (event, ...args: unknown[]) => {
+      const current = target();
+      return current && isTrustedSender(event, current.contents)
+        ? dispatch(current.service, op, args)
+        : Promise.resolve(refused);
+    });
+  }
+}

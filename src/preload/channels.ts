@@ -1,0 +1,15 @@
+/** The IPC names main and preload agree on. Plain constants: main imports this file too, so it must not import electron. */
+
+/** The IPC channel of one operation of the contract. */
+export function operationChannel(op: string): string {
+  return `protodesk:${op}`;
+}
+
+/** Engine events, main → page. */
+export const EVENT_CHANNEL = 'protodesk:event';
+
+/**
+ * The command-line switch through which main hands the operation names to the preload script (a sandboxed preload
+ * sees `process.argv`). The preload then needs nothing from the contract module, which would bundle zod into it.
+ */
+export const OPERATIONS_SWITCH = '--protodesk-operations=';

@@ -1,0 +1,28 @@
+/**
+ * The page's bridge to the engine in the desktop app: `window.protodesk` has one function per operation of the
+ * contract (answering a plain ApiResult) and `onEvent`. Runs sandboxed: bundled whole, only `electron` is required.
+ */
+import { contextBridge, ipcRenderer } from 'electron';
+import type { IpcRendererEvent } from 'electron';
+import type { ApiEvent } from '../shared/api/types';
+import { EVENT_CHANNEL, OPERATIONS_SWITCH, operationChannel } from './channels';
+
+const operations = (process.argv.find((arg) => arg.startsWith(OPERATIONS_SWITCH)) ?? '')
+  .slice(OPERATIONS_SWITCH.length)
+  .split(',')
+  .filter((name) => name !== '');
+
+const api: Record<string, unknown> = {
+  onEvent(listener: (event: ApiEvent) => void): () => void {
+    const forward = (_event: IpcRendererEvent, event: ApiEvent): void => listener(event);
+    ipcRenderer.on(EVENT_CHANNEL, forward);
+    return () => {
+      ipcRenderer.removeListener(EVENT_CHANNEL, forward);
+    };
+  },
+};
+for (const op of operations) {
+  api[op] = (...args: unknown[]): Promise<unknown> => ipcRenderer.invoke(operationChannel(op), ...args);
+}
+
+contextBridge.exposeInMainWorld('protodesk', api);
