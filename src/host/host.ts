@@ -12,7 +12,8 @@ import { resolve } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { EngineService } from '../core/service';
 import { serveApiConnection } from './api-connection';
-import { hostAllowed, originAllowed, requestTarget, securityHeaders, tokenMatches } from './security';
+import { pageSecurityHeaders as securityHeaders } from '../shared/page-security';
+import { hostAllowed, originAllowed, requestTarget, tokenMatches } from './security';
 import { findStaticFile } from './static-files';
 
 /** How to start browser mode. */

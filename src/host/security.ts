@@ -1,16 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
-/** Sent with every HTTP response: the page may load only its own scripts and talk only to its own server. */
-export const securityHeaders: Readonly<Record<string, string>> = {
-  'Content-Security-Policy':
-    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-    "font-src 'self' data:; worker-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; " +
-    "frame-ancestors 'none'",
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-};
-
 /** The Host header names this server by loopback address and port (a DNS-rebound name is refused). */
 export function hostAllowed(request: IncomingMessage, port: number): boolean {
   const host = request.headers.host;

@@ -5,12 +5,7 @@
 import { protocol } from 'electron';
 import { promises as fs } from 'fs';
 import { APP_SCHEME, appUrlToFile, contentTypeOf } from './app-url';
-import { CONTENT_SECURITY_POLICY } from './csp';
-
-const securityHeaders = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-};
+import { pageSecurityHeaders as securityHeaders } from '../shared/page-security';
 
 /** Declares the app scheme privileged; must run before the app is ready. */
 export function registerAppScheme(): void {

@@ -12,7 +12,6 @@ import type {
   DirectoryListing,
   DroppedFile,
   MethodTemplate,
-  PathPurpose,
   SourceState,
   StartedCall,
 } from './types';

@@ -3,13 +3,13 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { CONTENT_SECURITY_POLICY } from '../../../../src/shared/page-security';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const editorSrc = fileURLToPath(new URL('../../../../src/renderer/editor/', import.meta.url));
 
 /** The page's Content-Security-Policy: the one the app serves (no eval, no blob workers, no CDN). */
-export const csp =
-  "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; connect-src 'self'; img-src 'self' data:";
+export const csp = CONTENT_SECURITY_POLICY;
 
 /** Bundles page/main.tsx (code-split ESM, chrome83) and the editor's two worker entries (IIFE) into `outdir` with an index.html. */
 export async function buildPage(outdir: string): Promise<void> {
