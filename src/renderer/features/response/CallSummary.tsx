@@ -1,0 +1,56 @@
+/** The response header line: status (or running), its message and hint, timings, counts and sizes. */
+import type { CallStatus, CallTimings } from '../../../shared/call';
+import type { CallModel } from './call-model';
+import { count, humanBytes, humanMs } from './format-units';
+
+/** The colour class of a status: green OK, amber for a stop the user asked for or a deadline, red otherwise. */
+export function statusTone(status: CallStatus): 'ok' | 'warn' | 'error' {
+  if (status.code === 0) return 'ok';
+  return status.name === 'CANCELLED' || status.name === 'DEADLINE_EXCEEDED' ? 'warn' : 'error';
+}
+
+function timingParts(timings: CallTimings): string[] {
+  const parts = [`total ${humanMs(timings.totalMs)}`];
+  if (timings.channelReadyMs !== undefined) parts.push(`channel ready ${humanMs(timings.channelReadyMs)}`);
+  if (timings.headersMs !== undefined) parts.push(`headers ${humanMs(timings.headersMs)}`);
+  if (timings.firstMessageMs !== undefined) parts.push(`first message ${humanMs(timings.firstMessageMs)}`);
+  return parts;
+}
+
+function trafficParts(call: CallModel): string[] {
+  const timings = call.status?.timings;
+  const sent = `${count(call.sentCount)} sent${timings ? ` (${humanBytes(timings.bytesSent)})` : ''}`;
+  const received = `${count(call.receivedCount)} received${timings ? ` (${humanBytes(timings.bytesReceived)})` : ''}`;
+  return [sent, received];
+}
+
+/** Status name with its colour, message, hint, insecure badge, timings and traffic of `call`. */
+export function CallSummary(props: { call: CallModel }): React.JSX.Element {
+  const { call } = props;
+  const result = call.status;
+  return (
+    <div className="call-summary">
+      <div className="call-summary-line">
+        {result ? (
+          <span className={`call-status ${statusTone(result.status)}`}>{result.status.name}</span>
+        ) : (
+          <span className="call-status running" role="status">
+            <span className="call-spinner" aria-hidden="true" />
+            Running…
+          </span>
+        )}
+        {result?.insecure && (
+          <span className="call-insecure" title="The server certificate was not verified">
+            insecure
+          </span>
+        )}
+        {result?.status.message && <span className="call-message">{result.status.message}</span>}
+      </div>
+      {result?.status.hint && <p className="call-hint">{result.status.hint}</p>}
+      <div className="call-figures">
+        {result && <span>{timingParts(result.timings).join(' · ')}</span>}
+        <span>{trafficParts(call).join(' · ')}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+/** Copy response, Save response and (for streams) Save all messages, with a line saying how it went. */
+import { useState } from 'react';
+import type { ProtodeskApi } from '../../../shared/api/contract';
+import { usePathChooser } from '../import/path-chooser';
+import type { CallModel } from './call-model';
+import { copyText } from './copy-text';
+import { count } from './format-units';
+
+/** Props of ResponseActions. */
+export interface ResponseActionsProps {
+  call: CallModel;
+  /** The message shown (pretty when formatted), or undefined when there is none. */
+  text?: string;
+  api: Pick<ProtodeskApi, 'writeTextFile' | 'saveCallMessages'>;
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The response toolbar's buttons and their outcome. */
+export function ResponseActions(props: ResponseActionsProps): React.JSX.Element {
+  const { call, text, api } = props;
+  const choosePaths = usePathChooser();
+  const [notice, setNotice] = useState<{ text: string; error: boolean } | undefined>(undefined);
+
+  const run = async (action: () => Promise<string | undefined>): Promise<void> => {
+    try {
+      const done = await action();
+      if (done !== undefined) setNotice({ text: done, error: false });
+    } catch (error) {
+      setNotice({ text: reason(error), error: true });
+    }
+  };
+
+  const copy = (): void =>
+    void run(async () => {
+      if (text === undefined) return undefined;
+      return (await copyText(text)) ? 'Copied to the clipboard' : 'The clipboard refused the text';
+    });
+
+  const save = (): void =>
+    void run(async () => {
+      if (text === undefined) return undefined;
+      const [path] = await choosePaths('saveFile', { title: 'Save response' });
+      if (!path) return undefined;
+      await api.writeTextFile(path, text);
+      return `Saved to ${path}`;
+    });
+
+  const saveAll = (): void =>
+    void run(async () => {
+      const [path] = await choosePaths('saveFile', { title: 'Save all messages' });
+      if (!path) return undefined;
+      const saved = await api.saveCallMessages(call.callId, path);
+      return `Saved ${count(saved.count)} messages to ${saved.path}`;
+    });
+
+  return (
+    <div className="response-actions">
+      <button type="button" onClick={copy} disabled={text === undefined}>
+        Copy response
+      </button>
+      <button type="button" onClick={save} disabled={text === undefined}>
+        Save response
+      </button>
+      {call.kind !== 'unary' && (
+        <button type="button" onClick={saveAll} disabled={call.receivedCount === 0}>
+          Save all messages
+        </button>
+      )}
+      {notice && (
+        <span className={notice.error ? 'response-error' : 'response-note'} role="status">
+          {notice.text}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+/** The response pane: a `region` "Response" with the call's status, its messages, headers, trailers and actions. */
+import { memo, useState } from 'react';
+import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { CallModel, TimelineEntry } from './call-model';
+import { CallSummary } from './CallSummary';
+import { MessageView } from './MessageView';
+import { MetadataView } from './MetadataView';
+import { ResponseActions } from './ResponseActions';
+import { StreamView } from './StreamView';
+import { useFormattedJson } from './use-formatted-json';
+import { useFrameThrottled } from './use-frame-throttled';
+import './response.css';
+
+/** Props of ResponsePane. */
+export interface ResponsePaneProps {
+  /** The tab's current call; undefined before the first Send. */
+  call?: CallModel;
+  methodName: string;
+  theme: 'light' | 'dark';
+  api: ProtodeskApi;
+}
+
+type View = 'response' | 'metadata';
+
+const views: { id: View; label: string }[] = [
+  { id: 'response', label: 'Response' },
+  { id: 'metadata', label: 'Headers & trailers' },
+];
+
+/** The newest received message of `call`. */
+function latestReceived(call: CallModel): TimelineEntry | undefined {
+  for (let i = call.entryCount - 1; i >= 0; i -= 1) {
+    const entry = call.entryAt(i);
+    if (entry?.direction === 'received') return entry;
+  }
+  return undefined;
+}
+
+function ViewTabs(props: { callId: string; view: View; onChange: (view: View) => void }): React.JSX.Element {
+  return (
+    <div role="tablist" aria-label="Response views" className="response-views">
+      {views.map((view) => (
+        <button
+          key={view.id}
+          type="button"
+          role="tab"
+          id={`response-${props.callId}-${view.id}`}
+          aria-selected={props.view === view.id}
+          aria-controls={`response-${props.callId}-panel`}
+          className={props.view === view.id ? 'selected' : undefined}
+          onClick={() => props.onChange(view.id)}
+        >
+          {view.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+interface CallResponseProps {
+  call: CallModel;
+  theme: 'light' | 'dark';
+  api: ProtodeskApi;
+}
+
+/** One call's response; memoized, so it renders only when the throttled call changes. */
+const CallResponse = memo(function CallResponse(props: CallResponseProps): React.JSX.Element {
+  const { call, theme } = props;
+  const [view, setView] = useState<View>('response');
+  const [selected, setSelected] = useState<TimelineEntry | undefined>(undefined);
+  const unary = call.kind === 'unary';
+  const entry = unary ? latestReceived(call) : selected;
+  const format = useFormattedJson(entry?.json);
+  const text = format.state === 'ready' ? format.formatted.text : entry?.json;
+  const modelUri = entry ? `protodesk://response/${call.callId}/${entry.direction}-${entry.index}.json` : '';
+
+  return (
+    <>
+      <div className="response-top">
+        <CallSummary call={call} />
+        <ResponseActions call={call} text={text} api={props.api} />
+      </div>
+      <ViewTabs callId={call.callId} view={view} onChange={setView} />
+      <div
+        role="tabpanel"
+        id={`response-${call.callId}-panel`}
+        aria-labelledby={`response-${call.callId}-${view}`}
+        className="response-body"
+      >
+        {view === 'metadata' ? (
+          <MetadataView call={call} />
+        ) : unary ? (
+          entry ? (
+            <MessageView
+              entry={entry}
+              format={format}
+              label="Response JSON"
+              modelUri={modelUri}
+              theme={theme}
+            />
+          ) : (
+            <p className="response-note">
+              {call.status ? 'No response message.' : 'Waiting for the response…'}
+            </p>
+          )
+        ) : (
+          <StreamView
+            call={call}
+            selected={selected}
+            onSelect={setSelected}
+            format={format}
+            modelUri={modelUri}
+            theme={theme}
+          />
+        )}
+      </div>
+    </>
+  );
+});
+
+/** The `region` "Response" of a tab: shows `call` at most once per animation frame however fast batches arrive. */
+export function ResponsePane(props: ResponsePaneProps): React.JSX.Element {
+  const throttled = useFrameThrottled(props.call);
+  // Another call (a new Send, another tab) shows at once; only updates of the same call wait for a frame.
+  const call = throttled?.callId === props.call?.callId ? throttled : props.call;
+  return (
+    <section className="response-pane" role="region" aria-label="Response">
+      {call ? (
+        // Keyed by call: a new call starts on its own view with nothing selected.
+        <CallResponse key={call.callId} call={call} theme={props.theme} api={props.api} />
+      ) : (
+        <p className="response-empty">{`Send a request to see what ${props.methodName} answers.`}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,219 @@
+/**
+ * What the page knows about one call: the newest messages both ways (a ring of `viewLimit`), counts, headers,
+ * trailers and status. Each update is O(events in the batch): the ring is shared between successive snapshots, and
+ * a snapshot copies it into an array only when someone reads `entries`.
+ */
+import type { CallEventBatch } from '../../../shared/api/types';
+import type { CallStatus, CallTimings } from '../../../shared/call';
+import type { MetadataEntry, MethodKind } from '../../../shared/schema';
+
+/** How many timeline entries a call keeps for the view; `saveCallMessages` writes every received one. */
+export const viewLimit = 10_000;
+
+/** One message in the timeline. */
+export interface TimelineEntry {
+  direction: 'sent' | 'received';
+  /** 0-based, per direction, as the engine counts. */
+  index: number;
+  /** Milliseconds since the call started (engine time). */
+  atMs: number;
+  /** Serialized protobuf bytes. */
+  size: number;
+  /** The message as JSON text; for sent messages the page's own text (empty until `noteSent` supplies it). */
+  json: string;
+}
+
+/** One immutable view of a call; `applyBatch` and `noteSent` answer the next one (use only the newest). */
+export interface CallModel {
+  readonly callId: string;
+  readonly kind: MethodKind;
+  /** Bumps on every change (React re-render key). */
+  readonly version: number;
+  /** The newest `viewLimit` entries, oldest first (materialized on first read, cached per snapshot). */
+  readonly entries: TimelineEntry[];
+  /** How many entries the timeline holds (`entries.length` without copying). */
+  readonly entryCount: number;
+  /** Entry `i` of `entries` without copying the ring. */
+  entryAt(i: number): TimelineEntry | undefined;
+  /** All messages received, shown or not. */
+  readonly receivedCount: number;
+  readonly sentCount: number;
+  /** Received but never carried to the page (the engine dropped them under load). */
+  readonly skipped: number;
+  readonly headers?: MetadataEntry[];
+  readonly trailers?: MetadataEntry[];
+  readonly status?: { status: CallStatus; timings: CallTimings; insecure: boolean };
+  /** performance.now() when the page started the call. */
+  readonly startedAt: number;
+}
+
+/** The mutable storage successive snapshots of one call share. */
+class CallStore {
+  readonly ring: (TimelineEntry | undefined)[] = [];
+  /** Entries ever pushed into the ring. */
+  pushed = 0;
+  /** Texts the page noted (`noteSent`) whose `sent` event has not arrived yet, by send index. */
+  readonly textsWaiting = new Map<number, string>();
+  /** Sent entries whose text the page has not noted yet, by send index. */
+  readonly entriesWaiting = new Map<number, TimelineEntry>();
+  /** How many texts the page has noted: the send index of the next one. */
+  noted = 0;
+
+  push(entry: TimelineEntry): void {
+    this.ring[this.pushed % viewLimit] = entry;
+    this.pushed += 1;
+  }
+}
+
+type PlainFields = Omit<CallModel, 'entries' | 'entryCount' | 'entryAt'>;
+/** A snapshot's plain fields, writable while the next snapshot is being built. */
+type Fields = { -readonly [K in keyof PlainFields]: PlainFields[K] };
+
+class Snapshot implements CallModel {
+  readonly callId: string;
+  readonly kind: MethodKind;
+  readonly version: number;
+  readonly receivedCount: number;
+  readonly sentCount: number;
+  readonly skipped: number;
+  readonly headers?: MetadataEntry[];
+  readonly trailers?: MetadataEntry[];
+  readonly status?: { status: CallStatus; timings: CallTimings; insecure: boolean };
+  readonly startedAt: number;
+  readonly entryCount: number;
+  private readonly first: number;
+  private materialized: TimelineEntry[] | undefined;
+
+  constructor(
+    readonly store: CallStore,
+    fields: Fields,
+  ) {
+    this.callId = fields.callId;
+    this.kind = fields.kind;
+    this.version = fields.version;
+    this.receivedCount = fields.receivedCount;
+    this.sentCount = fields.sentCount;
+    this.skipped = fields.skipped;
+    this.headers = fields.headers;
+    this.trailers = fields.trailers;
+    this.status = fields.status;
+    this.startedAt = fields.startedAt;
+    this.entryCount = Math.min(store.pushed, viewLimit);
+    this.first = store.pushed - this.entryCount;
+  }
+
+  entryAt(i: number): TimelineEntry | undefined {
+    if (i < 0 || i >= this.entryCount) return undefined;
+    return this.store.ring[(this.first + i) % viewLimit];
+  }
+
+  get entries(): TimelineEntry[] {
+    if (!this.materialized) {
+      const list: TimelineEntry[] = [];
+      for (let i = 0; i < this.entryCount; i += 1) {
+        const entry = this.entryAt(i);
+        if (entry) list.push(entry);
+      }
+      this.materialized = list;
+    }
+    return this.materialized;
+  }
+
+  /** The fields a successor starts from. */
+  fields(): Fields {
+    const { callId, kind, version, receivedCount, sentCount, skipped, headers, trailers, status, startedAt } =
+      this;
+    return { callId, kind, version, receivedCount, sentCount, skipped, headers, trailers, status, startedAt };
+  }
+}
+
+function storeOf(model: CallModel): { store: CallStore; fields: Fields } {
+  if (!(model instanceof Snapshot)) throw new Error('Call models are made by createCallModel.');
+  return { store: model.store, fields: model.fields() };
+}
+
+/** A call the page just started, with nothing received yet. */
+export function createCallModel(callId: string, kind: MethodKind): CallModel {
+  return new Snapshot(new CallStore(), {
+    callId,
+    kind,
+    version: 0,
+    receivedCount: 0,
+    sentCount: 0,
+    skipped: 0,
+    startedAt: performance.now(),
+  });
+}
+
+/** Bounds a waiting map: its oldest keys are dropped once it holds more than the view does. */
+function keepBounded<V>(map: Map<number, V>): void {
+  for (const key of map.keys()) {
+    if (map.size <= viewLimit) return;
+    map.delete(key);
+  }
+}
+
+function sentEntry(store: CallStore, index: number, size: number, atMs: number): TimelineEntry {
+  const json = store.textsWaiting.get(index);
+  store.textsWaiting.delete(index);
+  const entry: TimelineEntry = { direction: 'sent', index, atMs, size, json: json ?? '' };
+  if (json === undefined) {
+    store.entriesWaiting.set(index, entry);
+    keepBounded(store.entriesWaiting);
+  }
+  return entry;
+}
+
+/** Applies one event batch of this call (batches of other calls leave the model as it is). */
+export function applyBatch(model: CallModel, batch: CallEventBatch): CallModel {
+  if (batch.callId !== model.callId || (batch.events.length === 0 && batch.skipped === 0)) return model;
+  const { store, fields } = storeOf(model);
+  const next: Fields = { ...fields, version: fields.version + 1, skipped: fields.skipped + batch.skipped };
+  next.receivedCount += batch.skipped;
+  for (const event of batch.events) {
+    switch (event.type) {
+      case 'headers':
+        next.headers = event.metadata;
+        break;
+      case 'trailers':
+        next.trailers = event.metadata;
+        break;
+      case 'sent':
+        store.push(sentEntry(store, event.index, event.size, event.atMs));
+        next.sentCount += 1;
+        break;
+      case 'message': {
+        const { index, atMs, size, json } = event;
+        store.push({ direction: 'received', index, atMs, size, json });
+        next.receivedCount += 1;
+        break;
+      }
+      case 'status':
+        next.status = { status: event.status, timings: event.timings, insecure: event.insecure };
+        // The engine's own counts are final (messages dropped after the last batch included).
+        next.receivedCount = Math.max(next.receivedCount, event.timings.messagesReceived);
+        next.sentCount = Math.max(next.sentCount, event.timings.messagesSent);
+        break;
+    }
+  }
+  return new Snapshot(store, next);
+}
+
+/**
+ * Records the text of a request the engine accepted (the initial requests once `startCall` resolved, then each
+ * `sendMessage` once it resolved), in send order: the timeline shows it on the matching `sent` event.
+ */
+export function noteSent(model: CallModel, json: string): CallModel {
+  const { store, fields } = storeOf(model);
+  const index = store.noted;
+  store.noted += 1;
+  const entry = store.entriesWaiting.get(index);
+  if (entry) {
+    entry.json = json;
+    store.entriesWaiting.delete(index);
+  } else {
+    store.textsWaiting.set(index, json);
+    keepBounded(store.textsWaiting);
+  }
+  return new Snapshot(store, { ...fields, version: fields.version + 1 });
+}

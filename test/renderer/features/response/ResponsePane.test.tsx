@@ -1,0 +1,195 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ProtodeskApi } from '../../../../src/shared/api/contract';
+import type { CallEvent } from '../../../../src/shared/call';
+import { PathChooserProvider } from '../../../../src/renderer/features/import/path-chooser';
+import { applyBatch, createCallModel, noteSent } from '../../../../src/renderer/features/response/call-model';
+import type { CallModel } from '../../../../src/renderer/features/response/call-model';
+import { ResponsePane } from '../../../../src/renderer/features/response/ResponsePane';
+import { batch, messages, statusEvent } from './batches';
+import { useElementSize } from './layout';
+import { paneApi } from './pane-api';
+
+afterEach(cleanup);
+useElementSize(400);
+
+function model(kind: CallModel['kind'], ...events: CallEvent[][]): CallModel {
+  return events.reduce(
+    (call, list, i) => applyBatch(call, batch('c1', list, 0, i + 1)),
+    createCallModel('c1', kind),
+  );
+}
+
+function show(call: CallModel | undefined, api: ProtodeskApi = paneApi({})) {
+  const view = (next: CallModel | undefined) => (
+    <PathChooserProvider api={api}>
+      <ResponsePane call={next} methodName="UnaryCall" theme="light" api={api} />
+    </PathChooserProvider>
+  );
+  const result = render(view(call));
+  return {
+    region: screen.getByRole('region', { name: 'Response' }),
+    update: (next: CallModel) => result.rerender(view(next)),
+  };
+}
+
+const invalid = {
+  name: 'INVALID_ARGUMENT',
+  code: 3,
+  message: 'size must be positive',
+  hint: 'Send a size above zero.',
+  details:
+    '{"code":3,"message":"size must be positive","details":[{"@type":"type.googleapis.com/google.rpc.BadRequest"}]}',
+};
+const failed = statusEvent(invalid);
+
+describe('ResponsePane', () => {
+  it('asks for a first Send before there is a call', () => {
+    const { region } = show(undefined);
+    expect(region.textContent).toContain('Send a request to see what UnaryCall answers.');
+  });
+
+  it('shows a unary response pretty-printed with the status, timings and sizes', () => {
+    const call = model('unary', [
+      { type: 'headers', metadata: [{ key: 'content-type', value: 'application/grpc' }], atMs: 3 },
+      { type: 'message', index: 0, size: 2_500, atMs: 4, json: '{"payload":{"body":"aGk="}}' },
+      statusEvent({ name: 'OK' }),
+    ]);
+    const { region } = show(call);
+    const status = within(region).getByText('OK');
+    expect(status.className).toContain('ok');
+    const json = within(region).getByRole('textbox', { name: 'Response JSON' });
+    expect((json as HTMLTextAreaElement).value).toBe('{\n  "payload": {\n    "body": "aGk="\n  }\n}');
+    expect(region.textContent).toContain('total 12 ms');
+    expect(region.textContent).toContain('first message 4.0 ms');
+    expect(region.textContent).toContain('1 received (2.5 KB)');
+  });
+
+  it('shows a failed status with its message and hint, and the decoded details under Headers & trailers', () => {
+    const call = model('unary', [
+      { type: 'trailers', metadata: [{ key: 'x-trace', value: 'abc' }], atMs: 5 },
+      failed,
+    ]);
+    const { region } = show(call);
+    expect(within(region).getByText('INVALID_ARGUMENT').className).toContain('error');
+    expect(within(region).getByText('size must be positive')).toBeTruthy();
+    expect(within(region).getByText('Send a size above zero.')).toBeTruthy();
+    expect(region.textContent).toContain('No response message.');
+
+    fireEvent.click(within(region).getByRole('tab', { name: 'Headers & trailers' }));
+    const trailers = within(region).getByRole('region', { name: 'Trailers' });
+    expect(within(trailers).getByRole('cell', { name: 'x-trace' })).toBeTruthy();
+    const details = within(region).getByLabelText('Status details');
+    expect(details.textContent).toContain('"@type": "type.googleapis.com/google.rpc.BadRequest"');
+    expect(details.textContent?.split('\n')).toHaveLength(9);
+  });
+
+  it('says why status details could not be decoded', () => {
+    const call = model('unary', [
+      statusEvent({ name: 'INTERNAL', code: 13, detailsProblem: 'truncated protobuf' }),
+    ]);
+    const { region } = show(call);
+    fireEvent.click(within(region).getByRole('tab', { name: 'Headers & trailers' }));
+    expect(region.textContent).toContain('Status details could not be decoded: truncated protobuf');
+  });
+
+  it('marks a call running until its status arrives, and an insecure one', async () => {
+    const running = model('unary', [{ type: 'headers', metadata: [], atMs: 1 }]);
+    const { region, update } = show(running);
+    expect(within(region).getByRole('status').textContent).toContain('Running');
+    update(applyBatch(running, batch('c1', [statusEvent(invalid, {}, true)], 0, 2)));
+    expect(await within(region).findByText('insecure')).toBeTruthy();
+    expect(within(region).queryByText('Running…')).toBeNull();
+  });
+
+  it('lists a stream in the Messages grid, only the rows in view, and shows a selected message in full', async () => {
+    let call = noteSent(createCallModel('c1', 'bidi'), '{"ask":1}');
+    call = applyBatch(
+      call,
+      batch('c1', [{ type: 'sent', index: 0, size: 3, atMs: 0.5 }, ...messages(0, 300)]),
+    );
+    const { region } = show(call);
+    const grid = within(region).getByRole('grid', { name: 'Messages' });
+    expect(region.textContent).toContain('300 received · 1 sent');
+    // A 400 px viewport of 24 px rows plus overscan: a header row and a few dozen of the 301 messages.
+    const rows = within(grid).getAllByRole('row');
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows.length).toBeLessThan(50);
+    expect(rows[1]?.textContent).toContain('sent');
+    expect(rows[1]?.textContent).toContain('{"ask":1}');
+
+    const row = within(grid).getByText('{"n":3}').closest('[role="row"]') as HTMLElement;
+    expect(row.textContent).toContain('received');
+    fireEvent.click(row);
+    const json = await within(region).findByRole('textbox', { name: 'Message JSON' });
+    expect((json as HTMLTextAreaElement).value).toBe('{\n  "n": 3\n}');
+    expect(row.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('moves the selection with the arrow keys', async () => {
+    const call = model('server_stream', messages(0, 5));
+    const { region } = show(call);
+    const grid = within(region).getByRole('grid', { name: 'Messages' });
+    fireEvent.keyDown(grid, { key: 'Home' });
+    fireEvent.keyDown(grid, { key: 'ArrowDown' });
+    const json = await within(region).findByRole('textbox', { name: 'Message JSON' });
+    expect((json as HTMLTextAreaElement).value).toBe('{\n  "n": 1\n}');
+  });
+
+  it('counts every message of a long stream and says the view keeps the newest 10,000', async () => {
+    let call = createCallModel('c1', 'server_stream');
+    for (let from = 0; from < 12_000; from += 4_000)
+      call = applyBatch(call, batch('c1', messages(from, 4_000)));
+    const { region } = show(call);
+    expect(region.textContent).toContain(
+      '12,000 received · 0 sent · showing the newest 10,000 · Save all messages to get every one',
+    );
+  });
+
+  it('saves every message of a stream through the engine and says where', async () => {
+    const saved: [string, string][] = [];
+    const api = paneApi({
+      info: async () => ({
+        version: '0',
+        transport: 'electron',
+        platform: 'linux',
+        homeDir: '/home/me',
+        cwd: '/home/me',
+        nativeDialogs: true,
+      }),
+      choosePaths: async () => ['/home/me/all.jsonl'],
+      saveCallMessages: async (callId, path) => {
+        saved.push([callId, path]);
+        return { path, count: 12_345 };
+      },
+    });
+    const { region } = show(model('server_stream', messages(0, 3)), api);
+    fireEvent.click(within(region).getByRole('button', { name: 'Save all messages' }));
+    expect(await within(region).findByText('Saved 12,345 messages to /home/me/all.jsonl')).toBeTruthy();
+    expect(saved).toEqual([['c1', '/home/me/all.jsonl']]);
+  });
+
+  it('saves the shown response as pretty text', async () => {
+    const written: [string, string][] = [];
+    const api = paneApi({
+      info: async () => ({
+        version: '0',
+        transport: 'electron',
+        platform: 'linux',
+        homeDir: '/',
+        cwd: '/',
+        nativeDialogs: true,
+      }),
+      choosePaths: async () => ['/tmp/response.json'],
+      writeTextFile: async (path, text) => {
+        written.push([path, text]);
+      },
+    });
+    const { region } = show(model('unary', messages(0, 1), [statusEvent({ name: 'OK' })]), api);
+    expect(within(region).queryByRole('button', { name: 'Save all messages' })).toBeNull();
+    fireEvent.click(within(region).getByRole('button', { name: 'Save response' }));
+    expect(await within(region).findByText('Saved to /tmp/response.json')).toBeTruthy();
+    expect(written).toEqual([['/tmp/response.json', '{\n  "n": 0\n}']]);
+  });
+});
