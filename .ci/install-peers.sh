@@ -3,6 +3,7 @@
 #   $PROTODESK_CACHE (default ~/.cache/protodesk-ci)/bin/go-reflect   grpc-go TestService + reflection (test/peers/go-reflect)
 #   $PROTODESK_CACHE/venv                                            Python with grpcio-tools (test/peers/requirements.txt)
 #   tinyproxy (Debian package, system-wide)                          the HTTP CONNECT proxy of the proxy tests
+#   chromium (Debian package, /usr/bin/chromium)                     the browser of the e2e tests and the UI benchmark
 # Idempotent: a warm cache rebuilds nothing that has not changed. Fails loudly on any error.
 set -euo pipefail
 
@@ -56,6 +57,24 @@ elif [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
   say "installed $(command -v tinyproxy)"
 else
   say 'ERROR: tinyproxy is missing and cannot be installed here (needs root and apt-get). Install it (Debian/Ubuntu: apt-get install tinyproxy) or set PROTODESK_TINYPROXY to its path.'
+  exit 1
+fi
+
+# Chromium: the e2e tests (test/e2e) and the UI benchmark drive Debian's, never a downloaded one. Installed with apt only when missing.
+chromium="${PROTODESK_CHROMIUM:-/usr/bin/chromium}"
+if [[ -x "$chromium" ]]; then
+  say "chromium is installed: $chromium"
+elif [[ -n "${PROTODESK_CHROMIUM:-}" ]]; then
+  say "ERROR: PROTODESK_CHROMIUM=$PROTODESK_CHROMIUM is not an executable"
+  exit 1
+elif [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
+  say 'installing chromium with apt-get'
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  [[ -x /usr/bin/chromium ]] || { say 'ERROR: apt-get installed chromium but /usr/bin/chromium is missing'; exit 1; }
+  say 'installed /usr/bin/chromium'
+else
+  say 'ERROR: chromium is missing and cannot be installed here (needs root and apt-get). Install it (Debian: apt-get install chromium) or set PROTODESK_CHROMIUM to its path.'
   exit 1
 fi
 

@@ -11,9 +11,11 @@ export async function loadSchema(source: SchemaSource): Promise<Schema> {
     case 'protoFiles':
       return new Schema((await compileProtos(source)).files);
     case 'protoFolder': {
-      // The folder is an import root, so its files import each other by paths relative to it.
+      // The folder is an import root, so its files import each other by paths relative to it. Given import paths
+      // come first: as in protoc, a file is named by the first root that holds it, so a folder inside an import path
+      // (grpc/testing under protos/) keeps the names its files import each other by.
       const files = await findProtoFiles(source.folder);
-      const importPaths = [source.folder, ...(source.importPaths ?? [])];
+      const importPaths = [...(source.importPaths ?? []), source.folder];
       return new Schema((await compileProtos({ files, importPaths })).files);
     }
     case 'descriptorSet':

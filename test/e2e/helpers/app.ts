@@ -1,0 +1,143 @@
+// The user's actions in the app, by role and accessible name (the names are the UI's contract: see README).
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { protoFolder, protoRoot } from './paths';
+
+/** The sidebar's tree of sources, services and methods. */
+export const methodTree = (page: Page): Locator => page.getByRole('tree', { name: 'Methods' });
+
+/** A method's entry in the sidebar. */
+export const methodItem = (page: Page, method: string): Locator =>
+  methodTree(page).getByRole('treeitem', { name: method, exact: true });
+
+/** The response region of the open tab. */
+export const responseRegion = (page: Page): Locator => page.getByRole('region', { name: 'Response' });
+
+/** The request editor (Monaco, or its plain textarea until Monaco has loaded). */
+export const requestEditor = (page: Page): Locator => page.getByRole('textbox', { name: 'Request JSON' });
+
+/** What the "Import protos" dialog is filled with: the mode radio's label, the path(s), the import paths. */
+export interface ProtoImport {
+  mode: 'Proto files' | 'Proto folder' | 'Descriptor set';
+  path: string;
+  importPaths?: string[];
+}
+
+/** Imports through the "Import protos" dialog; resolves once the dialog has closed, which it does only on success. */
+export async function importProtos(page: Page, what: ProtoImport): Promise<void> {
+  await page.getByRole('button', { name: 'Import protos' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import protos' });
+  await dialog.getByRole('radio', { name: what.mode }).check();
+  await dialog.getByRole('textbox', { name: 'Path', exact: true }).fill(what.path);
+  if (what.importPaths)
+    await dialog.getByRole('textbox', { name: 'Import paths' }).fill(what.importPaths.join('\n'));
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await closedOrFailed(dialog);
+}
+
+/** Imports a folder of .proto files that import each other relative to the folder itself. */
+export const importProtoFolder = (page: Page, folder: string): Promise<void> =>
+  importProtos(page, { mode: 'Proto folder', path: folder });
+
+/** Waits until an import dialog closes (the source loaded); throws with the dialog's alert when it shows one instead. */
+export async function closedOrFailed(dialog: Locator): Promise<void> {
+  const alert = dialog.getByRole('alert').first();
+  const failed = alert.waitFor().then(async () => {
+    throw new Error(`the import failed: ${await alert.innerText()}`);
+  });
+  await Promise.race([dialog.waitFor({ state: 'hidden' }), failed]);
+}
+
+/** Opens a method in a tab (double-click in the sidebar) and waits for its tab to be selected. */
+export async function openMethod(page: Page, method: string, tabName: string): Promise<void> {
+  await methodItem(page, method).dblclick();
+  await page
+    .getByRole('tablist', { name: 'Open requests' })
+    .getByRole('tab', { name: tabName, selected: true })
+    .waitFor();
+}
+
+/** The Monaco editor whose input is the request editor. */
+const monacoRequestEditor = (page: Page): Locator =>
+  page
+    .locator('.monaco-editor')
+    .filter({ has: requestEditor(page) })
+    .first();
+
+/** Waits until the request editor is the real Monaco editor (not its placeholder textarea). */
+export async function waitForMonaco(page: Page): Promise<void> {
+  await monacoRequestEditor(page).waitFor();
+}
+
+/** Clicks into Monaco's text, as a user does (its focusable input is an invisible EditContext element), and selects all. */
+export async function selectAllRequestJson(page: Page): Promise<void> {
+  await waitForMonaco(page);
+  await monacoRequestEditor(page).locator('.view-lines').click();
+  await page.keyboard.press('ControlOrMeta+A');
+}
+
+/** The page's clipboard, as far as pasting a request needs it (the e2e project has no DOM types). */
+type ClipboardHost = { navigator: { clipboard: { writeText(text: string): Promise<void> } } };
+
+/**
+ * Replaces the request JSON by pasting it, as a user does with a big request (typing would trip Monaco's auto-closing
+ * quotes, and inserting 12 KB as typed text takes Monaco ~15 s). Needs the clipboard permissions openApp grants.
+ */
+export async function setRequestJson(page: Page, json: string): Promise<void> {
+  await page.evaluate(
+    (text) => (globalThis as unknown as ClipboardHost).navigator.clipboard.writeText(text),
+    json,
+  );
+  await selectAllRequestJson(page);
+  await page.keyboard.press('ControlOrMeta+V');
+}
+
+/** The little of the DOM that reading Monaco's lines needs (the e2e project has no DOM types). */
+interface LinesElement {
+  querySelectorAll(selector: string): ArrayLike<{ style: { top: string }; textContent: string | null }>;
+}
+
+/** The request editor's visible text (Monaco renders only the lines in view). */
+export async function requestEditorText(page: Page): Promise<string> {
+  // Monaco reuses line elements, so their document order is not the text's order: sort them by their offset from the top.
+  return monacoRequestEditor(page)
+    .locator('.view-lines')
+    .evaluate((lines: LinesElement) =>
+      Array.from(lines.querySelectorAll('.view-line'))
+        .sort((a, b) => parseFloat(a.style.top) - parseFloat(b.style.top))
+        .map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' '))
+        .join('\n'),
+    );
+}
+
+/** Fills the tab's "Server address". */
+export async function setServerAddress(page: Page, address: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Server address' }).fill(address);
+}
+
+/** Clicks "Send". */
+export async function send(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+}
+
+/** Waits until the response region shows a status name (e.g. "OK", "INVALID_ARGUMENT"). */
+export async function waitForStatus(page: Page, name: string, timeout = 30_000): Promise<void> {
+  await responseRegion(page).getByText(name, { exact: true }).first().waitFor({ timeout });
+}
+
+/** The "N received" counter text for a count, as the response pane writes it (en-US thousands separators). */
+export const receivedText = (count: number): RegExp =>
+  new RegExp(`(^|[^\\d,])${count.toLocaleString('en-US')} received`);
+
+/** Waits until the response region says `count` messages were received. */
+export async function waitForReceived(page: Page, count: number, timeout = 30_000): Promise<void> {
+  await responseRegion(page).getByText(receivedText(count)).first().waitFor({ timeout });
+}
+
+/** Imports grpc's interop test.proto, whose imports (`grpc/testing/empty.proto`) are relative to test/fixtures/protos. */
+export const importInteropProtos = (page: Page): Promise<void> =>
+  importProtos(page, {
+    mode: 'Proto files',
+    path: join(protoFolder('grpc/testing'), 'test.proto'),
+    importPaths: [protoRoot],
+  });
