@@ -1,4 +1,6 @@
 /** The page's entry: mounts <App/> on #root over the transport's API. Monaco is not imported here (it loads lazily). */
+// First: switches zod's eval probe off before any schema is built (the CSP forbids eval).
+import './state/zod-no-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getApi } from './api';

@@ -3,9 +3,6 @@ import { z } from 'zod';
 import { tlsSettingsSchema } from '../../shared/api/validation';
 import type { AppState, Connection, TabState } from './types';
 
-// zod probes `new Function` to speed up parsing; the page's CSP forbids eval, and the probe would be reported.
-z.config({ jitless: true });
-
 const STORAGE_KEY = 'protodesk.workspace.v1';
 /** Larger request texts are not kept (localStorage holds a few MB); such a tab comes back with its sample. */
 const MAX_KEPT_TEXT = 256 * 1024;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildPage, csp } from './page/build-page';
-import { launchChromium } from './page/chromium';
+import { launchChromium } from '../../e2e/helpers/chromium';
 import { serveStatic } from './page/serve-static';
 
 let browser: Browser;
