@@ -1,5 +1,5 @@
 import type { CallEvent } from '../../shared/call';
-import type { CallEventBatch } from '../../shared/api/types';
+import { messagesKeptInView, type CallEventBatch } from '../../shared/api/types';
 
 /** Tuning of a call's event batching; the defaults suit a page that renders at 60 frames a second. */
 export interface BatchLimits {
@@ -12,7 +12,7 @@ export interface BatchLimits {
 }
 
 /** 16 ms (a frame), 2 batches in flight, the newest 10,000 messages. */
-export const defaultBatchLimits: BatchLimits = { intervalMs: 16, maxUnacknowledged: 2, viewLimit: 10_000 };
+export const defaultBatchLimits: BatchLimits = { intervalMs: 16, maxUnacknowledged: 2, viewLimit: messagesKeptInView };
 
 /**
  * Coalesces one call's events into batches with flow control: at most one batch per interval, at most

@@ -6,14 +6,15 @@
 import { z } from 'zod';
 import type { CallRequest } from '../call';
 import type { SchemaSource } from '../schema';
-import type {
-  ApiEvent,
-  AppInfo,
-  DirectoryListing,
-  DroppedFile,
-  MethodTemplate,
-  SourceState,
-  StartedCall,
+import {
+  maxDroppedFiles,
+  type ApiEvent,
+  type AppInfo,
+  type DirectoryListing,
+  type DroppedFile,
+  type MethodTemplate,
+  type SourceState,
+  type StartedCall,
 } from './types';
 import {
   callRequestSchema,
@@ -44,7 +45,7 @@ export const operations = {
   /** Loads a source; load problems come back in the state (status `failed`), not as a failure, so they can be shown inline. */
   addSource: operation<SourceState>()(z.tuple([schemaSourceSchema])),
   /** Loads files dropped on the page (browser mode reads their text; there are no paths). */
-  addDroppedFiles: operation<SourceState>()(z.tuple([z.array(droppedFileSchema).min(1).max(10_000)])),
+  addDroppedFiles: operation<SourceState>()(z.tuple([z.array(droppedFileSchema).min(1).max(maxDroppedFiles)])),
   /** Loads a source again from disk or the server, keeping its id. */
   reloadSource: operation<SourceState>()(z.tuple([idSchema])),
   removeSource: operation<void>()(z.tuple([idSchema])),

@@ -2,6 +2,12 @@
 import type { CallEvent } from '../call';
 import type { MethodInfo, MethodKind, SchemaProblem, SchemaSource, ServiceInfo } from '../schema';
 
+/** How many messages of a call the page keeps for its view; the engine's batches never carry more than this. */
+export const messagesKeptInView = 10_000;
+
+/** Most files one drop may bring. */
+export const maxDroppedFiles = 10_000;
+
 /** What the page needs to know about the engine it talks to. */
 export interface AppInfo {
   version: string;

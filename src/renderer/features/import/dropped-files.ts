@@ -1,5 +1,5 @@
 /** Turns what was dropped on the window into imports: real paths in Electron, file texts in browser mode. */
-import type { DroppedFile } from '../../../shared/api/types';
+import { maxDroppedFiles, type DroppedFile } from '../../../shared/api/types';
 import type { SchemaSource } from '../../../shared/schema';
 
 /** The part of a FileSystemEntry a drop walk needs (DOM entries fit it; tests build plain ones). */
@@ -34,8 +34,6 @@ export type DropImport =
   | { kind: 'sources'; sources: SchemaSource[]; notes: string[] }
   | { kind: 'files'; files: DroppedFile[]; label: string; notes: string[] };
 
-/** The contract's limit on files in one drop. */
-const maxFiles = 10_000;
 const descriptorSetPattern = /\.(protoset|pb|binpb)$/i;
 
 /** The items of a drop event, read synchronously. */
@@ -74,7 +72,7 @@ async function filesFromEntries(items: DropItem[]): Promise<DropImport> {
   const descriptorSets: string[] = [];
   const ignored: string[] = [];
   const visit = async (entry: DropEntry | null, file: File | null, topLevel: boolean): Promise<void> => {
-    if (files.length >= maxFiles) return;
+    if (files.length >= maxDroppedFiles) return;
     if (entry?.isDirectory) {
       // Dependency and hidden folders hold no schema worth importing and can be huge.
       if (entry.name === 'node_modules' || entry.name.startsWith('.')) return;
@@ -97,7 +95,7 @@ async function filesFromEntries(items: DropItem[]): Promise<DropImport> {
       `Descriptor sets (${descriptorSets.join(', ')}) cannot be dropped in browser mode: use Import protos → Descriptor set.`,
     );
   }
-  if (files.length >= maxFiles) notes.push(`Only the first ${maxFiles} .proto files were imported.`);
+  if (files.length >= maxDroppedFiles) notes.push(`Only the first ${maxDroppedFiles} .proto files were imported.`);
   const first = items[0];
   const label =
     items.length === 1 && first ? (first.entry?.name ?? first.file?.name ?? '') : `${files.length} files`;

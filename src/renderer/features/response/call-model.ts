@@ -3,12 +3,12 @@
  * trailers and status. Each update is O(events in the batch): the ring is shared between successive snapshots, and
  * a snapshot copies it into an array only when someone reads `entries`.
  */
-import type { CallEventBatch } from '../../../shared/api/types';
+import { messagesKeptInView, type CallEventBatch } from '../../../shared/api/types';
 import type { CallStatus, CallTimings } from '../../../shared/call';
 import type { MetadataEntry, MethodKind } from '../../../shared/schema';
 
 /** How many timeline entries a call keeps for the view; `saveCallMessages` writes every received one. */
-export const viewLimit = 10_000;
+export const viewLimit = messagesKeptInView;
 
 /** One message in the timeline. */
 export interface TimelineEntry {
