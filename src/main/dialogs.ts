@@ -22,6 +22,12 @@ const openOptions: Record<Exclude<PathPurpose, 'saveFile'>, OpenDialogOptions> =
     properties: ['openFile'],
     filters: [{ name: 'PEM files', extensions: ['pem', 'crt', 'cer', 'key'] }, allFiles],
   },
+  workspaceFolder: { title: 'Open a folder as the workspace', properties: ['openDirectory', 'createDirectory'] },
+  jsonFile: {
+    title: 'Choose a JSON file',
+    properties: ['openFile'],
+    filters: [{ name: 'JSON', extensions: ['json'] }, allFiles],
+  },
 };
 
 /** Shows the dialog for `purpose` over `window`: the chosen paths, [] when cancelled. */

@@ -6,6 +6,20 @@
 import { z } from 'zod';
 import type { CallRequest } from '../call';
 import type { SchemaSource } from '../schema';
+import type {
+  BloomRpcImport,
+  EnvironmentView,
+  GrpcurlImport,
+  HistoryEntry,
+  HistorySummary,
+  SavedRequest,
+  TlsHandshakeReport,
+  TlsProfile,
+  TlsProfileReport,
+  Versioned,
+  WorkspaceState,
+  CallContext,
+} from '../workspace';
 import {
   maxDroppedFiles,
   type ApiEvent,
@@ -25,6 +39,17 @@ import {
   schemaSourceSchema,
   textSchema,
 } from './validation';
+import {
+  baseVersionSchema,
+  callContextSchema,
+  environmentFileSchema,
+  historyQuerySchema,
+  itemNameSchema,
+  requestPathSchema,
+  savedRequestSchema,
+  secretChangesSchema,
+  tlsProfileSchema,
+} from './workspace-validation';
 
 /** One operation: how its arguments are checked, and (as a type only) what it answers. */
 interface Operation<Args extends z.ZodTuple, Result> {
@@ -51,8 +76,12 @@ export const operations = {
   removeSource: operation<void>()(z.tuple([idSchema])),
   /** The sample request and JSON Schema of a method of a loaded source (`package.Service/Method`). */
   methodTemplate: operation<MethodTemplate>()(z.tuple([idSchema, textSchema])),
-  /** Starts a call with a loaded source's schema; its events arrive as `call` events with the returned id. */
-  startCall: operation<StartedCall>()(z.tuple([idSchema, callRequestSchema])),
+  /**
+   * Starts a call with a loaded source's schema; its events arrive as `call` events with the returned id. With a
+   * context, `{{variables}}` are filled from its environment first (an unresolved one fails, naming it), the TLS
+   * profile applies, the call is recorded in history, and captures and assertions arrive as an `outcome` event.
+   */
+  startCall: operation<StartedCall>()(z.tuple([idSchema, callRequestSchema, callContextSchema.optional()])),
   /** Sends one more request on a client-streaming or bidi call. */
   sendMessage: operation<void>()(z.tuple([idSchema, jsonTextSchema])),
   /** Half-closes a client-streaming or bidi call. */
@@ -70,6 +99,50 @@ export const operations = {
   listDirectory: operation<DirectoryListing>()(z.tuple([textSchema.optional()])),
   /** Shows a native open/save dialog: chosen paths, [] when cancelled, null when there are no native dialogs. */
   choosePaths: operation<string[] | null>()(z.tuple([pathPurposeSchema])),
+
+  // The workspace: a folder of plain JSON files (see src/shared/workspace.ts).
+  /** Opens a folder as the workspace (created if empty), or the default workspace in the app's data folder for null. */
+  openWorkspace: operation<WorkspaceState>()(z.tuple([textSchema.nullable()])),
+  /** The open workspace as it is on disk now. */
+  workspaceState: operation<WorkspaceState>()(z.tuple([])),
+  readRequest: operation<Versioned<SavedRequest>>()(z.tuple([requestPathSchema])),
+  /**
+   * Saves a request atomically. `baseVersion` is the version read (null for a new file): when the file changed on disk
+   * since, this fails with kind `conflict` unless `overwrite` is true.
+   */
+  saveRequest: operation<{ version: string }>()(
+    z.tuple([requestPathSchema, savedRequestSchema, baseVersionSchema, z.boolean()]),
+  ),
+  deleteRequest: operation<void>()(z.tuple([requestPathSchema])),
+  readEnvironment: operation<Versioned<EnvironmentView>>()(z.tuple([itemNameSchema])),
+  /** Saves an environment; secret values go to the keychain (or the local secrets file), never into the file. */
+  saveEnvironment: operation<{ version: string }>()(
+    z.tuple([itemNameSchema, environmentFileSchema, secretChangesSchema, baseVersionSchema, z.boolean()]),
+  ),
+  deleteEnvironment: operation<void>()(z.tuple([itemNameSchema])),
+  readTlsProfile: operation<Versioned<TlsProfile>>()(z.tuple([itemNameSchema])),
+  saveTlsProfile: operation<{ version: string }>()(
+    z.tuple([itemNameSchema, tlsProfileSchema, baseVersionSchema, z.boolean()]),
+  ),
+  deleteTlsProfile: operation<void>()(z.tuple([itemNameSchema])),
+  /** Reads a profile's certificate and key files: details, expiry, and whether the key matches the certificate. */
+  checkTlsProfile: operation<TlsProfileReport>()(z.tuple([tlsProfileSchema])),
+  /** Performs a TLS handshake with a target using a profile (variables from the environment): the chain and whether it verifies. */
+  testTlsConnection: operation<TlsHandshakeReport>()(z.tuple([tlsProfileSchema, textSchema, itemNameSchema.optional()])),
+  /** Imports BloomRPC's environments and TLS entries from its saved state file (`config.json`). */
+  importBloomRpc: operation<BloomRpcImport>()(z.tuple([textSchema])),
+  /** Recorded calls, newest first, optionally only those whose method, target, status or bodies contain `text`. */
+  listHistory: operation<HistorySummary[]>()(z.tuple([historyQuerySchema])),
+  historyEntry: operation<HistoryEntry>()(z.tuple([idSchema])),
+  clearHistory: operation<void>()(z.tuple([])),
+  /** Builds a request from a pasted grpcurl command line. */
+  grpcurlToRequest: operation<GrpcurlImport>()(z.tuple([textSchema])),
+  /** A grpcurl command that makes the same call (variables filled from the environment; schema flags from the workspace). */
+  requestToGrpcurl: operation<string>()(z.tuple([savedRequestSchema, itemNameSchema.optional()])),
+  /** Writes one collection as a single bundle file; answers how many requests it holds. */
+  exportCollection: operation<{ count: number }>()(z.tuple([itemNameSchema, textSchema])),
+  /** Adds the requests of a bundle file as a collection (renamed when the name is taken). */
+  importCollection: operation<{ collection: string; count: number }>()(z.tuple([textSchema])),
 } as const;
 
 export type OperationName = keyof typeof operations;
@@ -101,4 +174,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameSource: Same<OperationArgs<'addSource'>[0], SchemaSource> = true;
 const sameCall: Same<OperationArgs<'startCall'>[1], CallRequest> = true;
 const sameDropped: Same<OperationArgs<'addDroppedFiles'>[0][number], DroppedFile> = true;
-void [sameSource, sameCall, sameDropped];
+const sameSaved: Same<OperationArgs<'saveRequest'>[1], SavedRequest> = true;
+const sameProfile: Same<OperationArgs<'saveTlsProfile'>[1], TlsProfile> = true;
+const sameContext: Same<NonNullable<OperationArgs<'startCall'>[2]>, CallContext> = true;
+void [sameSource, sameCall, sameDropped, sameSaved, sameProfile, sameContext];

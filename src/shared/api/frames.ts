@@ -21,7 +21,7 @@ type HeaderEvent = Exclude<CallEvent, { type: 'message' }> | (Omit<Extract<CallE
 
 /** Encodes an engine → page frame. */
 export function encodeServerFrame(frame: ServerFrame): string {
-  if (frame.kind !== 'event') return `${JSON.stringify(frame)}\n`;
+  if (frame.kind !== 'event' || frame.event.type !== 'call') return `${JSON.stringify(frame)}\n`;
   const bodies: string[] = [];
   const events: HeaderEvent[] = frame.event.batch.events.map((event) => {
     if (event.type !== 'message') return event;
@@ -37,7 +37,7 @@ export function decodeServerFrame(text: string): ServerFrame {
   const newline = text.indexOf('\n');
   if (newline < 0) throw new Error('A frame from the engine has no header line.');
   const header = JSON.parse(text.slice(0, newline)) as ServerFrame;
-  if (header.kind !== 'event') return header;
+  if (header.kind !== 'event' || header.event.type !== 'call') return header;
   let offset = newline + 1;
   const events = (header.event.batch.events as HeaderEvent[]).map((event): CallEvent => {
     if (event.type !== 'message') return event;

@@ -1,6 +1,7 @@
 /** Plain data the service contract moves between the UI and the engine (see ./contract.ts for the operations). */
 import type { CallEvent } from '../call';
 import type { MethodInfo, MethodKind, SchemaProblem, SchemaSource, ServiceInfo } from '../schema';
+import type { CallOutcome, WorkspaceState } from '../workspace';
 
 /** How many messages of a call the page keeps for its view; the engine's batches never carry more than this. */
 export const messagesKeptInView = 10_000;
@@ -73,7 +74,12 @@ export interface CallEventBatch {
 }
 
 /** Everything the engine pushes to the page. */
-export type ApiEvent = { type: 'call'; batch: CallEventBatch };
+export type ApiEvent =
+  | { type: 'call'; batch: CallEventBatch }
+  /** A call started with a context finished: its captures and assertions (after its last batch). */
+  | { type: 'outcome'; outcome: CallOutcome }
+  /** Workspace files changed on disk outside the app (git pull, an editor); `changedPaths` are workspace-relative. */
+  | { type: 'workspace'; state: WorkspaceState; changedPaths: string[] };
 
 /** One entry of a folder on the engine's machine. */
 export interface DirectoryEntry {
@@ -91,12 +97,21 @@ export interface DirectoryListing {
 }
 
 /** What a path dialog is for: decides native dialog mode and filters. */
-export type PathPurpose = 'protoFiles' | 'protoFolder' | 'descriptorSet' | 'pemFile' | 'saveFile';
+export type PathPurpose =
+  | 'protoFiles'
+  | 'protoFolder'
+  | 'descriptorSet'
+  | 'pemFile'
+  | 'saveFile'
+  /** A folder to open as the workspace. */
+  | 'workspaceFolder'
+  /** A JSON file to read: a collection bundle, BloomRPC's config.json. */
+  | 'jsonFile';
 
 /** Why an operation failed, as plain data: the page shows the message, the hint and any locations. */
 export interface ApiFailure {
   /** Which kind of problem: lets the page decide where to show it (inline in the editor for `json`). */
-  kind: 'schema' | 'json' | 'connection' | 'call' | 'file' | 'invalidRequest' | 'internal';
+  kind: 'schema' | 'json' | 'connection' | 'call' | 'file' | 'invalidRequest' | 'conflict' | 'internal';
   message: string;
   hint?: string;
   /** Schema problems with their file:line (kind `schema`). */

@@ -68,6 +68,14 @@ export const callRequestSchema = z.strictObject({
   options: callOptionsSchema.optional(),
 });
 
-export const pathPurposeSchema = z.enum(['protoFiles', 'protoFolder', 'descriptorSet', 'pemFile', 'saveFile']);
+export const pathPurposeSchema = z.enum([
+  'protoFiles',
+  'protoFolder',
+  'descriptorSet',
+  'pemFile',
+  'saveFile',
+  'workspaceFolder',
+  'jsonFile',
+]);
 
 export { id as idSchema, text as textSchema, json as jsonTextSchema };
