@@ -1,0 +1,422 @@
+/**
+ * The files of one workspace folder: reading and saving each kind, with versions that detect changes made on disk
+ * meanwhile, atomic writes, unreadable files moved aside (never replaced by a default), and a watcher that reports
+ * changes made by anyone else (an editor, git).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { basename, dirname, posix, resolve } from 'node:path';
+import type {
+  EnvironmentFile,
+  SavedRequest,
+  SavedRequestEntry,
+  TlsProfile,
+  Versioned,
+  WorkspaceManifest,
+  WorkspaceProblem,
+  WorkspaceState,
+} from '../../shared/workspace';
+import { atomicTempPrefix, writeFileAtomic } from './atomic-write';
+import { WorkspaceConflictError, WorkspaceFileError, WorkspaceFormatError } from './errors';
+import { decodeWorkspaceFile, encodeWorkspaceFile, type WorkspaceFileKind, type WorkspaceFileValues } from './file-format';
+import type { CollectionBundle } from './files/bundle-schema';
+import {
+  absolutePath,
+  collectionFolder,
+  collectionsFolder,
+  environmentFile,
+  locate,
+  manifestFile,
+  requestFile,
+  tlsProfileFile,
+} from './files/locations';
+import { corruptMarker, originalName, quarantine } from './files/quarantine';
+import { diskPath, mapSourcePaths, mapTlsPaths, memoryPath } from './files/relative-paths';
+import { listWorkspaceFiles, removeStaleTemporaries } from './files/scan';
+import { watchFolder, type StopWatching } from './files/watch-folder';
+
+/** Temporary files younger than this may belong to another Protodesk writing right now; older ones are leftovers. */
+const staleTemporaryMs = 60_000;
+
+const emptyManifest: WorkspaceManifest = { sources: [] };
+
+/** SHA-256 (hex) of a file's bytes: the version handed out with what was read. */
+export function fileVersion(bytes: Uint8Array | string): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** The files of one workspace folder. All operations of one object run one at a time, so checks and writes never interleave. */
+export class WorkspaceFiles {
+  /** Hash of each file as this object last read or wrote it (null: it removed the file), to tell its own changes from others'. */
+  private readonly known = new Map<string, string | null>();
+  /** Problems of files this object moved aside, by the workspace-relative path of the copy. */
+  private readonly moved = new Map<string, WorkspaceProblem>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    /** Absolute path of the workspace folder. */
+    readonly folder: string,
+    private readonly isDefault: boolean,
+  ) {}
+
+  /** Opens a folder as a workspace: creates it and `protodesk.json` when missing, removes leftover temporary files. */
+  static async open(folder: string, options: { isDefault?: boolean } = {}): Promise<WorkspaceFiles> {
+    const files = new WorkspaceFiles(resolve(folder), options.isDefault ?? false);
+    await mkdir(files.folder, { recursive: true });
+    await removeStaleTemporaries(files.folder, staleTemporaryMs);
+    await files.exclusive(() => files.ensureManifest());
+    return files;
+  }
+
+  /** Scans the workspace. Unparsable files are moved aside and listed in `problems`; files of a newer format are listed there too. */
+  async state(): Promise<WorkspaceState> {
+    return this.exclusive(async () => {
+      const problems: WorkspaceProblem[] = [];
+      const requests: SavedRequestEntry[] = [];
+      const environments: string[] = [];
+      const tlsProfiles: string[] = [];
+      const paths = await listWorkspaceFiles(this.folder);
+      for (const path of paths) {
+        const name = basename(path);
+        if (name.startsWith('.') || name.includes(corruptMarker)) continue;
+        const location = locate(path);
+        if (location === undefined) {
+          if (name.endsWith('.json')) problems.push(misplaced(path));
+          continue;
+        }
+        // Read to find unparsable files now rather than when someone opens them.
+        const read = await this.decode(location.kind, path).then(
+          (value) => ({ value, problem: undefined }),
+          (error: unknown) => ({ value: undefined, problem: problemOf(error, path) }),
+        );
+        if (read.problem) problems.push(read.problem);
+        if (read.problem?.movedTo !== undefined) continue;
+        if (location.kind === 'request') {
+          const { collection, folders, name: requestName } = location;
+          const method = read.value && 'method' in read.value ? read.value.method : '';
+          requests.push({ path, collection, folders, name: requestName, method });
+        } else if (location.kind === 'environment') environments.push(location.name);
+        else if (location.kind === 'tlsProfile') tlsProfiles.push(location.name);
+      }
+      // Copies moved aside earlier stay listed until the person deals with them.
+      for (const path of paths.filter((p) => basename(p).includes(corruptMarker))) problems.push(this.movedProblem(path));
+      return {
+        folder: this.folder,
+        name: this.isDefault ? 'Default workspace' : basename(this.folder),
+        isDefault: this.isDefault,
+        requests: requests.sort((a, b) => comparePaths(a.path, b.path)),
+        environments,
+        tlsProfiles,
+        problems,
+      };
+    });
+  }
+
+  /** The schema sources, file paths absolute. An unparsable manifest is moved aside (this throws once) and replaced by an empty one. */
+  async readManifest(): Promise<Versioned<WorkspaceManifest>> {
+    return this.exclusive(async () => {
+      await this.ensureManifest();
+      const { value, version } = await this.readVersioned('manifest', manifestFile);
+      return { value: { sources: value.sources.map((source) => mapSourcePaths(source, memoryPath(this.folder))) }, version };
+    });
+  }
+
+  /** Saves the schema sources; paths inside the workspace are stored relative. */
+  async saveManifest(manifest: WorkspaceManifest, baseVersion: string | null, overwrite: boolean): Promise<{ version: string }> {
+    const sources = manifest.sources.map((source) => mapSourcePaths(source, diskPath(this.folder)));
+    return this.write('manifest', manifestFile, { sources }, baseVersion, overwrite);
+  }
+
+  /** Reads a saved request (`collections/<collection>/<folders…>/<name>.json`). */
+  async readRequest(path: string): Promise<Versioned<SavedRequest>> {
+    const file = requestFile(path);
+    return this.exclusive(() => this.readVersioned('request', file));
+  }
+
+  /** Saves a request; `baseVersion` null means the file must not exist yet. */
+  async saveRequest(path: string, value: SavedRequest, baseVersion: string | null, overwrite: boolean): Promise<{ version: string }> {
+    return this.write('request', requestFile(path), value, baseVersion, overwrite);
+  }
+
+  /** Deletes a saved request, and the folders it leaves empty (up to the collections folder). */
+  async deleteRequest(path: string): Promise<void> {
+    const file = requestFile(path);
+    return this.exclusive(async () => {
+      await this.remove(file);
+      // rmdir fails on a folder that still holds something, which ends the walk up.
+      let folder = posix.dirname(file);
+      while (folder !== collectionsFolder && (await rmdir(absolutePath(this.folder, folder)).then(() => true, () => false))) {
+        folder = posix.dirname(folder);
+      }
+    });
+  }
+
+  /** Reads an environment (`environments/<name>.json`). */
+  async readEnvironment(name: string): Promise<Versioned<EnvironmentFile>> {
+    const file = environmentFile(name);
+    return this.exclusive(() => this.readVersioned('environment', file));
+  }
+
+  /** Saves an environment; `baseVersion` null means the file must not exist yet. */
+  async saveEnvironment(name: string, file: EnvironmentFile, baseVersion: string | null, overwrite: boolean): Promise<{ version: string }> {
+    return this.write('environment', environmentFile(name), file, baseVersion, overwrite);
+  }
+
+  /** Deletes an environment file (nothing happens when there is none). */
+  async deleteEnvironment(name: string): Promise<void> {
+    const file = environmentFile(name);
+    return this.exclusive(() => this.remove(file));
+  }
+
+  /** Reads a TLS profile, file paths absolute. */
+  async readTlsProfile(name: string): Promise<Versioned<TlsProfile>> {
+    const file = tlsProfileFile(name);
+    return this.exclusive(async () => {
+      const { value, version } = await this.readVersioned('tlsProfile', file);
+      return { value: mapTlsPaths(value, memoryPath(this.folder)), version };
+    });
+  }
+
+  /** Saves a TLS profile; file paths inside the workspace are stored relative. */
+  async saveTlsProfile(name: string, profile: TlsProfile, baseVersion: string | null, overwrite: boolean): Promise<{ version: string }> {
+    return this.write('tlsProfile', tlsProfileFile(name), mapTlsPaths(profile, diskPath(this.folder)), baseVersion, overwrite);
+  }
+
+  /** Deletes a TLS profile file (nothing happens when there is none). */
+  async deleteTlsProfile(name: string): Promise<void> {
+    const file = tlsProfileFile(name);
+    return this.exclusive(() => this.remove(file));
+  }
+
+  /** Writes one collection as a bundle file (`file` is an absolute path anywhere); answers how many requests it holds. */
+  async exportCollection(collection: string, file: string): Promise<{ count: number }> {
+    const prefix = `${collectionFolder(collection)}/`;
+    return this.exclusive(async () => {
+      const paths = (await listWorkspaceFiles(this.folder)).filter((path) => path.startsWith(prefix) && locate(path)?.kind === 'request');
+      if (paths.length === 0) {
+        throw new WorkspaceFileError(`There is no collection named "${collection}" with saved requests.`, prefix.slice(0, -1));
+      }
+      const requests: CollectionBundle['requests'] = [];
+      for (const path of paths.sort(comparePaths)) {
+        const { value } = await this.readVersioned('request', path);
+        requests.push({ path: path.slice(prefix.length, -'.json'.length), request: value });
+      }
+      await writeFileAtomic(file, encodeWorkspaceFile('bundle', { collection, requests }));
+      return { count: requests.length };
+    });
+  }
+
+  /** Adds a bundle file's requests as a collection, named `name`, else `name 2`, `name 3`…; all appear at once. */
+  async importCollection(file: string): Promise<{ collection: string; count: number }> {
+    return this.exclusive(async () => {
+      const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        const why = error.code === 'ENOENT' ? 'does not exist' : `cannot be read (${error.code ?? error.message})`;
+        throw new WorkspaceFileError(`${file} ${why}.`, file, 'Check the path and its permissions.');
+      });
+      const bundle = decodeWorkspaceFile('bundle', text, file);
+      let collection = bundle.collection;
+      for (let copy = 2; await this.exists(collectionFolder(collection)); copy++) collection = `${bundle.collection} ${copy}`;
+      // Written into a hidden folder first, then renamed into place: a crash never leaves half a collection.
+      const staging = `${collectionsFolder}/${atomicTempPrefix}import-${randomBytes(6).toString('hex')}`;
+      try {
+        await mkdir(absolutePath(this.folder, staging), { recursive: true });
+        for (const { path, request } of bundle.requests) {
+          const target = absolutePath(this.folder, `${staging}/${path}.json`);
+          await mkdir(dirname(target), { recursive: true });
+          const text = encodeWorkspaceFile('request', request);
+          this.known.set(`${collectionFolder(collection)}/${path}.json`, fileVersion(text));
+          await writeFileAtomic(target, text);
+        }
+        await rename(absolutePath(this.folder, staging), absolutePath(this.folder, collectionFolder(collection)));
+      } finally {
+        await rm(absolutePath(this.folder, staging), { recursive: true, force: true });
+      }
+      return { collection, count: bundle.requests.length };
+    });
+  }
+
+  /**
+   * Calls `onChange` with the workspace-relative paths of files changed by anyone but this object (an editor, git),
+   * after changes settle (~100 ms). Answers the function that stops watching.
+   */
+  watch(onChange: (changedPaths: string[]) => void): StopWatching {
+    return watchFolder(this.folder, (paths) => {
+      void this.exclusive(async () => {
+        const changed: string[] = [];
+        for (const path of paths) {
+          if (locate(path) === undefined) continue;
+          // An unreadable file (permissions) is left out; its next change is reported again.
+          const version = await this.diskVersion(path).catch(() => undefined);
+          if (version === undefined || (this.known.has(path) && this.known.get(path) === version)) continue;
+          this.known.set(path, version);
+          changed.push(path);
+        }
+        if (changed.length > 0) onChange(changed);
+        // The listener's own failure must not become an unhandled rejection that ends the process.
+      }).catch(() => undefined);
+    });
+  }
+
+  /** Runs one operation after the previous ones, whatever their outcome. */
+  private exclusive<T>(operation: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(operation, operation);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Reads and decodes a file, remembering its version; an unparsable one is moved aside and throws with `movedTo`. */
+  private async readVersioned<K extends WorkspaceFileKind>(kind: K, path: string): Promise<Versioned<WorkspaceFileValues[K]>> {
+    const bytes = await this.bytes(path);
+    if (bytes === undefined) {
+      throw new WorkspaceFileError(`${path} does not exist.`, path, 'It may have been renamed or deleted on disk: refresh the workspace.');
+    }
+    const value = await this.decodeBytes(kind, path, bytes);
+    const version = fileVersion(bytes);
+    this.known.set(path, version);
+    return { value, version };
+  }
+
+  /**
+   * Decodes a file without remembering its version: a scan is not a read the person saw, and remembering it could
+   * hide from the watcher a change made on disk just before.
+   */
+  private async decode<K extends WorkspaceFileKind>(kind: K, path: string): Promise<WorkspaceFileValues[K]> {
+    const bytes = await this.bytes(path);
+    if (bytes === undefined) throw new WorkspaceFileError(`${path} does not exist.`, path);
+    return this.decodeBytes(kind, path, bytes);
+  }
+
+  /** Decodes bytes; an unparsable file is moved aside, a newer format is left in place. */
+  private async decodeBytes<K extends WorkspaceFileKind>(kind: K, path: string, bytes: Buffer): Promise<WorkspaceFileValues[K]> {
+    try {
+      return decodeWorkspaceFile(kind, bytes.toString('utf8'), path);
+    } catch (error) {
+      if (!(error instanceof WorkspaceFileError) || error instanceof WorkspaceFormatError) throw error;
+      throw await this.moveAside(path, error);
+    }
+  }
+
+  /** Moves an unparsable file aside and answers the error to throw, now naming where the original is kept. */
+  private async moveAside(path: string, error: WorkspaceFileError): Promise<WorkspaceFileError> {
+    const movedTo = diskPath(this.folder)(await quarantine(absolutePath(this.folder, path)));
+    this.known.set(path, null);
+    const problem: WorkspaceProblem = { path, message: error.message, hint: keptHint(path, movedTo), movedTo };
+    this.moved.set(movedTo, problem);
+    if (path === manifestFile) await this.ensureManifest();
+    return new WorkspaceFileError(problem.message, path, problem.hint, movedTo);
+  }
+
+  /** The problem to list for a corrupt copy on disk: the one found this session, or one saying what the copy is. */
+  private movedProblem(movedTo: string): WorkspaceProblem {
+    const path = posix.join(posix.dirname(movedTo), originalName(posix.basename(movedTo)));
+    return (
+      this.moved.get(movedTo) ?? {
+        path,
+        message: `${path} could not be read and was moved to ${movedTo}.`,
+        hint: keptHint(path, movedTo),
+        movedTo,
+      }
+    );
+  }
+
+  /** Saves a value after checking the disk still holds `baseVersion` (null: no file), unless overwriting. */
+  private async write<K extends WorkspaceFileKind>(
+    kind: K,
+    path: string,
+    value: WorkspaceFileValues[K],
+    baseVersion: string | null,
+    overwrite: boolean,
+  ): Promise<{ version: string }> {
+    const text = encodeWorkspaceFile(kind, value);
+    return this.exclusive(async () => {
+      if (!overwrite && (await this.diskVersion(path)) !== baseVersion) throw new WorkspaceConflictError(path);
+      return { version: await this.writeText(path, text) };
+    });
+  }
+
+  private async writeText(path: string, text: string): Promise<string> {
+    const version = fileVersion(text);
+    const before = this.known.get(path);
+    // Remembered before writing: the watcher may see the new file before writeFileAtomic returns.
+    this.known.set(path, version);
+    try {
+      const target = absolutePath(this.folder, path);
+      await mkdir(dirname(target), { recursive: true });
+      await writeFileAtomic(target, text);
+    } catch (error) {
+      if (before === undefined) this.known.delete(path);
+      else this.known.set(path, before);
+      throw error;
+    }
+    return version;
+  }
+
+  private async remove(path: string): Promise<void> {
+    this.known.set(path, null);
+    await rm(absolutePath(this.folder, path), { force: true });
+  }
+
+  /** Writes an empty manifest when there is none (a new workspace, or its manifest was moved aside). */
+  private async ensureManifest(): Promise<void> {
+    if (!(await this.exists(manifestFile))) await this.writeText(manifestFile, encodeWorkspaceFile('manifest', emptyManifest));
+  }
+
+  private async bytes(path: string): Promise<Buffer | undefined> {
+    return readFile(absolutePath(this.folder, path)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return undefined;
+      throw error;
+    });
+  }
+
+  private async diskVersion(path: string): Promise<string | null> {
+    const bytes = await this.bytes(path);
+    return bytes === undefined ? null : fileVersion(bytes);
+  }
+
+  private async exists(path: string): Promise<boolean> {
+    return stat(absolutePath(this.folder, path)).then(
+      () => true,
+      () => false,
+    );
+  }
+}
+
+/** What a scan reports for a file it could not use. */
+function problemOf(error: unknown, path: string): WorkspaceProblem {
+  if (error instanceof WorkspaceFileError) {
+    return {
+      path,
+      message: error.message,
+      ...(error.hint !== undefined ? { hint: error.hint } : {}),
+      ...(error.movedTo !== undefined ? { movedTo: error.movedTo } : {}),
+    };
+  }
+  return { path, message: `${path} could not be read: ${error instanceof Error ? error.message : String(error)}` };
+}
+
+/** A JSON file where no workspace file can be, or with a name Protodesk cannot use. */
+function misplaced(path: string): WorkspaceProblem {
+  return {
+    path,
+    message: `${path} is not where Protodesk looks for files, or has a name it cannot use.`,
+    hint:
+      'Requests are collections/<collection>/<folders…>/<name>.json, environments environments/<name>.json, TLS profiles ' +
+      'tls/<name>.json; names may not contain / \\ : * ? " < > | or start with a dot.',
+  };
+}
+
+function keptHint(path: string, movedTo: string): string {
+  return `The original is kept as ${movedTo}: correct it there and rename it back to ${basename(path)} (or restore it from git).`;
+}
+
+/** Orders workspace paths folder by folder, by code unit, so the order is the same on every machine. */
+function comparePaths(a: string, b: string): number {
+  const left = a.split('/');
+  const right = b.split('/');
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const x = left[i] ?? '';
+    const y = right[i] ?? '';
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return left.length - right.length;
+}
