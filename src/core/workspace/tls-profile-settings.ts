@@ -16,25 +16,32 @@ export async function profileTlsSettings(profile: TlsProfile, writePem: PemWrite
     case 'systemRoots':
       return { mode: 'tls', ...serverName };
     case 'insecure':
-      return { mode: 'tls', insecure: true, ...serverName };
+      // A client certificate still goes along: servers that require one check it even when we check nothing.
+      return { mode: 'tls', insecure: true, ...(await clientPair(profile, writePem)), ...serverName };
     case 'customCa': {
       const caFiles = await trustedCas(profile, writePem);
       if (caFiles.length === 0) throw needs('a custom CA', 'CA certificate', 'CA certificate');
       return { mode: 'tls', caFiles, ...serverName };
     }
     case 'mutual': {
-      const certFile = profile.certFile?.trim()
-        ? profile.certFile.trim()
-        : profile.certPem?.trim()
-          ? await writePem(profile.certPem, 'client-cert')
-          : undefined;
+      const { certFile, keyFile } = await clientPair(profile, writePem);
       if (certFile === undefined) throw needs('mutual TLS', 'Client certificate', 'client certificate');
-      const keyFile = profile.keyFile?.trim();
-      if (!keyFile) throw needs('mutual TLS', 'Client key', 'client key');
+      if (keyFile === undefined) throw needs('mutual TLS', 'Client key', 'client key');
       const caFiles = await trustedCas(profile, writePem);
       return { mode: 'tls', certFile, keyFile, ...(caFiles.length > 0 ? { caFiles } : {}), ...serverName };
     }
   }
+}
+
+/** The profile's client certificate (a file, or embedded PEM written to one) and key file, those it has. */
+async function clientPair(profile: TlsProfile, writePem: PemWriter): Promise<{ certFile?: string; keyFile?: string }> {
+  const certFile = profile.certFile?.trim()
+    ? profile.certFile.trim()
+    : profile.certPem?.trim()
+      ? await writePem(profile.certPem, 'client-cert')
+      : undefined;
+  const keyFile = profile.keyFile?.trim();
+  return { ...(certFile !== undefined ? { certFile } : {}), ...(keyFile ? { keyFile } : {}) };
 }
 
 /** The profile's CA files, plus its embedded CA PEM written to a file. */
