@@ -9,6 +9,7 @@ import { registerCall } from './commands/call';
 import { registerDescribe } from './commands/describe';
 import { registerList } from './commands/list';
 import { registerProtoset } from './commands/protoset';
+import { registerRun } from './commands/run';
 import { registerServe } from './commands/serve';
 import { normalizeGrpcurlFlags } from './grpcurl-flags';
 import { UsageError } from './usage-error';
@@ -37,6 +38,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   registerProtoset(program, line(io.err));
   registerCall(program, io);
   registerServe(program, io);
+  registerRun(program, io);
   program.commands.forEach((command) => command.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }));
   try {
     await program.parseAsync(normalizeGrpcurlFlags(args), { from: 'user' });

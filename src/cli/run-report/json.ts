@@ -1,0 +1,6 @@
+import type { RunReport } from '../../core/workspace/runner';
+
+/** The run report as pretty-printed JSON (the RunReport type, one line per field). */
+export function jsonReport(report: RunReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}

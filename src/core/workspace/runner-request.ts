@@ -1,0 +1,130 @@
+import { writeFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import type { CallRequest } from '../../shared/call';
+import { formatJsonBody } from '../../shared/json-body';
+import type { TlsSettings } from '../../shared/schema';
+import type { SavedRequest, SavedRequestEntry } from '../../shared/workspace';
+import type { CallEngine } from '../call/engine';
+import { toFailure } from '../service/failure';
+import type { TempArea } from '../service/temp-area';
+import { CallRecorder } from './call-recorder';
+import type { RequestRunResult } from './runner';
+import type { RunSchemas } from './runner-schemas';
+import type { RunVariables } from './runner-variables';
+import { profileTlsSettings } from './tls-profile-settings';
+import { resolveCallRequest } from './variables';
+import type { WorkspaceFiles } from './workspace-files';
+
+/** What every request of a run shares. */
+export interface RunContext {
+  files: WorkspaceFiles;
+  schemas: RunSchemas;
+  engine: CallEngine;
+  temp: TempArea;
+  variables: RunVariables;
+  environment?: string;
+  /** The deadline of requests that set none, so a run never hangs. */
+  defaultDeadlineMs: number;
+}
+
+const unavailable = 14;
+
+/**
+ * Runs one saved request: fills its variables, applies its TLS profile, calls it and checks its assertions (a status
+ * of OK is expected unless it asserts another). Captured values become variables of the requests after it. Never
+ * throws: whatever kept it from running becomes the result's `error`.
+ */
+export async function runSavedRequest(
+  context: RunContext,
+  entry: SavedRequestEntry,
+): Promise<RequestRunResult> {
+  const started = performance.now();
+  const base = { path: entry.path, collection: entry.collection, folders: entry.folders, name: entry.name };
+  let method = entry.method;
+  try {
+    const saved = (await context.files.readRequest(entry.path)).value;
+    method = saved.method;
+    const request = resolveCallRequest(
+      await callRequest(context, saved),
+      context.variables.values,
+      context.environment,
+    );
+    const schema = await context.schemas.find(request.method);
+    const expectedStatus = saved.assertions?.status ?? 'OK';
+    const recorder = new CallRecorder({
+      ...(saved.captures ? { captures: saved.captures } : {}),
+      assertions: { ...saved.assertions, status: expectedStatus },
+      keepMessages: 0,
+    });
+    const session = await context.engine.start(schema, request, (event) => recorder.event(event));
+    // Client-streaming and bidi calls send the saved message, then half-close.
+    if (session.kind === 'client_stream' || session.kind === 'bidi') session.end();
+    await session.done;
+    const recorded = recorder.result();
+    for (const capture of recorded.captures) {
+      if (capture.value !== undefined) context.variables.values.set(capture.variable, capture.value);
+    }
+    const { code, name, message, hint } = recorded.status;
+    // Unreachable servers and TLS failures mean the request could not run, unless that is what it tests.
+    const error =
+      code === unavailable && expectedStatus !== name ? `${message}${hint ? ` ${hint}` : ''}` : undefined;
+    return {
+      ...base,
+      method,
+      status: { code, name, message },
+      durationMs: Math.round(recorded.timings.totalMs),
+      assertions: recorded.assertions,
+      captures: recorded.captures,
+      ...(error !== undefined ? { error } : {}),
+      passed: error === undefined && recorded.assertions.every((assertion) => assertion.passed),
+    };
+  } catch (error) {
+    return {
+      ...base,
+      method,
+      durationMs: Math.round(performance.now() - started),
+      assertions: [],
+      captures: [],
+      error: describe(error),
+      passed: false,
+    };
+  }
+}
+
+/** The call a saved request describes, before its variables are filled. */
+async function callRequest(context: RunContext, saved: SavedRequest): Promise<CallRequest> {
+  const { deadlineMs, emitDefaults, gzip } = saved.options ?? {};
+  return {
+    target: saved.target,
+    tls: await tlsSettings(context, saved.tlsProfile ?? context.variables.tlsProfile),
+    method: saved.method,
+    metadata: saved.metadata,
+    requests: [formatJsonBody(saved.body)],
+    options: {
+      deadlineMs: deadlineMs ?? context.defaultDeadlineMs,
+      ...(emitDefaults !== undefined ? { emitDefaults } : {}),
+      ...(gzip !== undefined ? { gzip } : {}),
+    },
+  };
+}
+
+/** A TLS profile of the workspace as channel settings (none named: plaintext); embedded PEM goes to temporary files. */
+async function tlsSettings(context: RunContext, profileName: string | undefined): Promise<TlsSettings> {
+  if (profileName === undefined) return { mode: 'plaintext' };
+  try {
+    const { value } = await context.files.readTlsProfile(profileName);
+    return await profileTlsSettings(value, async (pem, label) => {
+      const file = context.temp.path(`${label}.pem`);
+      await writeFile(file, pem, { mode: 0o600 });
+      return file;
+    });
+  } catch (error) {
+    throw new Error(`The TLS profile "${profileName}" cannot be used: ${describe(error)}`, { cause: error });
+  }
+}
+
+/** One line for a report: the error's message and, when there is one, what to do about it. */
+function describe(error: unknown): string {
+  const { message, hint } = toFailure(error);
+  return hint ? `${message} ${hint}` : message;
+}

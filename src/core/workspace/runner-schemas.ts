@@ -1,0 +1,47 @@
+import type { SchemaSource } from '../../shared/schema';
+import type { Schema } from '../schema/schema';
+import { loadSource, sourceLabel, type LoadOutcome } from '../service/source-load';
+
+/**
+ * The workspace's schema sources for a run: each is loaded the first time a request needs a method that the sources
+ * before it lack, and at most once, so a run that never needs a slow or broken source does not pay for it.
+ */
+export class RunSchemas {
+  private readonly loaded: Promise<LoadOutcome>[] = [];
+
+  constructor(private readonly sources: readonly SchemaSource[]) {}
+
+  /** The schema of the first source that has the method; throws an Error that names the sources and their problems. */
+  async find(method: string): Promise<Schema> {
+    for (let i = 0; i < this.sources.length; i++) {
+      const outcome = await this.load(i);
+      if (outcome.schema?.method(method)) return outcome.schema;
+    }
+    throw new Error(await this.missing(method));
+  }
+
+  private load(index: number): Promise<LoadOutcome> {
+    const source = this.sources[index];
+    if (!source) throw new RangeError(`No source ${index}.`);
+    this.loaded[index] ??= loadSource(source);
+    return this.loaded[index];
+  }
+
+  /** Why no source serves a method: every source with what it offers or why it did not load. */
+  private async missing(method: string): Promise<string> {
+    if (this.sources.length === 0) {
+      return `No schema source has ${method}: protodesk.json lists no sources. Add the protos (or a reflection target) in the app, or to protodesk.json.`;
+    }
+    const lines = await Promise.all(
+      this.sources.map(async (source, index) => {
+        const outcome = await this.load(index);
+        const what =
+          outcome.problems.length > 0
+            ? `did not load: ${outcome.problems.map((problem) => problem.message).join('; ')}`
+            : `services ${outcome.services.map((service) => service.fullName).join(', ') || 'none'}`;
+        return `${sourceLabel(source)} (${what})`;
+      }),
+    );
+    return `No schema source has ${method}. Sources: ${lines.join('; ')}.`;
+  }
+}

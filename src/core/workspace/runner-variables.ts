@@ -1,0 +1,56 @@
+import type { WorkspaceState } from '../../shared/workspace';
+import { RunSelectionError } from './runner-errors';
+import { secretScope, type SecretStore } from './secrets';
+import type { WorkspaceFiles } from './workspace-files';
+
+/** The variables a run starts with, and the environment's TLS profile. */
+export interface RunVariables {
+  /** Plain and secret variables by name; captures are added as the run goes. */
+  values: Map<string, string>;
+  tlsProfile?: string;
+}
+
+/**
+ * Reads an environment's variables, its secret values from the store (a secret with no stored value stays unresolved)
+ * and its TLS profile, with the `given` values on top (a secret given there is not looked up: CI passes secrets so,
+ * where the desktop app's keychain-encrypted store cannot be read). No environment: only the given values. An unknown
+ * environment is a RunSelectionError listing those there are.
+ */
+export async function runVariables(
+  files: WorkspaceFiles,
+  state: WorkspaceState,
+  secrets: SecretStore,
+  environment: string | undefined,
+  given: Readonly<Record<string, string>> = {},
+): Promise<RunVariables> {
+  const variables = await environmentValues(files, state, secrets, environment, given);
+  for (const [name, value] of Object.entries(given)) variables.values.set(name, value);
+  return variables;
+}
+
+async function environmentValues(
+  files: WorkspaceFiles,
+  state: WorkspaceState,
+  secrets: SecretStore,
+  environment: string | undefined,
+  given: Readonly<Record<string, string>>,
+): Promise<RunVariables> {
+  if (environment === undefined) return { values: new Map() };
+  if (!state.environments.includes(environment)) {
+    const known =
+      state.environments.length > 0
+        ? `Environments: ${state.environments.map((name) => `"${name}"`).join(', ')}.`
+        : 'It has no environments.';
+    throw new RunSelectionError(
+      `The workspace ${state.folder} has no environment "${environment}". ${known}`,
+    );
+  }
+  const { value } = await files.readEnvironment(environment);
+  const values = new Map(Object.entries(value.variables));
+  const scope = secretScope(files.folder, environment);
+  for (const name of value.secrets) {
+    const secret = Object.hasOwn(given, name) ? undefined : await secrets.get(scope, name);
+    if (secret !== undefined) values.set(name, secret);
+  }
+  return { values, ...(value.tlsProfile !== undefined ? { tlsProfile: value.tlsProfile } : {}) };
+}

@@ -1,0 +1,140 @@
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { CallStatus } from '../../shared/call';
+import type { AssertionResult, CaptureResult } from '../../shared/workspace';
+import { CallEngine } from '../call/engine';
+import { TempArea } from '../service/temp-area';
+import { RunSelectionError } from './runner-errors';
+import { planRun, type PlannedRequest } from './runner-plan';
+import { runSavedRequest, type RunContext } from './runner-request';
+import { RunSchemas } from './runner-schemas';
+import { runVariables } from './runner-variables';
+import type { SecretStore } from './secrets';
+import { WorkspaceFiles } from './workspace-files';
+
+/** What one saved request did in a run. */
+export interface RequestRunResult {
+  /** Workspace-relative path of the request file. */
+  path: string;
+  collection: string;
+  /** Folders between the collection and the file, outermost first. */
+  folders: string[];
+  /** File name without `.json`. */
+  name: string;
+  /** `package.Service/Method`; empty when the file could not be read. */
+  method: string;
+  /** How the call ended; absent when it never started. */
+  status?: Pick<CallStatus, 'code' | 'name' | 'message'>;
+  /** The call's total time (or, when it never started, the time spent finding that out). */
+  durationMs: number;
+  assertions: AssertionResult[];
+  captures: CaptureResult[];
+  /** Why the request could not run (unresolved variable, unknown method, bad TLS profile, unreachable server...). */
+  error?: string;
+  /** It ran and every assertion held. */
+  passed: boolean;
+}
+
+/** What `protodesk run` reports. */
+export interface RunReport {
+  results: RequestRunResult[];
+  /** Every request ran and every assertion held. */
+  passed: boolean;
+  durationMs: number;
+}
+
+/** What to run, and where secrets and results go. */
+export interface RunOptions {
+  /** The workspace folder (it must hold a protodesk.json). */
+  folder: string;
+  /** Only this collection; absent: all, in name order. */
+  collection?: string;
+  /** The environment whose variables fill `{{name}}`; absent: none. */
+  environment?: string;
+  /** Where the environment's secret values are read from. */
+  secrets: SecretStore;
+  /** Values given for this run (`--var`): over the environment's, under captured ones. */
+  variables?: Readonly<Record<string, string>>;
+  /** Called as each request finishes, for progress output. */
+  onResult?: (result: RequestRunResult) => void;
+  /** Deadline of requests that set none; default 30 s, so a run never hangs. */
+  defaultDeadlineMs?: number;
+}
+
+/** How long a request without its own deadline may take. */
+export const defaultRunDeadlineMs = 30_000;
+
+/**
+ * Runs the saved requests of a workspace in order (collection, folders, name; natural order), values captured by each
+ * feeding the variables of the next. A request that cannot run is a failed result and the run goes on. Throws
+ * RunSelectionError, before running anything, when the folder, collection or environment does not exist.
+ */
+export async function runWorkspace(options: RunOptions): Promise<RunReport> {
+  const started = performance.now();
+  const folder = resolve(options.folder);
+  await requireWorkspace(folder);
+  const files = await WorkspaceFiles.open(folder);
+  const state = await files.state();
+  const plan = planRun(state, options.collection);
+  const variables = await runVariables(files, state, options.secrets, options.environment, options.variables);
+  const manifest = await files.readManifest();
+  const context: RunContext = {
+    files,
+    schemas: new RunSchemas(manifest.value.sources),
+    engine: new CallEngine(),
+    temp: new TempArea(),
+    variables,
+    ...(options.environment !== undefined ? { environment: options.environment } : {}),
+    defaultDeadlineMs: options.defaultDeadlineMs ?? defaultRunDeadlineMs,
+  };
+  const results: RequestRunResult[] = [];
+  try {
+    for (const step of plan) {
+      const result = await runStep(context, step);
+      results.push(result);
+      options.onResult?.(result);
+    }
+  } finally {
+    context.engine.close();
+    await context.temp.dispose();
+  }
+  return {
+    results,
+    passed: results.every((result) => result.passed),
+    durationMs: Math.round(performance.now() - started),
+  };
+}
+
+function runStep(context: RunContext, step: PlannedRequest): Promise<RequestRunResult> | RequestRunResult {
+  if (step.kind === 'request') return runSavedRequest(context, step.entry);
+  const { entry, problem } = step;
+  return {
+    path: entry.path,
+    collection: entry.collection,
+    folders: entry.folders,
+    name: entry.name,
+    method: entry.method,
+    durationMs: 0,
+    assertions: [],
+    captures: [],
+    error: `${problem.message}${problem.hint ? ` ${problem.hint}` : ''}`,
+    passed: false,
+  };
+}
+
+/** A run reads a workspace; it never creates one where a path was mistyped. */
+async function requireWorkspace(folder: string): Promise<void> {
+  const isDirectory = await stat(folder).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+  if (!isDirectory) throw new RunSelectionError(`There is no workspace folder ${folder}.`);
+  const hasManifest = await stat(join(folder, 'protodesk.json')).then(
+    () => true,
+    () => false,
+  );
+  if (!hasManifest) {
+    throw new RunSelectionError(`${folder} is not a Protodesk workspace: it has no protodesk.json.`);
+  }
+}
