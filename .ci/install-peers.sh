@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Builds the foreign test peers outside the repo, in a cache CI can keep between runs:
 #   $PROTODESK_CACHE (default ~/.cache/protodesk-ci)/bin/go-reflect   grpc-go TestService + reflection (test/peers/go-reflect)
+#   $PROTODESK_CACHE/bin/grpcurl                                     the real grpcurl v1.9.4 (grpcurl export round trip)
 #   $PROTODESK_CACHE/venv                                            Python with grpcio-tools (test/peers/requirements.txt)
 #   tinyproxy (Debian package, system-wide)                          the HTTP CONNECT proxy of the proxy tests
 #   chromium (Debian package, /usr/bin/chromium)                     the browser of the e2e tests and the UI benchmark
+#   xmllint (Debian package libxml2-utils)                           validates protodesk run's JUnit reports
 # Idempotent: a warm cache rebuilds nothing that has not changed. Fails loudly on any error.
 set -euo pipefail
 
@@ -26,6 +28,19 @@ else
   (cd "$repo/test/peers/go-reflect" && go build -mod=readonly -o "$binary" .)
   echo "$sum" > "$stamp"
   say "built $binary"
+fi
+
+# grpcurl: the exported commands of test/core/workspace/grpcurl are run by the real one. Pinned; rebuilt when the pin changes.
+grpcurl_version="v1.9.4"
+grpcurl="$cache/bin/grpcurl"
+gstamp="$cache/bin/grpcurl.version"
+if [[ -x "$grpcurl" && -f "$gstamp" && "$(cat "$gstamp")" == "$grpcurl_version" ]]; then
+  say "grpcurl $grpcurl_version is up to date: $grpcurl"
+else
+  say "building grpcurl $grpcurl_version into $grpcurl"
+  GOBIN="$cache/bin" go install "github.com/fullstorydev/grpcurl/cmd/grpcurl@$grpcurl_version"
+  echo "$grpcurl_version" > "$gstamp"
+  say "built $grpcurl"
 fi
 
 # Python: grpcio-tools is the protoc oracle of the schema tests.
@@ -78,4 +93,17 @@ else
   exit 1
 fi
 
-say "done. Tests use PROTODESK_GO_REFLECT=$binary (default path) and PROTODESK_PYTHON=$venv/bin/python"
+# xmllint: checks the JUnit reports of `protodesk run` against the JUnit XSD (test/helpers/junit.ts). apt only when missing.
+if command -v xmllint >/dev/null; then
+  say "xmllint is installed: $(command -v xmllint)"
+elif [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
+  say 'installing libxml2-utils (xmllint) with apt-get'
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends libxml2-utils >/dev/null
+  command -v xmllint >/dev/null || { say 'ERROR: apt-get installed libxml2-utils but xmllint is not on PATH'; exit 1; }
+else
+  say 'ERROR: xmllint is missing and cannot be installed here (needs root and apt-get). Install it (Debian/Ubuntu: apt-get install libxml2-utils).'
+  exit 1
+fi
+
+say "done. Tests use PROTODESK_GO_REFLECT=$binary, PROTODESK_GRPCURL=$grpcurl (default paths) and PROTODESK_PYTHON=$venv/bin/python"

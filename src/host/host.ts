@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { resolve } from 'node:path';
 import { WebSocketServer } from 'ws';
-import { EngineService } from '../core/service';
+import type { EngineService } from '../core/service';
 import { serveApiConnection } from './api-connection';
 import { pageSecurityHeaders as securityHeaders } from '../shared/page-security';
 import { hostAllowed, originAllowed, requestTarget, tokenMatches } from './security';
@@ -20,14 +20,12 @@ import { findStaticFile } from './static-files';
 export interface HostOptions {
   /** 0 picks a free port. */
   port: number;
-  /** The engine to serve; one is created (and closed with the host) when absent. */
-  service?: EngineService;
+  /** The engine to serve (the caller closes it after the host). */
+  service: EngineService;
   /** The built page's folder (index.html and its files). */
   rendererDir: string;
   /** Fixed token (tests); a random one otherwise. */
   token?: string;
-  /** The version `info` reports when the host creates the service. */
-  version?: string;
 }
 
 /** A running browser-mode server. */
@@ -47,8 +45,7 @@ const maxPayload = 160 * 1024 * 1024;
 export async function startHost(options: HostOptions): Promise<Host> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   const rendererDir = resolve(options.rendererDir);
-  const service =
-    options.service ?? new EngineService({ transport: 'browser', version: options.version ?? '0.0.0-dev' });
+  const { service } = options;
   const sockets = new WebSocketServer({ noServer: true, maxPayload });
   let port = 0;
   const server = createServer((request, response) => {
@@ -82,7 +79,6 @@ export async function startHost(options: HostOptions): Promise<Host> {
       await new Promise<void>((done) => sockets.close(() => done()));
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
-      if (!options.service) await service.close();
     },
   };
 }

@@ -13,6 +13,7 @@ import { choosePaths } from './dialogs';
 import { hardenWebContents } from './harden';
 import { registerIpc } from './ipc';
 import { installMenu } from './menu';
+import { keychainCipher } from './secret-cipher';
 import { createMainWindow } from './window';
 
 // This file runs as dist/main/index.cjs: the renderer and the preload bundle are built beside it.
@@ -28,6 +29,8 @@ const service = new EngineService({
   transport: 'electron',
   version: app.getVersion(),
   choosePaths: (purpose) => choosePaths(liveWindow(), purpose),
+  dataDir: app.getPath('userData'),
+  secretCipher: keychainCipher,
 });
 
 function openWindow(): void {

@@ -11,6 +11,7 @@ import { startHost, type Host } from '../../src/host/host';
 import { decodeServerFrame, type RequestFrame, type ServerFrame } from '../../src/shared/api/frames';
 import type { ApiResult, CallEventBatch } from '../../src/shared/api/types';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
+import { freshDataDir } from '../core/service/service-harness';
 
 const protoRoot = fileURLToPath(new URL('../fixtures/protos', import.meta.url));
 const indexHtml = '<!doctype html><title>Protodesk</title><script src="app.js"></script>';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   await writeFile(join(rendererDir, 'app.js'), 'console.log("hi");');
   await writeFile(join(rendererDir, 'assets', 'codicon.ttf'), Buffer.from([0, 1, 0, 0]));
   await writeFile(join(tmpdir(), 'protodesk-host-secret.txt'), 'secret');
-  service = new EngineService({ transport: 'browser', version: '9.9.9' });
+  service = new EngineService({ transport: 'browser', version: '9.9.9', dataDir: freshDataDir() });
   [host, go] = await Promise.all([startHost({ port: 0, service, rendererDir }), startGoReflect()]);
 });
 
@@ -135,7 +136,7 @@ function pageClient(ws: WebSocket) {
   ws.on('message', (data) => {
     const frame: ServerFrame = decodeServerFrame(String(data));
     if (frame.kind === 'result') waiting.get(frame.id)?.(frame.result);
-    else {
+    else if (frame.event.type === 'call') {
       batches.push(frame.event.batch);
       onBatch.forEach((f) => f());
     }

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { EngineService } from '../../core/service';
+import { appDataDir } from '../../core/workspace/app-data';
 import { startHost, type Host } from '../../host/host';
 import { defaultRendererDir } from '../../host/renderer-dir';
 import type { CliIo } from '../run';
@@ -20,7 +21,11 @@ export function registerServe(program: Command, io: CliIo): void {
     )
     .option('--port <number>', 'port to listen on; 0 picks a free one', defaultPort)
     .option('--no-open', 'do not open a browser, only print the address')
-    .action(async (flags: { port: string; open: boolean }) => {
+    .option(
+      '--data-dir <folder>',
+      'where the default workspace, history and secrets live (default: $PROTODESK_DATA_DIR, else the platform app-data folder)',
+    )
+    .action(async (flags: { port: string; open: boolean; dataDir?: string }) => {
       const port = parsePort(flags.port);
       const rendererDir = defaultRendererDir();
       if (!existsSync(join(rendererDir, 'index.html'))) {
@@ -28,7 +33,11 @@ export function registerServe(program: Command, io: CliIo): void {
           `The page is not built: ${join(rendererDir, 'index.html')} is missing. Run npm run build.`,
         );
       }
-      const service = new EngineService({ transport: 'browser', version: program.version() ?? '0.0.0-dev' });
+      const service = new EngineService({
+        transport: 'browser',
+        version: program.version() ?? '0.0.0-dev',
+        dataDir: flags.dataDir ? resolve(flags.dataDir) : appDataDir(),
+      });
       const host = await listen(port, service, rendererDir);
       io.out(`Protodesk is at ${host.url}\n`);
       if (flags.open) openBrowser(host.url, io);

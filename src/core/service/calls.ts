@@ -4,7 +4,7 @@ import { CallEngine } from '../call/engine';
 import type { Schema } from '../schema/schema';
 import type { BatchLimits } from './batcher';
 import { unknownCall } from './failure';
-import { RunningCall } from './running-call';
+import { RunningCall, type CallExtras } from './running-call';
 import type { TempArea } from './temp-area';
 
 /** The calls the page has started and not yet released, over one CallEngine (one channel pool). */
@@ -18,15 +18,19 @@ export class CallRegistry {
     private readonly limits: BatchLimits,
   ) {}
 
-  /** Starts a call whose event batches go to `emit`; throws (nothing started) on bad JSON, settings or method. */
+  /**
+   * Starts a call whose event batches go to `emit`; throws (nothing started) on bad JSON, settings or method.
+   * `extras` builds, for the new call id, what a call with a workspace context adds.
+   */
   async start(
     schema: Schema,
     request: CallRequest,
     emit: (batch: CallEventBatch) => void,
+    extras?: (callId: string) => CallExtras,
   ): Promise<StartedCall> {
     this.next += 1;
     const callId = `call-${this.next}`;
-    const call = new RunningCall(callId, this.temp.path(`${callId}.jsonl`), emit, this.limits);
+    const call = new RunningCall(callId, this.temp.path(`${callId}.jsonl`), emit, this.limits, extras?.(callId));
     // Held before starting: the engine reports the first 'sent' events while it starts.
     this.calls.set(callId, call);
     try {

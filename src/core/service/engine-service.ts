@@ -14,12 +14,35 @@ import type {
   StartedCall,
 } from '../../shared/api/types';
 import type { SchemaSource } from '../../shared/schema';
+import type {
+  BloomRpcImport,
+  CallContext,
+  EnvironmentFile,
+  EnvironmentView,
+  GrpcurlImport,
+  HistoryEntry,
+  HistorySummary,
+  SavedRequest,
+  SecretChanges,
+  TlsHandshakeReport,
+  TlsProfile,
+  TlsProfileReport,
+  Versioned,
+  WorkspaceState,
+} from '../../shared/workspace';
+import { checkTlsProfile } from '../tls/profile-report';
+import { parseGrpcurlCommand } from '../workspace/grpcurl/parse-command';
+import type { SecretCipher } from '../workspace/secrets';
+import { prepareContextCall } from './call-context';
 import { defaultBatchLimits, type BatchLimits } from './batcher';
 import { CallRegistry } from './calls';
+import { isFsError } from './failure';
 import { fileFailure } from './file-failure';
 import { listDirectory, writeTextFile } from './files';
 import { SourceCatalog } from './sources';
 import { TempArea } from './temp-area';
+import { WorkspaceService } from './workspace-service';
+import { WorkspaceTools } from './workspace-tools';
 
 /** How the service is set up by its transport. */
 export interface EngineServiceOptions {
@@ -31,6 +54,10 @@ export interface EngineServiceOptions {
   choosePaths?: (purpose: PathPurpose) => Promise<string[]>;
   /** Batching of call events; the defaults suit a page (tests use small limits). */
   batchLimits?: BatchLimits;
+  /** The app's data folder: the default workspace, history, secrets, the last workspace opened. */
+  dataDir: string;
+  /** Encrypts secrets at rest (Electron's safeStorage); absent: the secrets file is protected by its 0600 mode only. */
+  secretCipher?: SecretCipher;
 }
 
 /** A client of the service (one WebSocket connection): the operations it may call, and how to let it go. */
@@ -49,19 +76,34 @@ export class EngineService implements ProtodeskService {
   private readonly temp = new TempArea();
   private readonly sources = new SourceCatalog(this.temp);
   private readonly calls: CallRegistry;
+  private readonly workspace: WorkspaceService;
+  private readonly tools: WorkspaceTools;
+  /** Every connected client's event sink: workspace changes go to all of them. */
+  private readonly listeners = new Set<(event: ApiEvent) => void>();
 
   constructor(private readonly options: EngineServiceOptions) {
     this.calls = new CallRegistry(this.temp, options.batchLimits ?? defaultBatchLimits);
+    this.workspace = new WorkspaceService({
+      dataDir: options.dataDir,
+      ...(options.secretCipher ? { secretCipher: options.secretCipher } : {}),
+      broadcast: (event) => {
+        options.emit?.(event);
+        for (const listener of this.listeners) listener(event);
+      },
+      loadSources: (sources) => this.sources.replaceSaved(sources),
+    });
+    this.tools = new WorkspaceTools(this.workspace, this.sources, this.temp);
   }
 
   /** A client whose calls report to its own `emit`; closing it releases those calls. */
   connect(emit: (event: ApiEvent) => void): ServiceClient {
     const owned = new Set<string>();
     let closed = false;
+    this.listeners.add(emit);
     const api: ProtodeskService = {
       ...this.bound(),
-      startCall: async (sourceId, request) => {
-        const started = await this.startCallWith(toEvent(emit), sourceId, request);
+      startCall: async (sourceId, request, context) => {
+        const started = await this.startCallWith(emit, sourceId, request, context);
         // The client went away while the call was starting: nobody will see or release it.
         if (closed) await this.calls.release(started.callId);
         else owned.add(started.callId);
@@ -76,6 +118,7 @@ export class EngineService implements ProtodeskService {
       api,
       close: async () => {
         closed = true;
+        this.listeners.delete(emit);
         await Promise.all([...owned].map((id) => this.calls.release(id)));
         owned.clear();
       },
@@ -94,11 +137,16 @@ export class EngineService implements ProtodeskService {
   }
 
   async listSources(): Promise<SourceState[]> {
+    await this.workspace.files(); // the workspace's sources load first
     return this.sources.list();
   }
 
+  /** Loads a source and saves it in the workspace's protodesk.json. */
   async addSource(source: SchemaSource): Promise<SourceState> {
-    return this.sources.add(source);
+    await this.workspace.files();
+    const state = await this.sources.add(source);
+    await this.workspace.sourceAdded(source);
+    return state;
   }
 
   async addDroppedFiles(files: DroppedFile[]): Promise<SourceState> {
@@ -110,19 +158,22 @@ export class EngineService implements ProtodeskService {
   }
 
   async removeSource(sourceId: string): Promise<void> {
+    const [state] = this.sources.list().filter((entry) => entry.id === sourceId);
+    const saved = state !== undefined && !this.sources.isDropped(sourceId);
     await this.sources.remove(sourceId);
+    if (saved) await this.workspace.sourceRemoved(state.source);
   }
 
   async methodTemplate(sourceId: string, method: string): Promise<MethodTemplate> {
     return this.sources.template(sourceId, method);
   }
 
-  async startCall(sourceId: string, request: CallRequest): Promise<StartedCall> {
-    return this.startCallWith(toEvent(this.options.emit ?? (() => undefined)), sourceId, request);
+  async startCall(sourceId: string, request: CallRequest, context?: CallContext): Promise<StartedCall> {
+    return this.startCallWith(this.options.emit ?? (() => undefined), sourceId, request, context);
   }
 
   async sendMessage(callId: string, json: string): Promise<void> {
-    this.calls.session(callId).send(json);
+    this.calls.session(callId).send(this.calls.get(callId).prepareMessage(json));
   }
 
   async endStream(callId: string): Promise<void> {
@@ -164,18 +215,123 @@ export class EngineService implements ProtodeskService {
     return this.options.choosePaths ? this.options.choosePaths(purpose) : null;
   }
 
+  async openWorkspace(folder: string | null): Promise<WorkspaceState> {
+    return this.workspace.open(folder === null ? null : resolve(folder));
+  }
+
+  async workspaceState(): Promise<WorkspaceState> {
+    return this.workspace.state();
+  }
+
+  async readRequest(path: string): Promise<Versioned<SavedRequest>> {
+    return this.workspace.readRequest(path);
+  }
+
+  async saveRequest(path: string, request: SavedRequest, base: string | null, overwrite: boolean): Promise<{ version: string }> {
+    return this.workspace.saveRequest(path, request, base, overwrite);
+  }
+
+  async deleteRequest(path: string): Promise<void> {
+    await this.workspace.deleteRequest(path);
+  }
+
+  async readEnvironment(name: string): Promise<Versioned<EnvironmentView>> {
+    return this.workspace.readEnvironment(name);
+  }
+
+  async saveEnvironment(
+    name: string,
+    file: EnvironmentFile,
+    secrets: SecretChanges,
+    base: string | null,
+    overwrite: boolean,
+  ): Promise<{ version: string }> {
+    return this.workspace.saveEnvironment(name, file, secrets, base, overwrite);
+  }
+
+  async deleteEnvironment(name: string): Promise<void> {
+    await this.workspace.deleteEnvironment(name);
+  }
+
+  async readTlsProfile(name: string): Promise<Versioned<TlsProfile>> {
+    return this.workspace.readTlsProfile(name);
+  }
+
+  async saveTlsProfile(name: string, profile: TlsProfile, base: string | null, overwrite: boolean): Promise<{ version: string }> {
+    return this.workspace.saveTlsProfile(name, profile, base, overwrite);
+  }
+
+  async deleteTlsProfile(name: string): Promise<void> {
+    await this.workspace.deleteTlsProfile(name);
+  }
+
+  async checkTlsProfile(profile: TlsProfile): Promise<TlsProfileReport> {
+    return checkTlsProfile(profile);
+  }
+
+  async testTlsConnection(profile: TlsProfile, target: string, environment?: string): Promise<TlsHandshakeReport> {
+    return this.tools.testTlsConnection(profile, target, environment);
+  }
+
+  async importBloomRpc(file: string): Promise<BloomRpcImport> {
+    return this.tools.importBloomRpc(resolve(file));
+  }
+
+  async listHistory(query: { text?: string; limit?: number }): Promise<HistorySummary[]> {
+    return this.workspace.history.list(query);
+  }
+
+  async historyEntry(id: string): Promise<HistoryEntry> {
+    return this.workspace.history.get(id);
+  }
+
+  async clearHistory(): Promise<void> {
+    await this.workspace.history.clear();
+  }
+
+  async grpcurlToRequest(command: string): Promise<GrpcurlImport> {
+    return parseGrpcurlCommand(command);
+  }
+
+  async requestToGrpcurl(request: SavedRequest, environment?: string): Promise<string> {
+    return this.tools.requestToGrpcurl(request, environment);
+  }
+
+  async exportCollection(collection: string, file: string): Promise<{ count: number }> {
+    const path = resolve(file);
+    const files = await this.workspace.files();
+    try {
+      return await files.exportCollection(collection, path);
+    } catch (error) {
+      throw isFsError(error) ? fileFailure(error, path, 'write') : error;
+    }
+  }
+
+  async importCollection(file: string): Promise<{ collection: string; count: number }> {
+    return (await this.workspace.files()).importCollection(resolve(file));
+  }
+
   /** Cancels and forgets every call, closes the channels and deletes the temporary files. */
   async close(): Promise<void> {
+    await this.workspace.close();
     await this.calls.close();
     await this.temp.dispose();
   }
 
+  /** Starts a call whose batches (and outcome, with a context) go to `emit`. */
   private async startCallWith(
-    emit: (batch: CallEventBatch) => void,
+    emit: (event: ApiEvent) => void,
     sourceId: string,
     request: CallRequest,
+    context?: CallContext,
   ): Promise<StartedCall> {
-    return this.calls.start(this.sources.schema(sourceId), request, emit);
+    const schema = this.sources.schema(sourceId);
+    const toBatch = (batch: CallEventBatch): void => emit({ type: 'call', batch });
+    if (!context) return this.calls.start(schema, request, toBatch);
+    const prepared = await prepareContextCall(this.workspace, this.tools, request, context, (outcome) =>
+      emit({ type: 'outcome', outcome }),
+    );
+    return this.calls.start(schema, prepared.request, toBatch, prepared.extras);
   }
 
   /** Every operation bound to this service, for clients that override a few. */
@@ -186,8 +342,3 @@ export class EngineService implements ProtodeskService {
   }
 }
 
-/** Wraps a call's batches as the contract's events. */
-const toEvent =
-  (emit: (event: ApiEvent) => void) =>
-  (batch: CallEventBatch): void =>
-    emit({ type: 'call', batch });

@@ -4,6 +4,9 @@ import { CallSetupError } from '../call/errors';
 import { ConnectionError } from '../connection/errors';
 import { SchemaError } from '../schema/errors';
 import { JsonInputError } from '../schema/json';
+import { WorkspaceConflictError, WorkspaceFileError } from '../workspace/errors';
+import { GrpcurlParseError } from '../workspace/grpcurl/errors';
+import { UnresolvedVariablesError } from '../workspace/variables';
 
 /** A failure the service raises itself, already phrased for the page. */
 export class ServiceFailure extends Error {
@@ -59,6 +62,20 @@ export function toFailure(error: unknown): ApiFailure {
     // The error's own message has the hint appended for terminals; the page shows them apart.
     const message = error.hint ? error.message.replace(`\n  ${error.hint}`, '') : error.message;
     return { kind: 'call', message, ...(error.hint ? { hint: error.hint } : {}) };
+  }
+  if (error instanceof WorkspaceConflictError) {
+    return {
+      kind: 'conflict',
+      message: error.message,
+      hint: 'Reload it to see the other change, or save again to overwrite it.',
+      path: error.path,
+    };
+  }
+  if (error instanceof WorkspaceFileError) {
+    return { kind: 'file', message: error.message, ...(error.hint ? { hint: error.hint } : {}), path: error.path };
+  }
+  if (error instanceof UnresolvedVariablesError || error instanceof GrpcurlParseError) {
+    return { kind: 'invalidRequest', message: error.message };
   }
   if (isFsError(error)) return { kind: 'file', message: error.message };
   return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { DroppedFile, MethodTemplate, SourceState } from '../../shared/api/types';
-import type { SchemaSource } from '../../shared/schema';
+import type { SchemaSource, ServiceInfo } from '../../shared/schema';
 import type { Schema } from '../schema/schema';
 import { droppedLabel, writeDroppedFiles } from './dropped-files';
 import { ServiceFailure, unknownSource } from './failure';
@@ -58,6 +58,39 @@ export class SourceCatalog {
     const entry = this.entry(id);
     this.entries.delete(id);
     if (entry.droppedFolder) await rm(entry.droppedFolder, { recursive: true, force: true });
+  }
+
+  /**
+   * Makes the saved sources (a workspace's protodesk.json) the loaded ones: sources equal to one of them stay loaded
+   * with their ids (open tabs keep working), the others go, new ones load. Dropped files are not saved, so they stay.
+   */
+  async replaceSaved(sources: readonly SchemaSource[]): Promise<void> {
+    const wanted = sources.map((source) => JSON.stringify(source));
+    const kept = new Set<string>();
+    for (const [id, entry] of [...this.entries]) {
+      const key = JSON.stringify(entry.state.source);
+      if (entry.droppedFolder) continue;
+      if (wanted.includes(key) && !kept.has(key)) kept.add(key);
+      else await this.remove(id);
+    }
+    for (const [index, source] of sources.entries()) {
+      if (!kept.has(wanted[index] ?? '')) await this.add(source);
+    }
+  }
+
+  /** Whether a source came from dropped files (those live in a temporary folder and are never saved). */
+  isDropped(id: string): boolean {
+    return this.entry(id).droppedFolder !== undefined;
+  }
+
+  /** The first loaded source that has a method (`package.Service/Method`), with the service declaring it. */
+  findMethod(method: string): { source: SourceState; service: ServiceInfo } | undefined {
+    const fullName = method.replace(/^\//, '').replace('/', '.');
+    for (const source of this.list()) {
+      const service = source.services.find((entry) => entry.methods.some((m) => m.fullName === fullName));
+      if (service) return { source, service };
+    }
+    return undefined;
   }
 
   /** The loaded schema of a source; a failure when it did not load. */

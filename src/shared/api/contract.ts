@@ -129,7 +129,7 @@ export const operations = {
   checkTlsProfile: operation<TlsProfileReport>()(z.tuple([tlsProfileSchema])),
   /** Performs a TLS handshake with a target using a profile (variables from the environment): the chain and whether it verifies. */
   testTlsConnection: operation<TlsHandshakeReport>()(z.tuple([tlsProfileSchema, textSchema, itemNameSchema.optional()])),
-  /** Imports BloomRPC's environments and TLS entries from its saved state file (`config.json`). */
+  /** Imports BloomRPC's environments and TLS entries from its app-data folder, or its `environments.json` / `tls.json`. */
   importBloomRpc: operation<BloomRpcImport>()(z.tuple([textSchema])),
   /** Recorded calls, newest first, optionally only those whose method, target, status or bodies contain `text`. */
   listHistory: operation<HistorySummary[]>()(z.tuple([historyQuerySchema])),

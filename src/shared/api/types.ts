@@ -118,7 +118,7 @@ export interface ApiFailure {
   problems?: SchemaProblem[];
   /** Where bad request JSON is wrong (kind `json`). */
   position?: { line: number; column: number };
-  /** The field path in the request JSON (kind `json`). */
+  /** The field path in the request JSON (kind `json`), or the workspace file concerned (kinds `conflict`, `file`). */
   path?: string;
 }
 

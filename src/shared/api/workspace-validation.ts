@@ -12,6 +12,7 @@ export const itemNameSchema = z
   .string()
   .min(1)
   .max(100)
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what a file name must not hold
   .regex(/^[^./\\:*?"<>|\u0000-\u001f][^/\\:*?"<>|\u0000-\u001f]*$/, {
     message: 'Use a name without / \\ : * ? " < > | and not starting with a dot.',
   })

@@ -1,4 +1,7 @@
 // Shared by the service tests: fixture paths, a service that records its events, and waiting for a call's end.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EngineService, type EngineServiceOptions } from '../../../src/core/service';
 import { toFailure } from '../../../src/core/service/failure';
@@ -15,7 +18,9 @@ export function recordingService(options: Partial<EngineServiceOptions> = {}) {
   const service = new EngineService({
     transport: 'browser',
     version: '1.2.3',
+    dataDir: freshDataDir(),
     emit: (event: ApiEvent) => {
+      if (event.type !== 'call') return;
       batches.push(event.batch);
       for (const listener of listeners) listener(event.batch);
     },
@@ -55,4 +60,9 @@ export async function failureOf(operation: Promise<unknown>): Promise<ApiFailure
     },
     (error: unknown) => toFailure(error),
   );
+}
+
+/** An empty app data folder of its own, so a test never touches the user's real workspace. */
+export function freshDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'protodesk-data-'));
 }

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { repoRoot } from './paths';
@@ -6,16 +8,27 @@ import { repoRoot } from './paths';
 /** A running `protodesk serve`: the page's address (token included) and how to stop it. */
 export interface ServeProcess {
   url: string;
+  /** The app data folder it uses (the default workspace is `<dataDir>/workspace`). */
+  dataDir: string;
   stop: () => Promise<void>;
 }
 
 const announcement = /Protodesk is at (http:\/\/\S+)/;
 
-/** Starts `node dist/cli.js serve --port 0 --no-open` and waits for the line that says where it listens. */
-export async function startServe(): Promise<ServeProcess> {
+/** Where a serve process keeps its data; a fresh temporary folder unless a test restarts on the same data. */
+export interface ServeOptions {
+  dataDir?: string;
+}
+
+/**
+ * Starts `node dist/cli.js serve --port 0 --no-open --data-dir DIR` and waits for the line that says where it listens.
+ * `dataDir` is answered too, so a test can start serve again on the same workspace, history and secrets.
+ */
+export async function startServe(options: ServeOptions = {}): Promise<ServeProcess> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'protodesk-e2e-data-'));
   const child = spawn(
     process.execPath,
-    [join(repoRoot, 'dist', 'cli.js'), 'serve', '--port', '0', '--no-open'],
+    [join(repoRoot, 'dist', 'cli.js'), 'serve', '--port', '0', '--no-open', '--data-dir', dataDir],
     {
       cwd: repoRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,7 +52,7 @@ export async function startServe(): Promise<ServeProcess> {
       }
     });
   });
-  return { url, stop: () => stop(child) };
+  return { url, dataDir, stop: () => stop(child) };
 }
 
 /** SIGTERM, then waits for the exit (SIGKILL after 5 s, so a hung server cannot hang the suite). */

@@ -1,0 +1,94 @@
+import type { CallEvent, CallRequest } from '../../shared/call';
+import type { CallContext, CallOutcome, HistoryEntry } from '../../shared/workspace';
+import { CallRecorder, type RecordedCall } from '../workspace/call-recorder';
+import { redactSecrets } from '../workspace/history';
+import { resolveCallRequest } from '../workspace/variables';
+import type { CallExtras } from './running-call';
+import type { WorkspaceService } from './workspace-service';
+import type { WorkspaceTools } from './workspace-tools';
+
+/** A call request made ready in its workspace context, and what its running call adds. */
+export interface ContextCall {
+  request: CallRequest;
+  extras: (callId: string) => CallExtras;
+}
+
+/**
+ * Fills a request's variables from the context's environment (an unresolved one throws, naming it), applies its TLS
+ * profile, and prepares what happens at the end: captures stored for later requests, the call recorded in history,
+ * and the outcome (captures and assertions) sent to the page.
+ */
+export async function prepareContextCall(
+  workspace: WorkspaceService,
+  tools: WorkspaceTools,
+  request: CallRequest,
+  context: CallContext,
+  emitOutcome: (outcome: CallOutcome) => void,
+): Promise<ContextCall> {
+  const variables = await workspace.variables(context.environment);
+  const profileName = context.tlsProfile ?? (request.tls.mode === 'tls' ? undefined : variables.tlsProfile);
+  const tls = profileName === undefined ? request.tls : await tools.namedProfileTls(profileName);
+  const resolved = resolveCallRequest({ ...request, tls }, variables.all, context.environment);
+  const startedAt = new Date().toISOString();
+  const folder = (await workspace.files()).folder;
+
+  const finish = async (callId: string, recorded: RecordedCall): Promise<void> => {
+    for (const capture of recorded.captures) {
+      if (capture.value !== undefined) workspace.captured.set(capture.variable, capture.value);
+    }
+    const entry: Omit<HistoryEntry, 'id'> = {
+      at: startedAt,
+      method: resolved.method,
+      target: resolved.target,
+      status: { code: recorded.status.code, name: recorded.status.name },
+      totalMs: recorded.timings.totalMs,
+      ...(context.savedPath !== undefined ? { savedPath: context.savedPath } : {}),
+      workspace: folder,
+      request: {
+        ...(profileName !== undefined ? { tlsProfile: profileName } : {}),
+        metadata: resolved.metadata,
+        messages: resolved.requests,
+        options: savedOptions(resolved),
+      },
+      statusMessage: recorded.status.message,
+      timings: recorded.timings,
+      response: {
+        messages: recorded.messages,
+        count: recorded.count,
+        bytes: recorded.bytes,
+        headers: recorded.headers,
+        trailers: recorded.trailers,
+      },
+    };
+    // History must never fail a call: a full disk shows up when the history is opened, not here.
+    await workspace.history.record(redactSecrets(entry, variables.secrets)).catch(() => undefined);
+    emitOutcome({ callId, assertions: recorded.assertions, captures: recorded.captures });
+  };
+
+  return {
+    request: resolved,
+    extras: (callId) => {
+      const recorder = new CallRecorder({
+        ...(context.captures ? { captures: context.captures } : {}),
+        ...(context.assertions ? { assertions: context.assertions } : {}),
+      });
+      return {
+        observe(event: CallEvent) {
+          recorder.event(event);
+          if (event.type === 'status') void finish(callId, recorder.result());
+        },
+        prepareMessage: (json) =>
+          resolveCallRequest({ ...resolved, requests: [json] }, variables.all, context.environment).requests[0] ?? json,
+      };
+    },
+  };
+}
+
+function savedOptions(request: CallRequest): NonNullable<HistoryEntry['request']['options']> {
+  const { deadlineMs, emitDefaults, gzip } = request.options ?? {};
+  return {
+    ...(deadlineMs !== undefined ? { deadlineMs } : {}),
+    ...(emitDefaults !== undefined ? { emitDefaults } : {}),
+    ...(gzip !== undefined ? { gzip } : {}),
+  };
+}

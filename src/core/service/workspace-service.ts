@@ -1,0 +1,212 @@
+import { join } from 'node:path';
+import type { ApiEvent } from '../../shared/api/types';
+import type { SchemaSource } from '../../shared/schema';
+import type {
+  EnvironmentFile,
+  EnvironmentView,
+  SavedRequest,
+  SecretChanges,
+  TlsProfile,
+  Versioned,
+  WorkspaceState,
+} from '../../shared/workspace';
+import { HistoryStore } from '../workspace/history';
+import { FileSecretStore, secretScope, type SecretCipher, type SecretStore } from '../workspace/secrets';
+import { WorkspaceFiles } from '../workspace/workspace-files';
+import { readLastWorkspace, rememberLastWorkspace } from './last-workspace';
+
+/** Where the service keeps what is not the workspace's: the default workspace, history, secrets. */
+export interface WorkspaceServiceOptions {
+  /** The app's data folder (Electron's userData, or `protodesk serve`'s data folder). */
+  dataDir: string;
+  /** Encrypts secret values at rest (Electron's safeStorage); absent: the secrets file relies on its 0600 mode. */
+  secretCipher?: SecretCipher;
+  /** Tells every connected page about changes made outside the app. */
+  broadcast: (event: ApiEvent) => void;
+  /** Replaces the loaded schema sources with a workspace's (on open). */
+  loadSources: (sources: SchemaSource[]) => Promise<void>;
+}
+
+/** The variables a call in some environment sees. */
+export interface EnvironmentVariables {
+  all: Map<string, string>;
+  secrets: Map<string, string>;
+  tlsProfile?: string;
+}
+
+/** The open workspace: its files and the watcher reporting outside changes. */
+interface OpenWorkspace {
+  files: WorkspaceFiles;
+  stopWatching: () => void;
+}
+
+/**
+ * The engine side of the workspace operations: one open workspace folder at a time (the last one opened, else the
+ * default one in the data folder), the history and the secrets beside it, and values captured during this session.
+ */
+export class WorkspaceService {
+  readonly history: HistoryStore;
+  readonly secrets: SecretStore;
+  /** Values captured from responses in this session, by variable name: they override the environment's. */
+  readonly captured = new Map<string, string>();
+  private current?: Promise<OpenWorkspace>;
+
+  constructor(private readonly options: WorkspaceServiceOptions) {
+    this.history = new HistoryStore(join(options.dataDir, 'history'));
+    this.secrets = new FileSecretStore(join(options.dataDir, 'secrets.json'), options.secretCipher);
+  }
+
+  /** The open workspace's files, opening the last (or default) one on first use. */
+  async files(): Promise<WorkspaceFiles> {
+    this.current ??= readLastWorkspace(this.options.dataDir).then((folder) =>
+      this.openFolder(folder ?? this.defaultFolder()),
+    );
+    return (await this.current).files;
+  }
+
+  /** Opens a folder (null: the default workspace) and loads its sources, replacing the current workspace. */
+  async open(folder: string | null): Promise<WorkspaceState> {
+    const previous = this.current;
+    const next = this.openFolder(folder ?? this.defaultFolder());
+    this.current = next;
+    (await previous?.catch(() => undefined))?.stopWatching();
+    const files = (await next).files;
+    this.captured.clear();
+    await rememberLastWorkspace(this.options.dataDir, folder);
+    return files.state();
+  }
+
+  async state(): Promise<WorkspaceState> {
+    return (await this.files()).state();
+  }
+
+  /** Records a source the user added in the workspace's protodesk.json. */
+  async sourceAdded(source: SchemaSource): Promise<void> {
+    const files = await this.files();
+    const manifest = await files.readManifest();
+    await files.saveManifest({ sources: [...manifest.value.sources, source] }, manifest.version, false);
+  }
+
+  /** Removes a source from protodesk.json (the first equal entry). */
+  async sourceRemoved(source: SchemaSource): Promise<void> {
+    const files = await this.files();
+    const manifest = await files.readManifest();
+    const key = JSON.stringify(source);
+    const index = manifest.value.sources.findIndex((entry) => JSON.stringify(entry) === key);
+    if (index < 0) return;
+    const sources = manifest.value.sources.filter((_, i) => i !== index);
+    await files.saveManifest({ sources }, manifest.version, false);
+  }
+
+  async readRequest(path: string): Promise<Versioned<SavedRequest>> {
+    return (await this.files()).readRequest(path);
+  }
+
+  async saveRequest(path: string, request: SavedRequest, base: string | null, overwrite: boolean): Promise<{ version: string }> {
+    return (await this.files()).saveRequest(path, request, base, overwrite);
+  }
+
+  async deleteRequest(path: string): Promise<void> {
+    await (await this.files()).deleteRequest(path);
+  }
+
+  async readEnvironment(name: string): Promise<Versioned<EnvironmentView>> {
+    const files = await this.files();
+    const { value, version } = await files.readEnvironment(name);
+    const stored = new Set(await this.secrets.names(secretScope(files.folder, name)));
+    return { value: { file: value, storedSecrets: value.secrets.filter((secret) => stored.has(secret)) }, version };
+  }
+
+  /** Saves an environment file, then its secret values (to the secret store only). */
+  async saveEnvironment(
+    name: string,
+    file: EnvironmentFile,
+    changes: SecretChanges,
+    base: string | null,
+    overwrite: boolean,
+  ): Promise<{ version: string }> {
+    const files = await this.files();
+    // A secret never lands in the file: a name listed as secret is dropped from the plain variables.
+    const secrets = new Set(file.secrets);
+    const variables = Object.fromEntries(Object.entries(file.variables).filter(([key]) => !secrets.has(key)));
+    const saved = await files.saveEnvironment(name, { ...file, variables }, base, overwrite);
+    const scope = secretScope(files.folder, name);
+    for (const [secret, value] of Object.entries(changes)) {
+      if (value === null || !secrets.has(secret)) await this.secrets.delete(scope, secret);
+      else await this.secrets.set(scope, secret, value);
+    }
+    return saved;
+  }
+
+  async deleteEnvironment(name: string): Promise<void> {
+    const files = await this.files();
+    const { value } = await files.readEnvironment(name).catch(() => ({ value: undefined }));
+    await files.deleteEnvironment(name);
+    const scope = secretScope(files.folder, name);
+    for (const secret of value?.secrets ?? []) await this.secrets.delete(scope, secret);
+  }
+
+  async readTlsProfile(name: string): Promise<Versioned<TlsProfile>> {
+    return (await this.files()).readTlsProfile(name);
+  }
+
+  async saveTlsProfile(name: string, profile: TlsProfile, base: string | null, overwrite: boolean): Promise<{ version: string }> {
+    return (await this.files()).saveTlsProfile(name, profile, base, overwrite);
+  }
+
+  async deleteTlsProfile(name: string): Promise<void> {
+    await (await this.files()).deleteTlsProfile(name);
+  }
+
+  /**
+   * The variables of an environment (plain, then secrets), with values captured this session on top; `secrets` holds
+   * the secret ones again, so history can redact them; `tlsProfile` is the environment's default profile.
+   */
+  async variables(environment: string | undefined): Promise<EnvironmentVariables> {
+    const all = new Map<string, string>();
+    const secrets = new Map<string, string>();
+    let tlsProfile: string | undefined;
+    if (environment !== undefined) {
+      const files = await this.files();
+      const { value } = await files.readEnvironment(environment);
+      tlsProfile = value.tlsProfile;
+      for (const [key, text] of Object.entries(value.variables)) all.set(key, text);
+      const scope = secretScope(files.folder, environment);
+      for (const name of value.secrets) {
+        const secret = await this.secrets.get(scope, name);
+        if (secret === undefined) continue;
+        all.set(name, secret);
+        secrets.set(name, secret);
+      }
+    }
+    for (const [key, text] of this.captured) all.set(key, text);
+    return { all, secrets, ...(tlsProfile !== undefined ? { tlsProfile } : {}) };
+  }
+
+  /** Stops watching the workspace folder. */
+  async close(): Promise<void> {
+    (await this.current?.catch(() => undefined))?.stopWatching();
+    this.current = undefined;
+  }
+
+  private defaultFolder(): string {
+    return join(this.options.dataDir, 'workspace');
+  }
+
+  private async openFolder(folder: string): Promise<OpenWorkspace> {
+    const files = await WorkspaceFiles.open(folder, { isDefault: folder === this.defaultFolder() });
+    const manifest = await files.readManifest().catch(() => ({ value: { sources: [] } }));
+    await this.options.loadSources(manifest.value.sources);
+    const stopWatching = files.watch((changedPaths) => {
+      void (async () => {
+        if (changedPaths.includes('protodesk.json')) {
+          const next = await files.readManifest().catch(() => undefined);
+          if (next) await this.options.loadSources(next.value.sources);
+        }
+        this.options.broadcast({ type: 'workspace', state: await files.state(), changedPaths });
+      })().catch(() => undefined);
+    });
+    await stopWatching.ready; // from here on, every outside change is reported
+    return { files, stopWatching };
+  }
+}

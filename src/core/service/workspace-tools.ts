@@ -1,0 +1,109 @@
+import { writeFile } from 'node:fs/promises';
+import type { CallRequest } from '../../shared/call';
+import { formatJsonBody } from '../../shared/json-body';
+import type { SchemaSource, TlsSettings } from '../../shared/schema';
+import type { BloomRpcImport, SavedRequest, TlsHandshakeReport, TlsProfile } from '../../shared/workspace';
+import { testTlsHandshake } from '../tls/handshake';
+import { readBloomRpcState } from '../workspace/bloomrpc';
+import { WorkspaceConflictError } from '../workspace/errors';
+import { formatGrpcurlCommand } from '../workspace/grpcurl/format-command';
+import { profileTlsSettings } from '../workspace/tls-profile-settings';
+import { resolveCallRequest } from '../workspace/variables';
+import type { SourceCatalog } from './sources';
+import type { TempArea } from './temp-area';
+import type { WorkspaceService } from './workspace-service';
+
+/** Workspace operations that combine several engine parts: grpcurl export, TLS test connection, BloomRPC import. */
+export class WorkspaceTools {
+  constructor(
+    private readonly workspace: WorkspaceService,
+    private readonly sources: SourceCatalog,
+    private readonly temp: TempArea,
+  ) {}
+
+  /** A grpcurl command for a saved request: variables filled, TLS flags from its profile, schema flags from its source. */
+  async requestToGrpcurl(saved: SavedRequest, environment?: string): Promise<string> {
+    const variables = await this.workspace.variables(environment);
+    const profileName = saved.tlsProfile ?? variables.tlsProfile;
+    const tls: TlsSettings =
+      profileName === undefined ? { mode: 'plaintext' } : await this.namedProfileTls(profileName);
+    const request: CallRequest = {
+      target: saved.target,
+      tls,
+      method: saved.method,
+      metadata: saved.metadata,
+      requests: [formatJsonBody(saved.body)],
+      ...(saved.options ? { options: saved.options } : {}),
+    };
+    const resolved = resolveCallRequest(request, variables.all, environment);
+    const source = this.grpcurlSource(saved.method);
+    return formatGrpcurlCommand({ request: resolved, ...(source ? { source } : {}) });
+  }
+
+  /**
+   * The schema flags grpcurl needs for a method: its source's files; for a folder, the one file declaring the service
+   * with the folder as import path (grpcurl has no folder flag). None for reflection and dropped files (those live in
+   * a temporary folder a shell cannot rely on): grpcurl then asks the server.
+   */
+  private grpcurlSource(method: string): SchemaSource | undefined {
+    const found = this.sources.findMethod(method);
+    if (!found || this.sources.isDropped(found.source.id)) return undefined;
+    const { source } = found.source;
+    if (source.kind === 'reflection') return undefined;
+    if (source.kind !== 'protoFolder') return source;
+    return { kind: 'protoFiles', files: [found.service.file], importPaths: [...(source.importPaths ?? []), source.folder] };
+  }
+
+  /** Connects to a target with a profile (variables filled from the environment) and reports the handshake. */
+  async testTlsConnection(profile: TlsProfile, target: string, environment?: string): Promise<TlsHandshakeReport> {
+    const variables = await this.workspace.variables(environment);
+    const tls = await this.profileTls(profile);
+    const resolved = resolveCallRequest(
+      { target, tls, method: '', metadata: [], requests: [] },
+      variables.all,
+      environment,
+    );
+    return testTlsHandshake(resolved.target, resolved.tls);
+  }
+
+  /** Creates the environments and TLS profiles of BloomRPC's saved state; names already taken are skipped. */
+  async importBloomRpc(file: string): Promise<BloomRpcImport> {
+    const state = await readBloomRpcState(file);
+    const files = await this.workspace.files();
+    const result: BloomRpcImport = { environments: [], tlsProfiles: [], skipped: [...state.skipped] };
+    const taken = (kind: string, name: string) => `${kind} "${name}": one with that name exists already; rename it and import again.`;
+    for (const { name, profile } of state.tlsProfiles) {
+      try {
+        await files.saveTlsProfile(name, profile, null, false);
+        result.tlsProfiles.push(name);
+      } catch (error) {
+        if (!(error instanceof WorkspaceConflictError)) throw error;
+        result.skipped.push(taken('TLS profile', name));
+      }
+    }
+    for (const { name, file: environment } of state.environments) {
+      try {
+        await files.saveEnvironment(name, environment, null, false);
+        result.environments.push(name);
+      } catch (error) {
+        if (!(error instanceof WorkspaceConflictError)) throw error;
+        result.skipped.push(taken('Environment', name));
+      }
+    }
+    return result;
+  }
+
+  /** A workspace TLS profile, by name, as channel settings. */
+  async namedProfileTls(name: string): Promise<TlsSettings> {
+    return this.profileTls((await (await this.workspace.files()).readTlsProfile(name)).value);
+  }
+
+  /** A profile as channel settings; embedded PEM text is written to private temporary files. */
+  async profileTls(profile: TlsProfile): Promise<TlsSettings> {
+    return profileTlsSettings(profile, async (pem, label) => {
+      const file = this.temp.path(`${label}.pem`);
+      await writeFile(file, pem, { mode: 0o600 });
+      return file;
+    });
+  }
+}

@@ -1,0 +1,195 @@
+// The workspace through the service, as the page uses it: sources saved in protodesk.json, calls with variables,
+// secrets, captures, assertions and history, and changes made on disk by someone else.
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { EngineService } from '../../../src/core/service';
+import type { ApiEvent } from '../../../src/shared/api/types';
+import type { CallRequest } from '../../../src/shared/call';
+import type { CallOutcome, WorkspaceState } from '../../../src/shared/workspace';
+import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';
+import { failureOf, freshDataDir, protoRoot } from './service-harness';
+
+let go: GoReflectServer;
+let scratch: string;
+const services: EngineService[] = [];
+
+beforeAll(async () => {
+  go = await startGoReflect();
+  scratch = await mkdtemp(join(tmpdir(), 'protodesk-workspace-service-'));
+});
+afterAll(async () => {
+  await go?.stop();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((service) => service.close()));
+});
+
+/** A service over its own data folder that keeps every event it emits. */
+function newService(dataDir = freshDataDir()) {
+  const events: ApiEvent[] = [];
+  const waiters = new Set<() => void>();
+  const service = new EngineService({
+    transport: 'browser',
+    version: '1.0.0',
+    dataDir,
+    emit: (event) => {
+      events.push(event);
+      waiters.forEach((wake) => wake());
+    },
+  });
+  services.push(service);
+  const next = <T,>(pick: (event: ApiEvent) => T | undefined, timeoutMs = 10_000): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no such event in time')), timeoutMs);
+      const check = (): void => {
+        for (const event of events) {
+          const found = pick(event);
+          if (found !== undefined) {
+            clearTimeout(timer);
+            waiters.delete(check);
+            resolve(found);
+            return;
+          }
+        }
+      };
+      waiters.add(check);
+      check();
+    });
+  return { service, events, next, dataDir };
+}
+
+const interopSource = () => ({
+  kind: 'protoFiles' as const,
+  files: [join(protoRoot, 'grpc/testing/test.proto')],
+  importPaths: [protoRoot],
+});
+
+const unary = (target: string, body = '{"responseSize": 3, "payload": {"body": "{{word}}"}}'): CallRequest => ({
+  target,
+  tls: { mode: 'plaintext' },
+  method: 'grpc.testing.TestService/UnaryCall',
+  metadata: [{ key: 'authorization', value: 'Bearer {{token}}' }],
+  requests: [body],
+});
+
+/** Every file under a folder, with its text. */
+async function filesUnder(folder: string): Promise<{ path: string; text: string }[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  return Promise.all(files.map(async (path) => ({ path: relative(folder, path), text: await readFile(path, 'utf8') })));
+}
+
+describe('the workspace through the service', () => {
+  test('sources added are saved in protodesk.json with relative paths and load again in a new session', async () => {
+    const folder = join(scratch, 'api-repo');
+    const first = newService();
+    await first.service.openWorkspace(folder);
+    const source = await first.service.addSource({
+      kind: 'protoFolder',
+      folder: join(folder, '..', '..', 'fixture-protos-not-inside'),
+    });
+    expect(source.status).toBe('failed'); // a missing folder still saves: the user may create it later
+    const interop = await first.service.addSource(interopSource());
+    expect(interop.status).toBe('loaded');
+    const manifest = JSON.parse(await readFile(join(folder, 'protodesk.json'), 'utf8')) as { format: number; sources: unknown[] };
+    expect(manifest.format).toBe(1);
+    expect(manifest.sources).toHaveLength(2);
+
+    await first.service.removeSource(source.id);
+    const second = newService(first.dataDir); // same data folder: the last workspace opens again
+    const sources = await second.service.listSources();
+    expect(sources.map((s) => s.label)).toEqual(['test.proto']);
+    expect((await second.service.workspaceState()).folder).toBe(folder);
+  });
+
+  test('a call fills variables from the environment and secrets, records history without the secret, and reports its outcome', async () => {
+    const { service, next, dataDir } = newService();
+    const state = await service.openWorkspace(join(scratch, 'vars'));
+    const { id } = await service.addSource(interopSource());
+    await service.saveEnvironment(
+      'local',
+      { variables: { host: `127.0.0.1:${go.port}`, word: 'aGk=' }, secrets: ['token'] },
+      { token: 'very-secret-token-123' },
+      null,
+      false,
+    );
+    const started = await service.startCall(id, unary('{{host}}'), {
+      environment: 'local',
+      captures: [{ variable: 'size', from: 'body', path: '$.payload.body' }],
+      assertions: { status: 'OK', contains: { payload: { body: 'AAAA' } }, maxLatencyMs: 60_000 },
+    });
+    const outcome = await next((event) =>
+      event.type === 'outcome' && event.outcome.callId === started.callId ? event.outcome : undefined,
+    );
+    expect(outcome.assertions.every((result) => result.passed)).toBe(true);
+    expect(outcome.captures).toEqual([{ variable: 'size', value: 'AAAA' }]);
+
+    const [entry] = await service.listHistory({});
+    expect(entry).toMatchObject({ method: 'grpc.testing.TestService/UnaryCall', target: `127.0.0.1:${go.port}` });
+    const full = await service.historyEntry(entry!.id);
+    expect(full.request.metadata).toEqual([{ key: 'authorization', value: 'Bearer {{token}}' }]);
+
+    // The secret is in the secrets file only (mode 0600): not in the workspace, not in history.
+    for (const file of [...(await filesUnder(state.folder)), ...(await filesUnder(join(dataDir, 'history')))]) {
+      expect(file.text, file.path).not.toContain('very-secret-token-123');
+    }
+    expect((await stat(join(dataDir, 'secrets.json'))).mode & 0o777).toBe(0o600);
+    expect((await service.readEnvironment('local')).value.storedSecrets).toEqual(['token']);
+  });
+
+  test('a captured value feeds the next request; an unresolved variable blocks the call, naming it', async () => {
+    const { service, next } = newService();
+    await service.openWorkspace(join(scratch, 'capture'));
+    const { id } = await service.addSource(interopSource());
+    const target = `127.0.0.1:${go.port}`;
+    const first = await service.startCall(id, { ...unary(target, '{"responseSize": 2}'), metadata: [] }, {
+      captures: [{ variable: 'word', from: 'body', path: '$.payload.body' }],
+    });
+    await next((event) => (event.type === 'outcome' && event.outcome.callId === first.callId ? true : undefined));
+
+    const missing = await failureOf(service.startCall(id, unary(target), {}));
+    expect(missing.kind).toBe('invalidRequest');
+    expect(missing.message).toContain('{{token}}');
+    expect(missing.message).not.toContain('{{word}}'); // captured by the first call
+
+    const failing = await service.startCall(id, { ...unary(target, '{"responseSize": 2}'), metadata: [] }, {
+      assertions: { status: 'NOT_FOUND' },
+    });
+    const outcome = await next((event): CallOutcome | undefined =>
+      event.type === 'outcome' && event.outcome.callId === failing.callId ? event.outcome : undefined,
+    );
+    expect(outcome.assertions).toEqual([
+      expect.objectContaining({ assertion: 'status', passed: false, message: expect.stringContaining('OK') }),
+    ]);
+  });
+
+  test('a request saved by another program is announced to the page; a stale save is refused as a conflict', async () => {
+    const { service, next } = newService();
+    const state = await service.openWorkspace(join(scratch, 'watched'));
+    const saved = await service.saveRequest(
+      'collections/smoke/Unary.json',
+      { method: 'grpc.testing.TestService/UnaryCall', target: 'localhost:1', metadata: [], body: { a: 1 } },
+      null,
+      false,
+    );
+    const file = join(state.folder, 'collections', 'smoke', 'Unary.json');
+    await writeFile(file, (await readFile(file, 'utf8')).replace('localhost:1', 'localhost:2'));
+    const change = await next((event): WorkspaceState | undefined =>
+      event.type === 'workspace' && event.changedPaths.includes('collections/smoke/Unary.json') ? event.state : undefined,
+    );
+    expect(change.requests.map((request) => request.name)).toEqual(['Unary']);
+    const stale = await failureOf(
+      service.saveRequest(
+        'collections/smoke/Unary.json',
+        { method: 'grpc.testing.TestService/UnaryCall', target: 'localhost:3', metadata: [], body: {} },
+        saved.version,
+        false,
+      ),
+    );
+    expect(stale.kind).toBe('conflict');
+    expect((await service.readRequest('collections/smoke/Unary.json')).value.target).toBe('localhost:2');
+  });
+});
