@@ -1,11 +1,19 @@
-/** The app shell: top bar, sidebar | (tab strip + request | response), the command palette, window shortcuts. */
+/**
+ * The app shell: top bar (workspace, environment), sidebar (methods, collections, history) | (tab strip + request |
+ * response), the command palette, the save dialogs, window shortcuts.
+ */
 import { useEffect, useMemo, useState } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import type { ProtodeskApi } from '../shared/api/contract';
+import { FailureMessage } from './components/ProblemList';
+import { HistoryPanel } from './features/history/HistoryPanel';
 import { PathChooserProvider } from './features/import/path-chooser';
 import { CommandPalette } from './features/palette/CommandPalette';
-import { paletteItems } from './features/palette/palette-items';
+import { paletteItems, type PaletteCommand } from './features/palette/palette-items';
 import { Sidebar } from './features/sidebar/Sidebar';
+import { CollectionsPanel } from './features/workspace/CollectionsPanel';
+import { SaveDialogs } from './features/workspace/SaveDialogs';
+import { WorkspaceBar, type WorkspaceDialog } from './features/workspace/WorkspaceBar';
 import { EmptyState } from './features/tabs/EmptyState';
 import { TabStrip } from './features/tabs/TabStrip';
 import { TabWorkspace } from './features/tabs/TabWorkspace';
@@ -39,11 +47,37 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
   const sourcesFailure = useAppStore((state) => state.sourcesFailure);
   const tabs = useAppStore((state) => state.tabs);
   const paletteOpen = useAppStore((state) => state.paletteOpen);
+  const workspaceFailure = useAppStore((state) => state.workspaceFailure);
+  const historyStamp = useAppStore((state) => state.historyStamp);
+  const workspaceFolder = useAppStore((state) => state.workspace?.folder);
   const actions = useAppStoreApi().getState();
   const active = useActiveTab();
+  const [dialog, setDialog] = useState<WorkspaceDialog>(null);
   const items = useMemo(() => paletteItems(sources), [sources]);
+  const commands = useMemo((): PaletteCommand[] => {
+    const command = (label: string, run: () => void): PaletteCommand => ({
+      label,
+      run() {
+        actions.setPaletteOpen(false);
+        run();
+      },
+    });
+    return [
+      command('Paste grpcurl command', () => setDialog('grpcurl')),
+      command('Environments', () => setDialog('environments')),
+      command('TLS profiles', () => setDialog('tls')),
+      ...(active ? [command('Save request', () => actions.requestSave(active.id))] : []),
+    ];
+  }, [actions, active]);
+  const historyKey = `${workspaceFolder ?? ''} ${historyStamp}`;
   const strip = useMemo(
-    () => tabs.map((tab) => ({ id: tab.id, title: tab.title, dirty: tab.dirty, busy: !!tab.starting || (!!tab.call && !tab.call.status) })),
+    () =>
+      tabs.map((tab) => ({
+        id: tab.id,
+        title: tab.title,
+        dirty: tab.dirty,
+        busy: !!tab.starting || (!!tab.call && !tab.call.status),
+      })),
     [tabs],
   );
 
@@ -51,6 +85,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
     <div className="app">
       <header className="top-bar">
         <span className="app-name">Protodesk</span>
+        <WorkspaceBar api={props.api} dialog={dialog} onDialog={setDialog} />
         <button
           type="button"
           className="palette-hint"
@@ -59,7 +94,13 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
         >
           Go to method… <kbd>{mac ? '⌘K' : 'Ctrl+K'}</kbd>
         </button>
-        <button type="button" className="icon-button" aria-label="Toggle theme" title="Toggle theme" onClick={toggle}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Toggle theme"
+          title="Toggle theme"
+          onClick={toggle}
+        >
           {theme === 'dark' ? '☀' : '☾'}
         </button>
       </header>
@@ -67,6 +108,14 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
         <p className="app-failure" role="alert">
           Could not list the loaded sources: {sourcesFailure.message}
         </p>
+      )}
+      {workspaceFailure && (
+        <div className="app-failure">
+          <FailureMessage failure={workspaceFailure} />
+          <button type="button" onClick={actions.dismissWorkspaceFailure}>
+            Dismiss
+          </button>
+        </div>
       )}
       <Group
         orientation="horizontal"
@@ -80,7 +129,14 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
             onSourcesChanged={actions.setSources}
             onOpenMethod={actions.openMethod}
             selected={active ? { sourceId: active.sourceId, fullName: active.method.fullName } : undefined}
-          />
+          >
+            <CollectionsPanel api={props.api} />
+            <HistoryPanel
+              api={props.api}
+              refreshKey={historyKey}
+              onOpen={(id) => void actions.openHistory(id)}
+            />
+          </Sidebar>
         </Panel>
         <Separator className="split-handle vertical" />
         <Panel id="main" minSize="400px">
@@ -103,6 +159,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
       {paletteOpen && (
         <CommandPalette
           items={items}
+          commands={commands}
           onClose={() => actions.setPaletteOpen(false)}
           onOpen={(item) => {
             actions.setPaletteOpen(false);
@@ -110,6 +167,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
           }}
         />
       )}
+      <SaveDialogs />
     </div>
   );
 }

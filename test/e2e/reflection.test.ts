@@ -24,7 +24,7 @@ describe('import from server reflection with metadata', () => {
     const { page } = app;
     await page.getByRole('button', { name: 'Import from server reflection' }).click();
     await dialog().getByRole('textbox', { name: 'Server address' }).fill(`127.0.0.1:${server.port}`);
-    await dialog().getByRole('combobox', { name: 'TLS' }).selectOption({ label: 'Plaintext' });
+    await dialog().getByRole('combobox', { name: 'TLS', exact: true }).selectOption({ label: 'Plaintext' });
     await dialog().getByRole('button', { name: 'Import', exact: true }).click();
     await dialog()
       .getByRole('alert')

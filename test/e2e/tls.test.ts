@@ -31,7 +31,7 @@ describe('a TLS call with a CA certificate and a server name', () => {
 
   test('without the server name the certificate does not match 127.0.0.1: UNAVAILABLE', async () => {
     const { page } = app;
-    await page.getByRole('combobox', { name: 'TLS' }).selectOption({ label: 'TLS' });
+    await page.getByRole('combobox', { name: 'TLS', exact: true }).selectOption({ label: 'TLS' });
     await page.getByRole('textbox', { name: 'CA certificate' }).fill(files.ca);
     await send(page);
     await waitForStatus(page, 'UNAVAILABLE');

@@ -2,6 +2,7 @@
 import type { ProtodeskApi } from '../../shared/api/contract';
 import type { ApiFailure } from '../../shared/api/types';
 import type { CallOptions, CallRequest } from '../../shared/call';
+import type { CallContext } from '../../shared/workspace';
 import { enabledMetadata } from '../components/MetadataTable';
 import { createCallModel, noteSent } from '../features/response/call-model';
 import { callPhase, sendsStream } from './call-phase';
@@ -12,7 +13,10 @@ import { methodRef } from './tab-list';
 import type { TabState } from './types';
 
 /** The operations calls use. */
-export type CallApi = Pick<ProtodeskApi, 'startCall' | 'sendMessage' | 'endStream' | 'cancelCall' | 'releaseCall'>;
+export type CallApi = Pick<
+  ProtodeskApi,
+  'startCall' | 'sendMessage' | 'endStream' | 'cancelCall' | 'releaseCall'
+>;
 
 /** How call actions read and change one tab in the store. */
 export interface TabAccess {
@@ -55,8 +59,13 @@ const missingTarget: ApiFailure = {
   hint: 'host:port, for example localhost:50051',
 };
 
-/** Builds the call actions over the store's tab access and the event router. */
-export function createCallActions(api: CallApi, tabs: TabAccess, router: EventRouter): CallActions {
+/** Builds the call actions over the store's tab access, the event router, and the workspace context of a tab's calls. */
+export function createCallActions(
+  api: CallApi,
+  tabs: TabAccess,
+  router: EventRouter,
+  contextOf: (tab: TabState) => CallContext,
+): CallActions {
   const fail = (id: string, error: unknown): void => {
     const failure = toFailure(error);
     tabs.patchTab(id, () => ({ failure, problem: problemOf(failure) }));
@@ -68,10 +77,17 @@ export function createCallActions(api: CallApi, tabs: TabAccess, router: EventRo
       tabs.patchTab(tab.id, () => ({ call: undefined, failure: missingTarget, problem: undefined }));
       return;
     }
-    tabs.patchTab(tab.id, () => ({ call: undefined, starting: true, halfClosed: false, failure: undefined, problem: undefined }));
+    tabs.patchTab(tab.id, () => ({
+      call: undefined,
+      outcome: undefined,
+      starting: true,
+      halfClosed: false,
+      failure: undefined,
+      problem: undefined,
+    }));
     const release = router.holdUnknown();
     try {
-      const started = await api.startCall(tab.sourceId, callRequest(tab));
+      const started = await api.startCall(tab.sourceId, callRequest(tab), contextOf(tab));
       const model = createCallModel(started.callId, started.kind);
       const call = sendsStream(started.kind) ? noteSent(model, tab.requestText) : model;
       if (tabs.getTab(tab.id)) tabs.patchTab(tab.id, () => ({ call, starting: false }));

@@ -1,5 +1,6 @@
-/** Pure routing of engine event batches to the tab whose call they belong to. */
+/** Pure routing of engine event batches and outcomes to the tab whose call they belong to. */
 import type { CallEventBatch } from '../../shared/api/types';
+import type { CallOutcome } from '../../shared/workspace';
 import { applyBatch } from '../features/response/call-model';
 import type { TabState } from './types';
 
@@ -14,4 +15,11 @@ export function routeBatch(tabs: TabState[], batch: CallEventBatch): TabState[] 
   if (!target?.call) return undefined;
   const call = applyBatch(target.call, batch);
   return tabs.map((tab) => (tab === target ? { ...tab, call } : tab));
+}
+
+/** The tabs with `outcome` set on the tab showing its call; undefined when no tab shows that call. */
+export function routeOutcome(tabs: TabState[], outcome: CallOutcome): TabState[] | undefined {
+  const target = tabOfCall(tabs, outcome.callId);
+  if (!target) return undefined;
+  return tabs.map((tab) => (tab === target ? { ...tab, outcome } : tab));
 }

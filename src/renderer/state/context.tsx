@@ -1,5 +1,6 @@
 /** Hands the app store to components (a context, so tests can render with their own store). */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { CallOutcome } from '../../shared/workspace';
 import { useStore } from 'zustand';
 import type { AppActions, AppStore } from './store';
 import type { AppState, TabState } from './types';
@@ -26,4 +27,16 @@ export function useAppStore<T>(selector: (state: AppState & AppActions) => T): T
 /** The active tab, if any. */
 export function useActiveTab(): TabState | undefined {
   return useAppStore((state) => state.tabs.find((tab) => tab.id === state.activeTabId));
+}
+
+const noSubscription = (): (() => void) => () => undefined;
+
+/** The outcome (captures and assertions) of a call, from the tab showing it; undefined without a store (tests). */
+export function useCallOutcome(callId: string | undefined): CallOutcome | undefined {
+  const store = useContext(StoreContext);
+  const read = (): CallOutcome | undefined =>
+    callId === undefined
+      ? undefined
+      : store?.getState().tabs.find((tab) => tab.call?.callId === callId)?.outcome;
+  return useSyncExternalStore(store ? store.subscribe : noSubscription, read);
 }

@@ -1,7 +1,11 @@
-/** Routes engine `call` batches into the store and acknowledges each one right after it is applied (flow control). */
+/**
+ * Routes engine `call` batches into the store and acknowledges each one right after it is applied (flow control);
+ * routes each call's `outcome` (captures and assertions) to the tab showing the call.
+ */
 import type { CallEventBatch } from '../../shared/api/types';
 import type { ProtodeskApi } from '../../shared/api/contract';
-import { routeBatch } from './call-routing';
+import type { CallOutcome } from '../../shared/workspace';
+import { routeBatch, routeOutcome } from './call-routing';
 import type { TabState } from './types';
 
 /** What the router needs from the store: read and replace the tabs. */
@@ -10,39 +14,65 @@ export interface TabsAccess {
   setTabs(tabs: TabState[]): void;
 }
 
-/** The router: feed it batches; hold unknown ids while a start is in flight. */
+/** The router: feed it batches and outcomes; hold unknown ids while a start is in flight. */
 export interface EventRouter {
   onBatch(batch: CallEventBatch): void;
+  onOutcome(outcome: CallOutcome): void;
   /** Called before `startCall`; the returned function after it settled and the call's model is in the store. */
   holdUnknown(): () => void;
 }
 
+/** An event of a call no tab shows yet: applied once its tab has the call, else dropped. */
+interface Held {
+  callId: string;
+  /** Applies the event; false when no tab shows the call. */
+  apply(): boolean;
+  drop(): void;
+}
+
 /**
- * A batch may arrive before `startCall` has answered with its id (IPC replies and events travel apart), so batches of
- * unknown calls wait while any start is in flight; once none is, the rest are acknowledged and dropped.
+ * A batch (or an outcome) may arrive before `startCall` has answered with its id (IPC replies and events travel
+ * apart), so events of unknown calls wait while any start is in flight; once none is, the rest are dropped (batches
+ * acknowledged).
  */
 export function createEventRouter(api: Pick<ProtodeskApi, 'acknowledge'>, access: TabsAccess): EventRouter {
   let startsInFlight = 0;
-  let held: CallEventBatch[] = [];
+  let held: Held[] = [];
 
   const acknowledge = (batch: CallEventBatch): void => {
     // A call released meanwhile rejects the acknowledgement: nothing left to pace.
     api.acknowledge(batch.callId, batch.seq).catch(() => undefined);
   };
 
-  const apply = (batch: CallEventBatch): boolean => {
-    const tabs = routeBatch(access.getTabs(), batch);
-    if (!tabs) return false;
-    access.setTabs(tabs);
-    acknowledge(batch);
-    return true;
-  };
+  const batchEvent = (batch: CallEventBatch): Held => ({
+    callId: batch.callId,
+    apply() {
+      const tabs = routeBatch(access.getTabs(), batch);
+      if (!tabs) return false;
+      access.setTabs(tabs);
+      acknowledge(batch);
+      return true;
+    },
+    drop: () => acknowledge(batch),
+  });
 
-  const onBatch = (batch: CallEventBatch): void => {
-    if (held.some((h) => h.callId === batch.callId)) held.push(batch);
-    else if (apply(batch)) return;
-    else if (startsInFlight > 0) held.push(batch);
-    else acknowledge(batch);
+  const outcomeEvent = (outcome: CallOutcome): Held => ({
+    callId: outcome.callId,
+    apply() {
+      const tabs = routeOutcome(access.getTabs(), outcome);
+      if (!tabs) return false;
+      access.setTabs(tabs);
+      return true;
+    },
+    drop: () => undefined,
+  });
+
+  const receive = (event: Held): void => {
+    // Events of a call wait behind that call's earlier ones, so they apply in order.
+    if (held.some((h) => h.callId === event.callId)) held.push(event);
+    else if (event.apply()) return;
+    else if (startsInFlight > 0) held.push(event);
+    else event.drop();
   };
 
   const holdUnknown = (): (() => void) => {
@@ -54,14 +84,18 @@ export function createEventRouter(api: Pick<ProtodeskApi, 'acknowledge'>, access
       startsInFlight -= 1;
       const waiting = held;
       held = [];
-      for (const batch of waiting) {
-        if (held.some((h) => h.callId === batch.callId) || !apply(batch)) {
-          if (startsInFlight > 0) held.push(batch);
-          else acknowledge(batch);
+      for (const event of waiting) {
+        if (held.some((h) => h.callId === event.callId) || !event.apply()) {
+          if (startsInFlight > 0) held.push(event);
+          else event.drop();
         }
       }
     };
   };
 
-  return { onBatch, holdUnknown };
+  return {
+    onBatch: (batch) => receive(batchEvent(batch)),
+    onOutcome: (outcome) => receive(outcomeEvent(outcome)),
+    holdUnknown,
+  };
 }

@@ -1,6 +1,14 @@
 /** Saves open tabs (without calls) and remembered connections to localStorage, so a reload keeps them. */
 import { z } from 'zod';
 import { tlsSettingsSchema } from '../../shared/api/validation';
+import {
+  assertionsSchema,
+  captureSchema,
+  itemNameSchema,
+  savedRequestSchema,
+} from '../../shared/api/workspace-validation';
+import { isDirty } from './saved-settings';
+import { tabTitle } from './tab-list';
 import type { AppState, Connection, TabState } from './types';
 
 const STORAGE_KEY = 'protodesk.workspace.v1';
@@ -8,7 +16,11 @@ const STORAGE_KEY = 'protodesk.workspace.v1';
 const MAX_KEPT_TEXT = 256 * 1024;
 
 const rowSchema = z.object({ key: z.string(), value: z.string(), enabled: z.boolean() });
-const connectionSchema = z.object({ target: z.string(), tls: tlsSettingsSchema, metadata: z.array(rowSchema) });
+const connectionSchema = z.object({
+  target: z.string(),
+  tls: tlsSettingsSchema,
+  metadata: z.array(rowSchema),
+});
 const methodSchema = z.object({
   name: z.string(),
   fullName: z.string(),
@@ -26,16 +38,25 @@ const tabSchema = connectionSchema.extend({
   requestText: z.string().optional(),
   baseText: z.string(),
   options: z.object({ deadlineMs: z.number().optional(), emitDefaults: z.boolean(), gzip: z.boolean() }),
+  saved: z.object({ path: z.string(), version: z.string() }).optional(),
+  savedRequest: savedRequestSchema.optional(),
+  keepText: z.boolean().optional(),
+  tlsProfile: itemNameSchema.optional(),
+  captures: z.array(captureSchema).default([]),
+  assertions: assertionsSchema.default({}),
 });
 const workspaceSchema = z.object({
   tabs: z.array(z.unknown()),
   activeTabId: z.string().optional(),
   connections: z.record(z.string(), connectionSchema),
   lastConnection: connectionSchema.optional(),
+  workspaceFolder: z.string().optional(),
 });
 
-/** The part of the state that survives a reload. */
-export type PersistedState = Pick<AppState, 'tabs' | 'activeTabId' | 'connections' | 'lastConnection'>;
+/** The part of the state that survives a reload, and the workspace folder its saved tabs belong to. */
+export type PersistedState = Pick<AppState, 'tabs' | 'activeTabId' | 'connections' | 'lastConnection'> & {
+  workspaceFolder?: string;
+};
 
 /** Reads the saved workspace; tabs that no longer parse are dropped, a broken save gives nothing. */
 export function loadWorkspace(storage: Pick<Storage, 'getItem'>): PersistedState | undefined {
@@ -51,9 +72,12 @@ export function loadWorkspace(storage: Pick<Storage, 'getItem'>): PersistedState
     const tab = tabSchema.safeParse(value);
     if (!tab.success) return [];
     const requestText = tab.data.requestText ?? tab.data.baseText;
-    return [{ ...tab.data, requestText, dirty: requestText !== tab.data.baseText }];
+    const restored: TabState = { ...tab.data, requestText, dirty: false };
+    return [{ ...restored, dirty: isDirty(restored) }];
   });
-  const activeTabId = tabs.some((tab) => tab.id === parsed.data.activeTabId) ? parsed.data.activeTabId : tabs[0]?.id;
+  const activeTabId = tabs.some((tab) => tab.id === parsed.data.activeTabId)
+    ? parsed.data.activeTabId
+    : tabs[0]?.id;
   return { ...parsed.data, tabs, activeTabId };
 }
 
@@ -64,6 +88,7 @@ export function saveWorkspace(storage: Pick<Storage, 'setItem'>, state: Persiste
     activeTabId: state.activeTabId,
     connections: state.connections,
     lastConnection: state.lastConnection,
+    workspaceFolder: state.workspaceFolder,
   };
   try {
     storage.setItem(STORAGE_KEY, JSON.stringify(saved));
@@ -72,17 +97,26 @@ export function saveWorkspace(storage: Pick<Storage, 'setItem'>, state: Persiste
   }
 }
 
-/** A tab as saved: its request and settings, not its call, template or failure. */
+/**
+ * A tab as saved: its request and settings, not its call, template or failure. A tab whose text is too large to
+ * keep comes back as a new tab on its method (its sample), so it no longer claims to be its saved file.
+ */
 function persistedTab(tab: TabState): z.input<typeof tabSchema> {
   const connection: Connection = { target: tab.target, tls: tab.tls, metadata: tab.metadata };
+  const kept = tab.requestText.length <= MAX_KEPT_TEXT && tab.baseText.length <= MAX_KEPT_TEXT;
   return {
     ...connection,
     id: tab.id,
     sourceId: tab.sourceId,
     method: tab.method,
-    title: tab.title,
-    requestText: tab.requestText.length <= MAX_KEPT_TEXT ? tab.requestText : undefined,
-    baseText: tab.baseText.length <= MAX_KEPT_TEXT ? tab.baseText : '',
+    title: kept ? tab.title : tabTitle(tab.method),
+    requestText: kept ? tab.requestText : undefined,
+    baseText: kept ? tab.baseText : '',
     options: tab.options,
+    ...(kept && tab.saved ? { saved: tab.saved, savedRequest: tab.savedRequest } : {}),
+    ...(kept && tab.keepText ? { keepText: true } : {}),
+    ...(tab.tlsProfile !== undefined ? { tlsProfile: tab.tlsProfile } : {}),
+    captures: tab.captures,
+    assertions: tab.assertions,
   };
 }

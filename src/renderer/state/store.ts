@@ -1,21 +1,28 @@
-/** The app's store (zustand): sources, open tabs, remembered connections, and the actions the UI calls. */
+/** The app's store (zustand): sources, open tabs, remembered connections, the workspace, and the actions the UI calls. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ProtodeskApi } from '../../shared/api/contract';
 import type { SourceState } from '../../shared/api/types';
 import type { MethodInfo } from '../../shared/schema';
+import type { Assertions, Capture } from '../../shared/workspace';
 import { createCallActions, type CallApi, type CallActions } from './call-actions';
+import { callContextOf } from './call-context';
 import { connectionFor, rememberConnection } from './connections';
 import { createEventRouter } from './event-router';
 import { toFailure } from '../components/failure';
 import { loadWorkspace, saveWorkspace, type PersistedState } from './persist';
+import { rebindTabs } from './saved-request';
 import * as list from './tab-list';
 import type { AppState, Connection, RequestOptions, TabState } from './types';
+import { createWorkspaceActions, type WorkspaceActions, type WorkspaceApi } from './workspace-actions';
 
 /** The operations the store uses (tests pass an object with just these). */
-export type StoreEngine = CallApi & Pick<ProtodeskApi, 'listSources' | 'methodTemplate' | 'acknowledge' | 'onEvent'>;
+export type StoreEngine = CallApi &
+  WorkspaceApi &
+  Pick<ProtodeskApi, 'listSources' | 'methodTemplate' | 'acknowledge' | 'onEvent'>;
 
 /** What the UI can do to the state. */
-export interface AppActions extends Omit<CallActions, 'release'> {
+export interface AppActions
+  extends Omit<CallActions, 'release'>, Omit<WorkspaceActions, 'startWorkspace' | 'onWorkspaceChanged'> {
   /** Subscribes to engine events, lists the sources and starts saving the workspace; returns the disposer. */
   start(): () => void;
   setSources(sources: SourceState[]): void;
@@ -29,6 +36,9 @@ export interface AppActions extends Omit<CallActions, 'release'> {
   resetRequest(tabId: string): void;
   setConnection(tabId: string, change: Partial<Connection>): void;
   setOptions(tabId: string, options: RequestOptions): void;
+  /** A TLS profile by name for the tab's calls; undefined: the tab's own TLS fields. */
+  setTlsProfile(tabId: string, name: string | undefined): void;
+  setTests(tabId: string, tests: { captures: Capture[]; assertions: Assertions }): void;
   dismissFailure(tabId: string): void;
   setPaletteOpen(open: boolean): void;
 }
@@ -43,14 +53,22 @@ const SAVE_DELAY_MS = 400;
 /** Creates the store over an engine API; the saved workspace (if any) is restored at once. */
 export function createAppStore(api: StoreEngine, storage: Storage = localStorage): AppStore {
   const restored = loadWorkspace(storage);
-  let nextId = 1 + Math.max(0, ...(restored?.tabs ?? []).map((tab) => Number(tab.id.replace(/\D/g, '')) || 0));
+  let nextId =
+    1 + Math.max(0, ...(restored?.tabs ?? []).map((tab) => Number(tab.id.replace(/\D/g, '')) || 0));
 
   return createStore<AppState & AppActions>()((set, get, store) => {
     const patchTab = (id: string, change: (tab: TabState) => Partial<TabState>): void =>
       set((state) => ({ tabs: list.updateTab(state.tabs, id, (tab) => ({ ...tab, ...change(tab) })) }));
+    /** A change to what a tab saves: its dirty flag follows. */
+    const editTab = (id: string, change: Partial<TabState>): void =>
+      set((state) => ({
+        tabs: list.updateTab(state.tabs, id, (tab) => list.withDirtyFlag({ ...tab, ...change })),
+      }));
     const getTab = (id: string): TabState | undefined => get().tabs.find((tab) => tab.id === id);
     const router = createEventRouter(api, { getTabs: () => get().tabs, setTabs: (tabs) => set({ tabs }) });
-    const calls = createCallActions(api, { getTab, patchTab }, router);
+    const calls = createCallActions(api, { getTab, patchTab }, router, (tab) =>
+      callContextOf(tab, get().environment),
+    );
 
     const loadTemplate = (tab: TabState): void => {
       patchTab(tab.id, () => ({ templateLoading: true }));
@@ -63,6 +81,28 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
       const tab = tabId === undefined ? undefined : getTab(tabId);
       if (tab && !tab.template && !tab.templateLoading) loadTemplate(tab);
     };
+    const setSources = (sources: SourceState[]): void => {
+      set((state) => ({ sources, tabs: rebindTabs(state.tabs, sources) }));
+      ensureTemplate(get().activeTabId);
+    };
+    const activate = (tabId: string): void => {
+      set({ activeTabId: tabId });
+      ensureTemplate(tabId);
+    };
+    const workspace = createWorkspaceActions(api, {
+      get,
+      set,
+      patchTab,
+      newTabId: () => `tab-${nextId++}`,
+      addTab(tab) {
+        set((state) => ({ tabs: [...state.tabs, tab], activeTabId: tab.id }));
+        loadTemplate(tab);
+      },
+      activate,
+      setSources,
+      storage,
+    });
+    const { startWorkspace, onWorkspaceChanged, ...workspaceActions } = workspace;
 
     return {
       sources: [],
@@ -71,35 +111,45 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
       connections: restored?.connections ?? {},
       lastConnection: restored?.lastConnection,
       paletteOpen: false,
+      historyStamp: 0,
       send: calls.send,
       cancel: calls.cancel,
       endStream: calls.endStream,
+      ...workspaceActions,
 
       start() {
         const unsubscribe = api.onEvent((event) => {
           if (event.type === 'call') router.onBatch(event.batch);
+          else if (event.type === 'outcome') {
+            router.onOutcome(event.outcome);
+            set((state) => ({ historyStamp: state.historyStamp + 1 }));
+          } else onWorkspaceChanged(event.state, event.changedPaths);
         });
+        // Templates load once the sources are listed: restored tabs are first bound to the engine's new source ids.
         api.listSources().then(
-          (sources) => set({ sources, sourcesFailure: undefined }),
-          (error: unknown) => set({ sourcesFailure: toFailure(error) }),
+          (sources) => {
+            set({ sourcesFailure: undefined });
+            setSources(sources);
+          },
+          (error: unknown) => {
+            set({ sourcesFailure: toFailure(error) });
+            ensureTemplate(get().activeTabId);
+          },
         );
-        ensureTemplate(get().activeTabId);
+        startWorkspace(restored?.workspaceFolder);
         const stopSaving = saveOnChange(store, storage);
         return () => {
           unsubscribe();
           stopSaving();
         };
       },
-      setSources: (sources) => set({ sources }),
+      setSources,
       openMethod(sourceId, method) {
         const tab = list.createTab(`tab-${nextId++}`, sourceId, method, connectionFor(get(), sourceId));
         set((state) => ({ tabs: [...state.tabs, tab], activeTabId: tab.id }));
         loadTemplate(tab);
       },
-      activate(tabId) {
-        set({ activeTabId: tabId });
-        ensureTemplate(tabId);
-      },
+      activate,
       close(tabId) {
         const tab = getTab(tabId);
         if (!tab) return;
@@ -110,14 +160,18 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
       move: (tabId, toIndex) => set((state) => ({ tabs: list.moveTab(state.tabs, tabId, toIndex) })),
       shift: (tabId, delta) => set((state) => ({ tabs: list.shiftTab(state.tabs, tabId, delta) })),
       setRequestText: (tabId, text) =>
-        set((state) => ({ tabs: list.updateTab(state.tabs, tabId, (tab) => list.withRequestText(tab, text)) })),
+        set((state) => ({
+          tabs: list.updateTab(state.tabs, tabId, (tab) => list.withRequestText(tab, text)),
+        })),
       resetRequest: (tabId) => set((state) => ({ tabs: list.updateTab(state.tabs, tabId, list.resetTab) })),
       setConnection(tabId, change) {
-        patchTab(tabId, () => change);
+        editTab(tabId, change);
         const tab = getTab(tabId);
         if (tab) set((state) => rememberConnection(state, tab.sourceId, tab));
       },
-      setOptions: (tabId, options) => patchTab(tabId, () => ({ options })),
+      setOptions: (tabId, options) => editTab(tabId, { options }),
+      setTlsProfile: (tabId, tlsProfile) => editTab(tabId, { tlsProfile }),
+      setTests: (tabId, tests) => editTab(tabId, tests),
       dismissFailure: (tabId) => patchTab(tabId, () => ({ failure: undefined, problem: undefined })),
       setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
     };
@@ -137,7 +191,8 @@ function saveOnChange(store: StoreApi<AppState>, storage: Storage): () => void {
     saveWorkspace(storage, now);
   };
   const unsubscribe = store.subscribe((state) => {
-    if (timer === undefined && !samePersisted(saved, persistedPart(state))) timer = setTimeout(flush, SAVE_DELAY_MS);
+    if (timer === undefined && !samePersisted(saved, persistedPart(state)))
+      timer = setTimeout(flush, SAVE_DELAY_MS);
   });
   window.addEventListener('pagehide', flush);
   return () => {
@@ -149,12 +204,14 @@ function saveOnChange(store: StoreApi<AppState>, storage: Storage): () => void {
 
 function persistedPart(state: AppState): PersistedState {
   const { tabs, activeTabId, connections, lastConnection } = state;
-  return { tabs, activeTabId, connections, lastConnection };
+  return { tabs, activeTabId, connections, lastConnection, workspaceFolder: state.workspace?.folder };
 }
 
 /** Whether two snapshots save the same thing, compared by reference field by field (calls are not saved). */
 function samePersisted(a: PersistedState, b: PersistedState): boolean {
-  if (a.activeTabId !== b.activeTabId || a.connections !== b.connections || a.tabs.length !== b.tabs.length) return false;
+  if (a.activeTabId !== b.activeTabId || a.connections !== b.connections || a.tabs.length !== b.tabs.length)
+    return false;
+  if (a.workspaceFolder !== b.workspaceFolder) return false;
   return a.tabs.every((tab, i) => {
     const other = b.tabs[i];
     return (
@@ -165,7 +222,12 @@ function samePersisted(a: PersistedState, b: PersistedState): boolean {
       tab.target === other.target &&
       tab.tls === other.tls &&
       tab.metadata === other.metadata &&
-      tab.options === other.options
+      tab.options === other.options &&
+      tab.title === other.title &&
+      tab.saved === other.saved &&
+      tab.tlsProfile === other.tlsProfile &&
+      tab.captures === other.captures &&
+      tab.assertions === other.assertions
     );
   });
 }

@@ -1,6 +1,7 @@
 /** Pure operations on the open tabs: create, edit, close, reorder. The store composes them. */
 import type { MethodTemplate } from '../../shared/api/types';
 import type { MethodInfo } from '../../shared/schema';
+import { isDirty } from './saved-settings';
 import type { Connection, RequestOptions, TabState } from './types';
 
 /** The options a new tab starts with. */
@@ -18,7 +19,12 @@ export function methodRef(method: MethodInfo): string {
 }
 
 /** A new tab for a method, empty until its template loads. */
-export function createTab(id: string, sourceId: string, method: MethodInfo, connection: Connection): TabState {
+export function createTab(
+  id: string,
+  sourceId: string,
+  method: MethodInfo,
+  connection: Connection,
+): TabState {
   return {
     id,
     sourceId,
@@ -32,16 +38,28 @@ export function createTab(id: string, sourceId: string, method: MethodInfo, conn
     target: connection.target,
     tls: connection.tls,
     metadata: connection.metadata.map((row) => ({ ...row })),
+    captures: [],
+    assertions: {},
   };
+}
+
+/** The tab with `dirty` recomputed after a change. */
+export function withDirtyFlag(tab: TabState): TabState {
+  const dirty = isDirty(tab);
+  return dirty === tab.dirty ? tab : { ...tab, dirty };
 }
 
 /** The tab with new request text: dirty when it differs from the opened/reset text; an old problem marker goes. */
 export function withRequestText(tab: TabState, text: string): TabState {
-  return { ...tab, requestText: text, dirty: text !== tab.baseText, problem: undefined };
+  return withDirtyFlag({ ...tab, requestText: text, problem: undefined });
 }
 
-/** The tab once its template has loaded: an untouched request becomes the sample, an edited one is kept. */
+/**
+ * The tab once its template has loaded: an untouched request becomes the sample, an edited one is kept, and a text
+ * from a saved request or history is its own base (the sample only serves "Reset to sample").
+ */
 export function withTemplate(tab: TabState, template: MethodTemplate): TabState {
+  if (tab.keepText) return { ...tab, template, templateLoading: false };
   const requestText = tab.dirty ? tab.requestText : template.sample;
   return {
     ...tab,
@@ -53,10 +71,11 @@ export function withTemplate(tab: TabState, template: MethodTemplate): TabState 
   };
 }
 
-/** The tab with its request back to the sample. */
+/** The tab with its request back to the sample; a saved tab keeps its saved text as the base (so it turns dirty). */
 export function resetTab(tab: TabState): TabState {
   const sample = tab.template?.sample ?? tab.baseText;
-  return { ...tab, requestText: sample, baseText: sample, dirty: false, problem: undefined };
+  if (tab.saved) return withDirtyFlag({ ...tab, requestText: sample, problem: undefined });
+  return { ...tab, requestText: sample, baseText: sample, dirty: false, keepText: false, problem: undefined };
 }
 
 /** Replaces one tab (by id) with what `change` makes of it; other tabs keep their identity. */
@@ -96,8 +115,15 @@ export function shiftTab<T extends { id: string }>(tabs: T[], id: string, delta:
 }
 
 /** The tab `delta` places from the active one, wrapping around (Ctrl+PageUp/PageDown). */
-export function neighbourTabId(tabs: { id: string }[], activeTabId: string | undefined, delta: -1 | 1): string | undefined {
+export function neighbourTabId(
+  tabs: { id: string }[],
+  activeTabId: string | undefined,
+  delta: -1 | 1,
+): string | undefined {
   if (tabs.length === 0) return undefined;
-  const from = Math.max(0, tabs.findIndex((tab) => tab.id === activeTabId));
+  const from = Math.max(
+    0,
+    tabs.findIndex((tab) => tab.id === activeTabId),
+  );
   return tabs[(from + delta + tabs.length) % tabs.length]?.id;
 }

@@ -1,6 +1,7 @@
 /** The app state's data types: open request tabs, remembered connections, and the whole state. */
 import type { ApiFailure, MethodTemplate, SourceState } from '../../shared/api/types';
 import type { MethodInfo, TlsSettings } from '../../shared/schema';
+import type { Assertions, Capture, CallOutcome, SavedRequest, WorkspaceState } from '../../shared/workspace';
 import type { MetadataRow } from '../components/MetadataTable';
 import type { CallModel } from '../features/response/call-model';
 
@@ -47,6 +48,20 @@ export interface TabState extends Connection {
   halfClosed?: boolean;
   problem?: EditorProblem;
   failure?: ApiFailure;
+  /** The workspace file this tab was opened from or saved to, with the version read or written. */
+  saved?: { path: string; version: string };
+  /** The request as last read from or written to `saved`: the tab is dirty when it differs. */
+  savedRequest?: SavedRequest;
+  /** The request text came from a saved request or history: a template load must not replace it with the sample. */
+  keepText?: boolean;
+  /** TLS profile by name; absent: the tab's own TLS fields ("Request settings"). */
+  tlsProfile?: string;
+  captures: Capture[];
+  assertions: Assertions;
+  /** What the last call's captures and assertions produced. */
+  outcome?: CallOutcome;
+  /** Its saved file changed on disk while the tab had edits. */
+  diskChanged?: boolean;
 }
 
 /** Everything the app shell keeps. */
@@ -62,4 +77,16 @@ export interface AppState {
   /** Last connection used with any source: the default for a source never used. */
   lastConnection?: Connection;
   paletteOpen: boolean;
+  /** The open workspace, once the engine answered. */
+  workspace?: WorkspaceState;
+  /** Why the workspace could not be read or opened, or a request could not be opened from it. */
+  workspaceFailure?: ApiFailure;
+  /** The selected environment (remembered per workspace folder). */
+  environment?: string;
+  /** Counts finished calls with an outcome (each recorded in history first): history lists refresh when it moves. */
+  historyStamp: number;
+  /** The tab whose "Save request" dialog is open. */
+  saveDialogTabId?: string;
+  /** A save of this tab met a file changed on disk: the "File changed on disk" dialog asks what to do. */
+  conflict?: { tabId: string; path: string };
 }

@@ -1,8 +1,16 @@
 /** A small stand-in engine for store tests: answers what the store asks and records every call it receives. */
 import type { ProtodeskApi } from '../../../src/shared/api/contract';
+import { ApiError } from '../../../src/shared/api/errors';
 import type { ApiEvent, CallEventBatch, MethodTemplate, SourceState } from '../../../src/shared/api/types';
 import type { CallRequest } from '../../../src/shared/call';
 import type { MethodInfo } from '../../../src/shared/schema';
+import type {
+  CallContext,
+  HistoryEntry,
+  SavedRequest,
+  Versioned,
+  WorkspaceState,
+} from '../../../src/shared/workspace';
 import type { StoreEngine } from '../../../src/renderer/state/store';
 
 /** A method of grpc's interop TestService. */
@@ -31,16 +39,37 @@ export const testSource: SourceState = {
   label: 'test.proto',
   status: 'loaded',
   services: [
-    { name: 'TestService', fullName: 'grpc.testing.TestService', file: 'test.proto', doc: '', methods: [unaryCall, fullDuplexCall] },
+    {
+      name: 'TestService',
+      fullName: 'grpc.testing.TestService',
+      file: 'test.proto',
+      doc: '',
+      methods: [unaryCall, fullDuplexCall],
+    },
   ],
   problems: [],
   loadedAt: '2026-11-20T00:00:00Z',
 };
 
+/** A saved request of the interop UnaryCall. */
+export function unaryRequest(body: SavedRequest['body'] = { responseSize: 1 }): SavedRequest {
+  return { method: 'grpc.testing.TestService/UnaryCall', target: 'localhost:1', metadata: [], body };
+}
+
 /** The stub and what it saw. */
 export interface EngineStub {
   api: StoreEngine;
-  started: { sourceId: string; request: CallRequest }[];
+  started: { sourceId: string; request: CallRequest; context?: CallContext }[];
+  /** Request files of the stub workspace by path, with their versions. */
+  files: Map<string, Versioned<SavedRequest>>;
+  /** History entries `historyEntry` answers, by id. */
+  history: Map<string, HistoryEntry>;
+  /** The workspace state `workspaceState` answers now. */
+  state(): WorkspaceState;
+  /** Changes a request file as an editor or git would, and tells the store (a `workspace` event). */
+  changeOnDisk(path: string, request: SavedRequest): void;
+  /** Pushes any engine event to the store. */
+  emitEvent(event: ApiEvent): void;
   sent: { callId: string; json: string }[];
   ended: string[];
   cancelled: string[];
@@ -57,6 +86,29 @@ export interface EngineStub {
 /** A stub engine; call ids are `call-1`, `call-2`, ... */
 export function engineStub(): EngineStub {
   const listeners = new Set<(event: ApiEvent) => void>();
+  const files = new Map<string, Versioned<SavedRequest>>();
+  let folder = '/work/api';
+  let versions = 0;
+  const nextVersion = (): string => (++versions).toString(16).padStart(64, '0');
+  const state = (): WorkspaceState => ({
+    folder,
+    name: folder.split('/').pop() ?? folder,
+    isDefault: false,
+    requests: [...files.entries()].map(([path, file]) => {
+      const [, collection = '', ...rest] = path.split('/');
+      return {
+        path,
+        collection,
+        folders: rest.slice(0, -1),
+        name: (rest[rest.length - 1] ?? '').replace(/\.json$/, ''),
+        method: file.value.method,
+      };
+    }),
+    environments: ['dev', 'prod'],
+    tlsProfiles: ['local'],
+    problems: [],
+  });
+  const emitEvent = (event: ApiEvent): void => listeners.forEach((listener) => listener(event));
   let calls = 0;
   let gate: Promise<void> | undefined;
   let failure: Error | undefined;
@@ -67,7 +119,15 @@ export function engineStub(): EngineStub {
     cancelled: [],
     released: [],
     acknowledged: [],
-    emit: (batch) => listeners.forEach((listener) => listener({ type: 'call', batch })),
+    files,
+    history: new Map(),
+    state,
+    changeOnDisk(path, request) {
+      files.set(path, { value: request, version: nextVersion() });
+      emitEvent({ type: 'workspace', state: state(), changedPaths: [path] });
+    },
+    emitEvent,
+    emit: (batch) => emitEvent({ type: 'call', batch }),
     holdNextStart() {
       let resolve = (): void => undefined;
       gate = new Promise((r) => (resolve = r));
@@ -84,8 +144,8 @@ export function engineStub(): EngineStub {
       if (!found) throw new Error(`no method ${method}`);
       return { method: found, sample: SAMPLE, jsonSchema: { type: 'object' } };
     },
-    startCall: async (sourceId, request) => {
-      stub.started.push({ sourceId, request });
+    startCall: async (sourceId, request, context) => {
+      stub.started.push({ sourceId, request, ...(context ? { context } : {}) });
       const waitFor = gate;
       gate = undefined;
       await waitFor;
@@ -102,6 +162,30 @@ export function engineStub(): EngineStub {
     cancelCall: async (callId) => void stub.cancelled.push(callId),
     releaseCall: async (callId) => void stub.released.push(callId),
     acknowledge: async (callId, seq) => void stub.acknowledged.push([callId, seq]),
+    workspaceState: async () => state(),
+    openWorkspace: async (next) => {
+      folder = next ?? '/data/workspace';
+      files.clear();
+      return state();
+    },
+    readRequest: async (path) => {
+      const file = files.get(path);
+      if (!file) throw new ApiError({ kind: 'file', message: `${path} does not exist.` });
+      return file;
+    },
+    saveRequest: async (path, request, base, overwrite) => {
+      if (!overwrite && (files.get(path)?.version ?? null) !== base) {
+        throw new ApiError({ kind: 'conflict', message: `${path} changed on disk since it was opened.` });
+      }
+      const version = nextVersion();
+      files.set(path, { value: request, version });
+      return { version };
+    },
+    historyEntry: async (id) => {
+      const entry = stub.history.get(id);
+      if (!entry) throw new ApiError({ kind: 'file', message: `No history entry ${id}.` });
+      return entry;
+    },
     onEvent: (listener: Parameters<ProtodeskApi['onEvent']>[0]) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -113,5 +197,9 @@ export function engineStub(): EngineStub {
 /** An in-memory Storage for persistence tests. */
 export function memoryStorage(): Pick<Storage, 'getItem' | 'setItem'> & { data: Map<string, string> } {
   const data = new Map<string, string>();
-  return { data, getItem: (key) => data.get(key) ?? null, setItem: (key, value) => void data.set(key, value) };
+  return {
+    data,
+    getItem: (key) => data.get(key) ?? null,
+    setItem: (key, value) => void data.set(key, value),
+  };
 }

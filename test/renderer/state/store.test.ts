@@ -25,7 +25,9 @@ const tab = (store: AppStore, index = 0) => {
 async function openLoaded(store: AppStore, method = unaryCall) {
   store.getState().openMethod(testSource.id, method);
   const opened = store.getState().tabs[store.getState().tabs.length - 1];
-  await vi.waitFor(() => expect(store.getState().tabs.find((t) => t.id === opened?.id)?.template).toBeDefined());
+  await vi.waitFor(() =>
+    expect(store.getState().tabs.find((t) => t.id === opened?.id)?.template).toBeDefined(),
+  );
   return store.getState().tabs.find((t) => t.id === opened?.id) ?? tab(store);
 }
 
@@ -84,7 +86,9 @@ describe('tabs', () => {
   it('starts a new tab on the server last used with its source', async () => {
     const { store } = await setup();
     const first = await openLoaded(store);
-    store.getState().setConnection(first.id, { target: 'api.internal:443', tls: { mode: 'tls', serverName: 'api' } });
+    store
+      .getState()
+      .setConnection(first.id, { target: 'api.internal:443', tls: { mode: 'tls', serverName: 'api' } });
     const second = await openLoaded(store, fullDuplexCall);
     expect(second).toMatchObject({ target: 'api.internal:443', tls: { mode: 'tls', serverName: 'api' } });
   });
@@ -113,10 +117,16 @@ describe('calls', () => {
         requests: [SAMPLE],
         options: { deadlineMs: 1500, emitDefaults: true, gzip: false },
       },
+      context: {},
     });
     expect(tab(store).call?.callId).toBe('call-1');
 
-    engine.emit({ callId: 'call-1', seq: 1, skipped: 0, events: [{ type: 'message', index: 0, size: 2, atMs: 3, json: '{"a":1}' }] });
+    engine.emit({
+      callId: 'call-1',
+      seq: 1,
+      skipped: 0,
+      events: [{ type: 'message', index: 0, size: 2, atMs: 3, json: '{"a":1}' }],
+    });
     engine.emit({ callId: 'call-404', seq: 1, skipped: 0, events: [] });
     engine.emit({
       callId: 'call-1',
@@ -148,7 +158,12 @@ describe('calls', () => {
     const gate = engine.holdNextStart();
     const sending = store.getState().send(opened.id);
     expect(tab(store).starting).toBe(true);
-    engine.emit({ callId: 'call-1', seq: 1, skipped: 0, events: [{ type: 'message', index: 0, size: 2, atMs: 3, json: '{}' }] });
+    engine.emit({
+      callId: 'call-1',
+      seq: 1,
+      skipped: 0,
+      events: [{ type: 'message', index: 0, size: 2, atMs: 3, json: '{}' }],
+    });
     expect(engine.acknowledged).toEqual([]);
     gate.resolve();
     await sending;
@@ -216,12 +231,20 @@ describe('calls', () => {
     const { store, engine } = await setup();
     const opened = await openLoaded(store);
     await store.getState().send(opened.id);
-    expect(tab(store).failure).toMatchObject({ kind: 'invalidRequest', message: 'Enter the server address first.' });
+    expect(tab(store).failure).toMatchObject({
+      kind: 'invalidRequest',
+      message: 'Enter the server address first.',
+    });
     expect(engine.started).toHaveLength(0);
 
     store.getState().setConnection(opened.id, { target: 'localhost:50051' });
     engine.failNextStart(
-      new ApiError({ kind: 'json', message: 'responseSize: expected a number', path: 'responseSize', position: { line: 2, column: 19 } }),
+      new ApiError({
+        kind: 'json',
+        message: 'responseSize: expected a number',
+        path: 'responseSize',
+        position: { line: 2, column: 19 },
+      }),
     );
     await store.getState().send(opened.id);
     expect(tab(store).problem).toEqual({ line: 2, column: 19, message: 'responseSize: expected a number' });
@@ -244,7 +267,12 @@ describe('persistence', () => {
 
       const reloaded = createAppStore(engineStub().api, storage);
       const restored = reloaded.getState().tabs[0];
-      expect(restored).toMatchObject({ title: 'TestService/UnaryCall', requestText: '{"edited":true}', dirty: true, target: 'localhost:50051' });
+      expect(restored).toMatchObject({
+        title: 'TestService/UnaryCall',
+        requestText: '{"edited":true}',
+        dirty: true,
+        target: 'localhost:50051',
+      });
       expect(restored?.call).toBeUndefined();
       expect(reloaded.getState().activeTabId).toBe(restored?.id);
       reloaded.getState().openMethod(testSource.id, unaryCall);

@@ -8,6 +8,8 @@ const extensions: Record<PathPurpose, string[] | undefined> = {
   descriptorSet: ['.protoset', '.pb', '.binpb', '.bin'],
   pemFile: ['.pem', '.crt', '.key', '.cer'],
   saveFile: undefined,
+  workspaceFolder: [],
+  jsonFile: ['.json'],
 };
 
 /** Whether the dialog lists an entry for a purpose: folders always, files by extension (none for a folder). */
@@ -21,7 +23,7 @@ export function showsEntry(purpose: PathPurpose, entry: DirectoryEntry): boolean
 
 /** Whether the purpose chooses a folder rather than files. */
 export function choosesFolder(purpose: PathPurpose): boolean {
-  return purpose === 'protoFolder';
+  return purpose === 'protoFolder' || purpose === 'workspaceFolder';
 }
 
 /** The dialog's default title. */

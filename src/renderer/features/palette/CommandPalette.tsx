@@ -1,26 +1,47 @@
-/** The "Go to method" dialog (Ctrl/Cmd+K): type part of a method's name, arrows to choose, Enter to open a tab. */
+/**
+ * The "Go to method" dialog (Ctrl/Cmd+K): type part of a method's name, arrows to choose, Enter to open a tab. Typed
+ * text also finds commands (e.g. "Paste grpcurl command"), listed before the methods.
+ */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { methodKindLabel } from '../sidebar/kind-label';
 import { rankMatches, type FuzzyMatch } from './fuzzy';
-import type { PaletteItem } from './palette-items';
+import type { PaletteCommand, PaletteItem } from './palette-items';
 import './palette.css';
 
 const SHOWN = 100;
+
+/** One row of the results: a command or a method. */
+type Result =
+  | { kind: 'command'; command: PaletteCommand; match: FuzzyMatch }
+  | { kind: 'method'; item: PaletteItem; match: FuzzyMatch };
 
 /** The palette; rendered only while open. */
 export function CommandPalette(props: {
   items: PaletteItem[];
   onOpen: (item: PaletteItem) => void;
   onClose: () => void;
+  /** Commands offered once something is typed; running one is the parent's business (it closes the palette). */
+  commands?: PaletteCommand[];
 }): React.JSX.Element {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
-  const results = useMemo(
-    () => rankMatches(query, props.items, (item) => item.method.fullName, SHOWN),
-    [query, props.items],
-  );
+  const results = useMemo((): Result[] => {
+    const commands = query.trim()
+      ? rankMatches(query, props.commands ?? [], (command) => command.label, SHOWN).map(
+          ({ item, match }): Result => ({ kind: 'command', command: item, match }),
+        )
+      : [];
+    const methods = rankMatches(query, props.items, (item) => item.method.fullName, SHOWN).map(
+      ({ item, match }): Result => ({ kind: 'method', item, match }),
+    );
+    return [...commands, ...methods];
+  }, [query, props.items, props.commands]);
   const chosen = results[Math.min(active, results.length - 1)];
+  const choose = (result: Result): void => {
+    if (result.kind === 'command') result.command.run();
+    else props.onOpen(result.item);
+  };
 
   useEffect(() => {
     const before = document.activeElement;
@@ -38,7 +59,7 @@ export function CommandPalette(props: {
     if (step !== undefined && results.length > 0) {
       setActive((i) => (Math.min(i, results.length - 1) + step + results.length) % results.length);
     } else if (event.key === 'Enter' && chosen) {
-      props.onOpen(chosen.item);
+      choose(chosen);
     } else if (event.key === 'Escape') {
       props.onClose();
     } else {
@@ -50,7 +71,13 @@ export function CommandPalette(props: {
 
   return (
     <div className="palette-backdrop" onMouseDown={(e) => e.target === e.currentTarget && props.onClose()}>
-      <div className="palette" role="dialog" aria-modal="true" aria-label="Go to method" onKeyDown={onKeyDown}>
+      <div
+        className="palette"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Go to method"
+        onKeyDown={onKeyDown}
+      >
         <input
           ref={input}
           className="palette-input"
@@ -67,20 +94,33 @@ export function CommandPalette(props: {
           }}
         />
         <ul id="palette-results" className="palette-results" role="listbox" aria-label="Methods found">
-          {results.map(({ item, match }, i) => (
+          {results.map((result, i) => (
             <li
-              key={`${item.sourceId} ${item.method.fullName}`}
+              key={
+                result.kind === 'command'
+                  ? `command ${result.command.label}`
+                  : `${result.item.sourceId} ${result.item.method.fullName}`
+              }
               id={optionId(i)}
               role="option"
-              aria-selected={item === chosen?.item}
+              aria-selected={result === chosen}
               className="palette-option"
               onMouseMove={() => setActive(i)}
-              onClick={() => props.onOpen(item)}
+              onClick={() => choose(result)}
             >
-              <span className="palette-name">{item.method.name}</span>
-              <Highlighted text={item.method.fullName} match={match} />
-              <span className="kind-badge">{methodKindLabel(item.method.kind)}</span>
-              <span className="palette-source">{item.sourceLabel}</span>
+              {result.kind === 'command' ? (
+                <>
+                  <Highlighted text={result.command.label} match={result.match} />
+                  <span className="kind-badge">command</span>
+                </>
+              ) : (
+                <>
+                  <span className="palette-name">{result.item.method.name}</span>
+                  <Highlighted text={result.item.method.fullName} match={result.match} />
+                  <span className="kind-badge">{methodKindLabel(result.item.method.kind)}</span>
+                  <span className="palette-source">{result.item.sourceLabel}</span>
+                </>
+              )}
             </li>
           ))}
         </ul>

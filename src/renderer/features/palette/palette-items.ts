@@ -1,4 +1,4 @@
-/** The methods the palette offers: every method of every loaded source. */
+/** What the palette offers: every method of every loaded source, and commands. */
 import type { SourceState } from '../../../shared/api/types';
 import type { MethodInfo } from '../../../shared/schema';
 
@@ -16,4 +16,10 @@ export function paletteItems(sources: SourceState[]): PaletteItem[] {
       service.methods.map((method) => ({ sourceId: source.id, sourceLabel: source.label, method })),
     ),
   );
+}
+
+/** A command the palette runs when chosen. */
+export interface PaletteCommand {
+  label: string;
+  run(): void;
 }

@@ -1,25 +1,39 @@
-/** The request side of a tab: method header, address and TLS, Send/Cancel/End stream, the JSON editor, metadata, options. */
-import type { KeyboardEvent } from 'react';
+/**
+ * The request side of a tab: method header, address and TLS (own fields or a profile), Send/Cancel/End stream, the JSON
+ * editor, Save and Copy as grpcurl, metadata, options and tests.
+ */
+import { useMemo, type KeyboardEvent } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import { MetadataTable } from '../../components/MetadataTable';
 import { TlsFields } from '../../components/TlsFields';
 import { JsonEditor } from '../../editor';
 import { isRunChord } from '../../editor/run-key';
+import { getApi } from '../../api';
 import { callPhase } from '../../state/call-phase';
-import { useAppStoreApi } from '../../state/context';
+import { useAppStore, useAppStoreApi } from '../../state/context';
 import type { TabState } from '../../state/types';
+import { TestsEditor } from '../tests/TestsEditor';
+import { TlsProfileSelect } from '../tls/TlsProfileSelect';
+import { DiskChangedBanner } from '../workspace/DiskChangedBanner';
 import { CallButtons } from './CallButtons';
 import { FailureBanner } from './FailureBanner';
 import { MethodHeader } from './MethodHeader';
 import { RequestOptionsForm } from './RequestOptionsForm';
 import { requestModelUri } from './model-uri';
+import { SaveActions } from './SaveActions';
 import './request.css';
+
+const mac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
+const noProfiles: string[] = [];
 
 /** The request pane of one tab. */
 export function RequestPane(props: { tab: TabState; theme: 'light' | 'dark' }): React.JSX.Element {
   const { tab } = props;
   // Actions never change: read them once, without subscribing to the whole state.
   const actions = useAppStoreApi().getState();
+  const api = useMemo(() => getApi(), []);
+  const profiles = useAppStore((state) => state.workspace?.tlsProfiles ?? noProfiles);
+  const environment = useAppStore((state) => state.environment);
   const send = (): void => void actions.send(tab.id);
   const jsonFailure = tab.failure?.kind === 'json' ? tab.failure : undefined;
   const layout = useDefaultLayout({ id: 'protodesk-request-split' });
@@ -33,6 +47,12 @@ export function RequestPane(props: { tab: TabState; theme: 'light' | 'dark' }): 
 
   return (
     <section className="request-pane" aria-label="Request" onKeyDown={onKeyDown}>
+      {tab.diskChanged && (
+        <DiskChangedBanner
+          onReload={() => void actions.reloadSaved(tab.id)}
+          onKeep={() => void actions.keepMine(tab.id)}
+        />
+      )}
       <MethodHeader method={tab.method} />
       <div className="address-bar">
         <input
@@ -53,7 +73,17 @@ export function RequestPane(props: { tab: TabState; theme: 'light' | 'dark' }): 
         />
       </div>
       <div className="tls-row">
-        <TlsFields value={tab.tls} onChange={(tls) => actions.setConnection(tab.id, { tls })} />
+        {/* Without profiles in the workspace there is nothing to choose: the tab's own fields apply. */}
+        {(profiles.length > 0 || tab.tlsProfile !== undefined) && (
+          <TlsProfileSelect
+            profiles={profiles}
+            value={tab.tlsProfile}
+            onChange={(name) => actions.setTlsProfile(tab.id, name)}
+          />
+        )}
+        {tab.tlsProfile === undefined && (
+          <TlsFields value={tab.tls} onChange={(tls) => actions.setConnection(tab.id, { tls })} />
+        )}
       </div>
       {tab.failure && !jsonFailure && (
         <FailureBanner failure={tab.failure} onDismiss={() => actions.dismissFailure(tab.id)} />
@@ -87,12 +117,19 @@ export function RequestPane(props: { tab: TabState; theme: 'light' | 'dark' }): 
             <div className="request-toolbar">
               <button
                 type="button"
-                disabled={!tab.dirty}
+                disabled={tab.saved || tab.keepText ? tab.requestText === tab.template?.sample : !tab.dirty}
                 title="Replace the request with the method's sample"
                 onClick={() => actions.resetRequest(tab.id)}
               >
                 Reset to sample
               </button>
+              <SaveActions
+                tab={tab}
+                environment={environment}
+                api={api}
+                mac={mac}
+                onSave={() => actions.requestSave(tab.id)}
+              />
               {tab.templateLoading && <span className="muted">Loading sample…</span>}
             </div>
           </div>
@@ -105,7 +142,18 @@ export function RequestPane(props: { tab: TabState; theme: 'light' | 'dark' }): 
               rows={tab.metadata}
               onChange={(metadata) => actions.setConnection(tab.id, { metadata })}
             />
-            <RequestOptionsForm value={tab.options} onChange={(options) => actions.setOptions(tab.id, options)} />
+            <RequestOptionsForm
+              value={tab.options}
+              onChange={(options) => actions.setOptions(tab.id, options)}
+            />
+            <details className="pd-tests-section" open>
+              <summary>Assertions and captures</summary>
+              <TestsEditor
+                captures={tab.captures}
+                assertions={tab.assertions}
+                onChange={(tests) => actions.setTests(tab.id, tests)}
+              />
+            </details>
           </div>
         </Panel>
       </Group>

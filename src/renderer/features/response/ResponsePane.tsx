@@ -1,6 +1,9 @@
 /** The response pane: a `region` "Response" with the call's status, its messages, headers, trailers and actions. */
 import { memo, useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { CallOutcome } from '../../../shared/workspace';
+import { useCallOutcome } from '../../state/context';
+import { OutcomeView } from '../tests/OutcomeView';
 import type { CallModel, TimelineEntry } from './call-model';
 import { CallSummary } from './CallSummary';
 import { MessageView } from './MessageView';
@@ -59,6 +62,8 @@ function ViewTabs(props: { callId: string; view: View; onChange: (view: View) =>
 
 interface CallResponseProps {
   call: CallModel;
+  /** What the call's assertions and captures produced, once it finished. */
+  outcome?: CallOutcome;
   theme: 'light' | 'dark';
   api: ProtodeskApi;
 }
@@ -80,6 +85,9 @@ const CallResponse = memo(function CallResponse(props: CallResponseProps): React
         <CallSummary call={call} />
         <ResponseActions call={call} text={text} api={props.api} />
       </div>
+      {props.outcome && (props.outcome.assertions.length > 0 || props.outcome.captures.length > 0) && (
+        <OutcomeView outcome={props.outcome} />
+      )}
       <ViewTabs callId={call.callId} view={view} onChange={setView} />
       <div
         role="tabpanel"
@@ -123,11 +131,12 @@ export function ResponsePane(props: ResponsePaneProps): React.JSX.Element {
   const throttled = useFrameThrottled(props.call);
   // Another call (a new Send, another tab) shows at once; only updates of the same call wait for a frame.
   const call = throttled?.callId === props.call?.callId ? throttled : props.call;
+  const outcome = useCallOutcome(call?.callId);
   return (
     <section className="response-pane" role="region" aria-label="Response">
       {call ? (
         // Keyed by call: a new call starts on its own view with nothing selected.
-        <CallResponse key={call.callId} call={call} theme={props.theme} api={props.api} />
+        <CallResponse key={call.callId} call={call} outcome={outcome} theme={props.theme} api={props.api} />
       ) : (
         <p className="response-empty">{`Send a request to see what ${props.methodName} answers.`}</p>
       )}

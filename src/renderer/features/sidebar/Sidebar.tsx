@@ -1,5 +1,8 @@
-/** The sidebar: import buttons, the method filter, the "Methods" tree, import dialogs and window-wide file drop. */
-import { useDeferredValue, useMemo, useState } from 'react';
+/**
+ * The sidebar: import buttons, the method filter, the "Methods" tree, import dialogs and window-wide file drop; the
+ * app adds its workspace sections (collections, history) below.
+ */
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { SourceState } from '../../../shared/api/types';
 import type { MethodInfo } from '../../../shared/schema';
 import { FailureMessage } from '../../components/ProblemList';
@@ -26,6 +29,8 @@ export interface SidebarProps {
   onOpenMethod: (sourceId: string, method: MethodInfo) => void;
   selected?: { sourceId: string; fullName: string };
   api?: SourcesApi & PathChooserApi;
+  /** Sections shown below the methods. */
+  children?: ReactNode;
 }
 
 /** The whole left pane; files dropped anywhere on the window are imported here. */
@@ -109,6 +114,7 @@ export function Sidebar(props: SidebarProps): React.JSX.Element {
           </p>
         )}
       </div>
+      {props.children}
       {dragging && (
         <div className="pd-drop-overlay">
           <p>Drop .proto files or folders to import</p>

@@ -1,4 +1,4 @@
-/** Installs the window-wide shortcuts: palette, close/switch/move tabs, and Esc back to the request editor. */
+/** Installs the window-wide shortcuts: palette, save, close/switch/move tabs, and Esc back to the request editor. */
 import { useEffect } from 'react';
 import { focusEditor } from '../../editor';
 import type { AppStore } from '../../state/store';
@@ -35,6 +35,12 @@ function run(store: AppStore, shortcut: Shortcut): void {
   }
 }
 
+/** Whether a key press is Ctrl+S (Cmd+S on a Mac): save the active tab. */
+function isSaveChord(event: KeyboardEvent, mac: boolean): boolean {
+  const command = mac ? event.metaKey : event.ctrlKey;
+  return command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 's';
+}
+
 /**
  * Listens on the window. Command shortcuts are taken in the capture phase, before Monaco (which would swallow Ctrl+K
  * as a chord); Esc is taken last, so editors' widgets and dialogs close themselves first.
@@ -42,6 +48,16 @@ function run(store: AppStore, shortcut: Shortcut): void {
 export function useShortcuts(store: AppStore, mac: boolean): void {
   useEffect(() => {
     const onCapture = (event: KeyboardEvent): void => {
+      if (isSaveChord(event, mac)) {
+        // Never the browser's "save page", even where there is nothing to save.
+        event.preventDefault();
+        const { activeTabId, requestSave } = store.getState();
+        if (activeTabId && !inDialog(event.target)) {
+          event.stopPropagation();
+          requestSave(activeTabId);
+        }
+        return;
+      }
       const shortcut = shortcutOf(event, mac);
       if (!shortcut || shortcut.type === 'focusEditor') return;
       if (shortcut.type !== 'palette' && inDialog(event.target)) return;
@@ -50,7 +66,8 @@ export function useShortcuts(store: AppStore, mac: boolean): void {
       run(store, shortcut);
     };
     const onBubble = (event: KeyboardEvent): void => {
-      if (event.defaultPrevented || inDialog(event.target) || document.querySelector('[aria-modal="true"]')) return;
+      if (event.defaultPrevented || inDialog(event.target) || document.querySelector('[aria-modal="true"]'))
+        return;
       if (shortcutOf(event, mac)?.type === 'focusEditor') run(store, { type: 'focusEditor' });
     };
     window.addEventListener('keydown', onCapture, true);

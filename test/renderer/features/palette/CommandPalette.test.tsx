@@ -16,7 +16,8 @@ function open() {
   return { dialog, input, onOpen, onClose };
 }
 
-const optionNames = () => screen.getAllByRole('option').map((o) => o.querySelector('.palette-name')?.textContent);
+const optionNames = () =>
+  screen.getAllByRole('option').map((o) => o.querySelector('.palette-name')?.textContent);
 
 describe('command palette', () => {
   it('focuses the method box and lists every loaded method', () => {
@@ -30,7 +31,9 @@ describe('command palette', () => {
     fireEvent.change(input, { target: { value: 'tsunary' } });
     expect(optionNames()).toEqual(['UnaryCall']);
     fireEvent.keyDown(input, { key: 'Enter' });
-    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ sourceId: 'src-1', method: expect.objectContaining({ name: 'UnaryCall' }) }));
+    expect(onOpen).toHaveBeenCalledWith(
+      expect.objectContaining({ sourceId: 'src-1', method: expect.objectContaining({ name: 'UnaryCall' }) }),
+    );
   });
 
   it('moves the choice with the arrow keys, wrapping around', () => {
@@ -53,5 +56,25 @@ describe('command palette', () => {
     expect(onOpen).not.toHaveBeenCalled();
     fireEvent.keyDown(input, { key: 'Escape' });
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('finds commands by what is typed, before the methods, and runs the one chosen', () => {
+    const run = vi.fn();
+    const onOpen = vi.fn();
+    render(
+      <CommandPalette
+        items={paletteItems([testSource])}
+        commands={[{ label: 'Paste grpcurl command', run }]}
+        onOpen={onOpen}
+        onClose={vi.fn()}
+      />,
+    );
+    const input = screen.getByRole('textbox', { name: 'Method' });
+    expect(screen.queryByRole('option', { name: /Paste grpcurl command/ })).toBeNull();
+    fireEvent.change(input, { target: { value: 'paste' } });
+    expect(screen.getByRole('option', { selected: true }).textContent).toContain('Paste grpcurl command');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(run).toHaveBeenCalledOnce();
+    expect(onOpen).not.toHaveBeenCalled();
   });
 });

@@ -17,11 +17,14 @@ function Shortcuts(props: { store: AppStore }) {
 async function setup() {
   const engine = engineStub();
   const store = createAppStore(engine.api, memoryStorage());
-  for (const method of [unaryCall, fullDuplexCall, unaryCall]) store.getState().openMethod(testSource.id, method);
+  for (const method of [unaryCall, fullDuplexCall, unaryCall])
+    store.getState().openMethod(testSource.id, method);
   await vi.waitFor(() => expect(store.getState().tabs.every((t) => t.template)).toBe(true));
   render(<Shortcuts store={store} />);
   const press = (key: string, modifiers: { ctrlKey?: boolean; shiftKey?: boolean } = {}) =>
-    act(() => void fireEvent.keyDown(screen.getByRole('textbox', { name: 'Elsewhere' }), { key, ...modifiers }));
+    act(
+      () => void fireEvent.keyDown(screen.getByRole('textbox', { name: 'Elsewhere' }), { key, ...modifiers }),
+    );
   const order = () => store.getState().tabs.map((t) => t.id);
   return { store, engine, press, order };
 }
@@ -50,10 +53,27 @@ describe('window shortcuts', () => {
     expect(store.getState().paletteOpen).toBe(false);
   });
 
+  it('saves the active tab with Ctrl+S: the Save request dialog for a new tab, in place for a saved one', async () => {
+    const { store, engine, press } = await setup();
+    const active = store.getState().activeTabId ?? '';
+    press('s', { ctrlKey: true });
+    expect(store.getState().saveDialogTabId).toBe(active);
+    store.getState().closeSaveDialog();
+    await act(() => store.getState().saveTab(active, 'collections/smoke/Unary.json', false));
+    store.getState().setRequestText(active, '{"responseSize": 8}');
+    press('s', { ctrlKey: true });
+    await vi.waitFor(() =>
+      expect(engine.files.get('collections/smoke/Unary.json')?.value.body).toEqual({ responseSize: 8 }),
+    );
+    expect(store.getState().saveDialogTabId).toBeUndefined();
+  });
+
   it('returns focus to the active request editor on Esc', async () => {
     const { store, press } = await setup();
     const active = store.getState().activeTabId ?? '';
-    render(<FallbackEditor value="{}" modelUri={requestModelUri(active)} ariaLabel="Request JSON" theme="light" />);
+    render(
+      <FallbackEditor value="{}" modelUri={requestModelUri(active)} ariaLabel="Request JSON" theme="light" />,
+    );
     screen.getByRole('textbox', { name: 'Elsewhere' }).focus();
     press('Escape');
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Request JSON' }));

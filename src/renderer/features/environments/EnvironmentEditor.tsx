@@ -1,0 +1,147 @@
+/** Edits one environment: its variables (secrets written blind), its TLS profile; saves with conflict detection. */
+import { useCallback, useEffect, useId, useState } from 'react';
+import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiFailure } from '../../../shared/api/types';
+import type { EnvironmentView, Versioned } from '../../../shared/workspace';
+import { toFailure } from '../../components/failure';
+import { FailureMessage } from '../../components/ProblemList';
+import { SaveFailure } from './SaveFailure';
+import { VariablesTable } from './VariablesTable';
+import type { VariableRow } from './variable-rows';
+import { environmentToSave, variableRows, variableRowsProblem } from './variable-rows';
+
+/** The operations the editor uses. */
+export type EnvironmentEditorApi = Pick<ProtodeskApi, 'readEnvironment' | 'saveEnvironment' | 'deleteEnvironment'>;
+
+/** The editor of environment `name`; onChanged after a save, onDeleted after a delete. */
+export function EnvironmentEditor(props: {
+  api: EnvironmentEditorApi;
+  name: string;
+  profiles: readonly string[];
+  onChanged(): void;
+  onDeleted(): void;
+}): React.JSX.Element {
+  const { api, name } = props;
+  const [loaded, setLoaded] = useState<Versioned<EnvironmentView> | null>(null);
+  const [rows, setRows] = useState<VariableRow[]>([]);
+  const [tlsProfile, setTlsProfile] = useState<string | undefined>(undefined);
+  const [failure, setFailure] = useState<ApiFailure | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const profileId = useId();
+
+  const show = useCallback((read: Versioned<EnvironmentView>) => {
+    setLoaded(read);
+    setRows(variableRows(read.value));
+    setTlsProfile(read.value.file.tlsProfile);
+    setFailure(null);
+  }, []);
+
+  const reload = useCallback(async (): Promise<void> => {
+    try {
+      show(await api.readEnvironment(name));
+    } catch (error) {
+      setFailure(toFailure(error));
+    }
+  }, [api, name, show]);
+
+  useEffect(() => {
+    setLoaded(null);
+    setSaved(false);
+    setProblem(null);
+    void reload();
+  }, [reload]);
+
+  const save = async (overwrite: boolean): Promise<void> => {
+    if (!loaded) return;
+    const rowProblem = variableRowsProblem(rows);
+    setProblem(rowProblem);
+    setSaved(false);
+    if (rowProblem) return;
+    const { file, secrets } = environmentToSave(rows, loaded.value.storedSecrets, tlsProfile);
+    try {
+      await api.saveEnvironment(name, file, secrets, loaded.version, overwrite);
+      // Read back: the new version, which secrets are now stored, and typed secret values cleared from the page.
+      show(await api.readEnvironment(name));
+      setSaved(true);
+      props.onChanged();
+    } catch (error) {
+      setFailure(toFailure(error));
+    }
+  };
+
+  const remove = async (): Promise<void> => {
+    try {
+      await api.deleteEnvironment(name);
+      props.onDeleted();
+    } catch (error) {
+      setFailure(toFailure(error));
+    }
+  };
+
+  return (
+    <section aria-label={`Environment ${name}`} className="pd-item-editor">
+      <h3>{name}</h3>
+      {loaded && (
+        <>
+          <VariablesTable
+            rows={rows}
+            storedSecrets={loaded.value.storedSecrets}
+            onChange={(next) => {
+              setRows(next);
+              setSaved(false);
+            }}
+          />
+          <p className="pd-hint">
+            Use a variable as {'{{name}}'} in the server address, metadata, request body and server name. Secret values
+            stay in the system keychain (or the local secrets file), never in the workspace.
+          </p>
+          <div className="pd-field">
+            <label htmlFor={profileId}>TLS profile</label>
+            <select
+              id={profileId}
+              value={tlsProfile ?? ''}
+              onChange={(event) => {
+                setTlsProfile(event.target.value === '' ? undefined : event.target.value);
+                setSaved(false);
+              }}
+            >
+              <option value="">None</option>
+              {[...props.profiles, ...(tlsProfile && !props.profiles.includes(tlsProfile) ? [tlsProfile] : [])].map(
+                (profile) => (
+                  <option key={profile} value={profile}>
+                    {profile}
+                  </option>
+                ),
+              )}
+            </select>
+          </div>
+        </>
+      )}
+      {problem && (
+        <p role="alert" className="pd-field-error">
+          {problem}
+        </p>
+      )}
+      {failure &&
+        (loaded ? (
+          <SaveFailure failure={failure} onOverwrite={() => void save(true)} onReload={() => void reload()} />
+        ) : (
+          <FailureMessage failure={failure} />
+        ))}
+      {saved && (
+        <p role="status" className="pd-hint">
+          Saved.
+        </p>
+      )}
+      <div className="pd-modal-actions">
+        <button type="button" onClick={() => void remove()}>
+          Delete environment
+        </button>
+        <button type="button" className="pd-primary" disabled={!loaded} onClick={() => void save(false)}>
+          Save environment
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+/** The left column of the Environments and TLS profiles dialogs: the names, and a textbox + button to create one. */
+import { useState } from 'react';
+import { itemNameSchema } from '../../../shared/api/workspace-validation';
+import { TextField } from '../../components/TextField';
+import './environments.css';
+
+/** Lists `names` (the selected one marked current) and creates new ones; names are checked before onCreate. */
+export function NamedItemList(props: {
+  /** Accessible name of the list, e.g. "Environments". */
+  label: string;
+  names: readonly string[];
+  selected: string | undefined;
+  onSelect(name: string): void;
+  /** Label of the name textbox ("Environment name") and the create button ("New environment"). */
+  nameLabel: string;
+  createLabel: string;
+  onCreate(name: string): Promise<void>;
+}): React.JSX.Element {
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = async (): Promise<void> => {
+    const checked = itemNameSchema.safeParse(name);
+    if (!checked.success) return setProblem(name === '' ? 'Type a name first.' : (checked.error.issues[0]?.message ?? 'Invalid name.'));
+    if (props.names.includes(name)) return setProblem(`"${name}" exists already.`);
+    setProblem(null);
+    await props.onCreate(name);
+    setName('');
+  };
+  return (
+    <div className="pd-items">
+      <ul aria-label={props.label} className="pd-items-list">
+        {props.names.map((item) => (
+          <li key={item}>
+            <button
+              type="button"
+              aria-current={item === props.selected ? 'true' : undefined}
+              onClick={() => props.onSelect(item)}
+            >
+              {item}
+            </button>
+          </li>
+        ))}
+        {props.names.length === 0 && <li className="pd-hint">None yet.</li>}
+      </ul>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void create();
+        }}
+      >
+        <TextField label={props.nameLabel} value={name} onChange={setName} />
+        <button type="submit">{props.createLabel}</button>
+        {problem && (
+          <p role="alert" className="pd-field-error">
+            {problem}
+          </p>
+        )}
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/** "Import from BloomRPC…": BloomRPC's environments and TLS entries become workspace environments and profiles. */
+import { useState } from 'react';
+import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiFailure } from '../../../shared/api/types';
+import type { BloomRpcImport as ImportResult } from '../../../shared/workspace';
+import { FailureMessage } from '../../components/ProblemList';
+import { toFailure } from '../../components/failure';
+import { usePathChooser } from '../import/path-chooser';
+
+/** The button, where BloomRPC keeps its state, and what the last import created and skipped. */
+export function BloomRpcImport(props: { api: Pick<ProtodeskApi, 'importBloomRpc'>; onImported(): void }): React.JSX.Element {
+  const choose = usePathChooser();
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const [failure, setFailure] = useState<ApiFailure | null>(null);
+  const start = async (): Promise<void> => {
+    try {
+      const [file] = await choose('jsonFile', { title: 'BloomRPC config.json' });
+      if (file === undefined) return;
+      setFailure(null);
+      setResult(await props.api.importBloomRpc(file));
+      props.onImported();
+    } catch (error) {
+      setResult(null);
+      setFailure(toFailure(error));
+    }
+  };
+  return (
+    <section aria-label="BloomRPC import" className="pd-bloomrpc">
+      <button type="button" onClick={() => void start()}>
+        Import from BloomRPC…
+      </button>
+      <span className="pd-hint">
+        {' '}
+        BloomRPC keeps them in ~/.config/bloomrpc/config.json (macOS: ~/Library/Application Support/bloomrpc).
+      </span>
+      {failure && <FailureMessage failure={failure} />}
+      {result && (
+        <div role="status">
+          <p>
+            Created {plural(result.environments.length, 'environment')}
+            {result.environments.length > 0 && ` (${result.environments.join(', ')})`} and{' '}
+            {plural(result.tlsProfiles.length, 'TLS profile')}
+            {result.tlsProfiles.length > 0 && ` (${result.tlsProfiles.join(', ')})`}.
+          </p>
+          {result.skipped.length > 0 && (
+            <ul aria-label="Skipped">
+              {result.skipped.map((entry, index) => (
+                <li key={index}>Skipped: {entry}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** `1 environment`, `2 environments`. */
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,213 @@
+/** Edits one TLS profile: mode, files, server name, embedding; checks it as it changes; saves with conflict detection. */
+import { useCallback, useEffect, useId, useState } from 'react';
+import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiFailure } from '../../../shared/api/types';
+import type { TlsProfile, TlsProfileMode, Versioned } from '../../../shared/workspace';
+import { PathField } from '../../components/PathField';
+import { FailureMessage } from '../../components/ProblemList';
+import { TextField } from '../../components/TextField';
+import { toFailure } from '../../components/failure';
+import { SaveFailure } from '../environments/SaveFailure';
+import { ConnectionTest } from './ConnectionTest';
+import { PemEmbed } from './PemEmbed';
+import { TlsReportView } from './TlsReportView';
+import { caFilesText, cleanProfile, modeUses, parseCaFiles, profileModes } from './profile-form';
+import { useTlsReport } from './use-tls-report';
+
+/** The operations the profile editor uses. */
+export type TlsProfileEditorApi = Pick<
+  ProtodeskApi,
+  'readTlsProfile' | 'saveTlsProfile' | 'deleteTlsProfile' | 'checkTlsProfile' | 'testTlsConnection'
+>;
+
+/** The profile being edited: the CA box's text is kept as typed (one path per line). */
+interface Draft {
+  profile: TlsProfile;
+  caText: string;
+  embed: boolean;
+}
+
+function draftOf(profile: TlsProfile): Draft {
+  return { profile, caText: caFilesText(profile), embed: profile.caPem !== undefined || profile.certPem !== undefined };
+}
+
+/** The editor of profile `name`, the report of its certificates, and the connection test. */
+export function TlsProfileEditor(props: {
+  api: TlsProfileEditorApi;
+  name: string;
+  environment?: string;
+  onChanged(): void;
+  onDeleted(): void;
+}): React.JSX.Element {
+  const { api, name } = props;
+  const [loaded, setLoaded] = useState<Versioned<TlsProfile> | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [failure, setFailure] = useState<ApiFailure | null>(null);
+  const [saved, setSaved] = useState(false);
+  const modeId = useId();
+  const profile = draft ? cleanProfile({ ...draft.profile, caFiles: parseCaFiles(draft.caText) }) : null;
+  const check = useTlsReport(api, profile);
+
+  const reload = useCallback(async (): Promise<void> => {
+    try {
+      const read = await api.readTlsProfile(name);
+      setLoaded(read);
+      setDraft(draftOf(read.value));
+      setFailure(null);
+    } catch (error) {
+      setFailure(toFailure(error));
+    }
+  }, [api, name]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const edit = (patch: Partial<TlsProfile>, rest: Partial<Omit<Draft, 'profile'>> = {}): void => {
+    setSaved(false);
+    setDraft((current) => current && { ...current, ...rest, profile: { ...current.profile, ...patch } });
+  };
+
+  const save = async (overwrite: boolean): Promise<void> => {
+    if (!loaded || !profile) return;
+    try {
+      const { version } = await api.saveTlsProfile(name, profile, loaded.version, overwrite);
+      setLoaded({ value: profile, version });
+      setFailure(null);
+      setSaved(true);
+      props.onChanged();
+    } catch (error) {
+      setFailure(toFailure(error));
+    }
+  };
+
+  const remove = async (): Promise<void> => {
+    try {
+      await api.deleteTlsProfile(name);
+      props.onDeleted();
+    } catch (error) {
+      setFailure(toFailure(error));
+    }
+  };
+
+  const mode = draft?.profile.mode ?? 'plaintext';
+  return (
+    <section aria-label={`TLS profile ${name}`} className="pd-item-editor">
+      <h3>{name}</h3>
+      {draft && (
+        <>
+          <div className="pd-field">
+            <label htmlFor={modeId}>Mode</label>
+            <select
+              id={modeId}
+              value={mode}
+              onChange={(event) => edit({ mode: event.target.value as TlsProfileMode })}
+            >
+              {profileModes.map((option) => (
+                <option key={option.mode} value={option.mode}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+            {mode === 'insecure' && (
+              <span className="pd-hint pd-warn">The server certificate is not verified.</span>
+            )}
+          </div>
+          {modeUses(mode, 'ca') && (
+            <PathField
+              label="CA certificate"
+              multiline
+              purpose="pemFile"
+              value={draft.caText}
+              onChange={(caText) => edit({}, { caText })}
+              placeholder={mode === 'mutual' ? 'system roots' : 'PEM file'}
+              hint="One PEM file per line."
+            />
+          )}
+          {modeUses(mode, 'client') && (
+            <>
+              <PathField
+                label="Client certificate"
+                purpose="pemFile"
+                value={draft.profile.certFile ?? ''}
+                onChange={(certFile) => edit({ certFile })}
+                placeholder="PEM file"
+              />
+              <PathField
+                label="Client key"
+                purpose="pemFile"
+                value={draft.profile.keyFile ?? ''}
+                onChange={(keyFile) => edit({ keyFile })}
+                placeholder="PEM file"
+                hint="The key is always referred to by path, never embedded."
+              />
+            </>
+          )}
+          {modeUses(mode, 'serverName') && (
+            <TextField
+              label="Server name"
+              value={draft.profile.serverName ?? ''}
+              onChange={(serverName) => edit({ serverName })}
+              placeholder="from the address"
+              hint="Name checked against the server certificate; may hold {{variables}}."
+            />
+          )}
+          {(modeUses(mode, 'ca') || modeUses(mode, 'client')) && (
+            <div className="pd-field">
+              <label>
+                <input
+                  type="checkbox"
+                  checked={draft.embed}
+                  onChange={(event) =>
+                    event.target.checked
+                      ? edit({}, { embed: true })
+                      : edit({ caPem: undefined, certPem: undefined }, { embed: false })
+                  }
+                />{' '}
+                Embed certificates in the profile
+              </label>
+            </div>
+          )}
+          {draft.embed && modeUses(mode, 'ca') && (
+            <PemEmbed
+              label="CA certificates to embed"
+              multiple
+              pem={draft.profile.caPem}
+              onChange={(caPem) => edit({ caPem })}
+            />
+          )}
+          {draft.embed && modeUses(mode, 'client') && (
+            <PemEmbed
+              label="Client certificate to embed"
+              multiple={false}
+              pem={draft.profile.certPem}
+              onChange={(certPem) => edit({ certPem })}
+            />
+          )}
+        </>
+      )}
+      {failure &&
+        (loaded ? (
+          <SaveFailure failure={failure} onOverwrite={() => void save(true)} onReload={() => void reload()} />
+        ) : (
+          <FailureMessage failure={failure} />
+        ))}
+      {saved && (
+        <p role="status" className="pd-hint">
+          Saved.
+        </p>
+      )}
+      <div className="pd-modal-actions">
+        <button type="button" onClick={() => void remove()}>
+          Delete profile
+        </button>
+        <button type="button" className="pd-primary" disabled={!draft} onClick={() => void save(false)}>
+          Save profile
+        </button>
+      </div>
+      {check.report && <TlsReportView report={check.report} />}
+      {check.failure && <FailureMessage failure={check.failure} />}
+      {profile && <ConnectionTest api={api} profile={profile} environment={props.environment} />}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+/** The `tree` "Collections": collections → folders → saved requests; click or Enter opens a request in a tab. */
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { SavedRequestEntry } from '../../../shared/workspace';
+import {
+  buildCollectionTree,
+  collectionKeyAction,
+  visibleRows,
+  type CollectionNode,
+} from './collection-tree';
+
+/** Props of CollectionsTree. */
+export interface CollectionsTreeProps {
+  requests: SavedRequestEntry[];
+  /** The path of the request shown in the active tab. */
+  selectedPath?: string;
+  onOpen(path: string): void;
+  onExport(collection: string): void;
+}
+
+/** The tree, with roving focus over the rows shown. */
+export function CollectionsTree(props: CollectionsTreeProps): React.JSX.Element {
+  const roots = useMemo(() => buildCollectionTree(props.requests), [props.requests]);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [focusedKey, setFocusedKey] = useState<string | undefined>(undefined);
+  const tree = useRef<HTMLUListElement>(null);
+  const rows = useMemo(() => visibleRows(roots, collapsed), [roots, collapsed]);
+  const tabStop = rows.some((row) => row.key === focusedKey) ? focusedKey : rows[0]?.key;
+
+  const toggle = (key: string): void =>
+    setCollapsed((now) => {
+      const next = new Set(now);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  const focus = (key: string): void => {
+    setFocusedKey(key);
+    tree.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(key)}"]`)?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent): void => {
+    // Keys pressed on an item's own button (Export collection) are the button's.
+    const target = event.target as HTMLElement;
+    const key = target.getAttribute('role') === 'treeitem' ? target.dataset.key : undefined;
+    if (!key) return;
+    const action = collectionKeyAction(rows, collapsed, key, event.key);
+    if (!action) return;
+    event.preventDefault();
+    if (action.type === 'focus') focus(action.key);
+    else if (action.type === 'toggle') toggle(action.key);
+    else props.onOpen(action.node.entry.path);
+  };
+
+  const item = (node: CollectionNode): React.JSX.Element => {
+    const group = node.type !== 'request';
+    const expanded = group && !collapsed.has(node.key);
+    return (
+      <li
+        key={node.key}
+        role="treeitem"
+        aria-label={node.name}
+        aria-level={node.level}
+        aria-expanded={group ? expanded : undefined}
+        aria-selected={node.type === 'request' ? node.entry.path === props.selectedPath : undefined}
+        aria-description={node.type === 'request' ? node.entry.method || 'unreadable' : undefined}
+        tabIndex={node.key === tabStop ? 0 : -1}
+        data-key={node.key}
+        className={`pd-tree-item pd-tree-${node.type}`}
+        onFocus={(event) => event.target === event.currentTarget && setFocusedKey(node.key)}
+      >
+        <div
+          className="pd-tree-row"
+          style={{ paddingLeft: `${(node.level - 1) * 14 + 4}px` }}
+          title={node.type === 'request' ? `${node.entry.path}\n${node.entry.method}` : undefined}
+          onClick={() => {
+            setFocusedKey(node.key);
+            if (node.type === 'request') props.onOpen(node.entry.path);
+            else toggle(node.key);
+          }}
+        >
+          <span aria-hidden="true" className="pd-tree-twisty">
+            {group ? (expanded ? '▾' : '▸') : ''}
+          </span>
+          <span className="pd-tree-label">{node.name}</span>
+          {node.type === 'request' && shortMethod(node.entry.method) !== node.name && (
+            <span className="pd-tree-caption">{shortMethod(node.entry.method)}</span>
+          )}
+          {node.type === 'collection' && (
+            <span className="pd-tree-actions">
+              <button
+                type="button"
+                aria-label="Export collection"
+                title={`Export collection "${node.name}" as one file`}
+                tabIndex={node.key === tabStop ? 0 : -1}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  props.onExport(node.collection);
+                }}
+              >
+                ⇪
+              </button>
+            </span>
+          )}
+        </div>
+        {group && expanded && (
+          <ul role="group" className="pd-tree-group">
+            {node.children.map(item)}
+          </ul>
+        )}
+      </li>
+    );
+  };
+
+  return (
+    <ul ref={tree} role="tree" aria-label="Collections" className="pd-tree" onKeyDown={onKeyDown}>
+      {roots.map(item)}
+    </ul>
+  );
+}
+
+/** `Method` of `package.Service/Method`. */
+function shortMethod(method: string): string {
+  return method.slice(method.lastIndexOf('/') + 1);
+}

@@ -1,0 +1,90 @@
+/** The top bar's workspace controls: open a folder, pick the environment, edit environments and TLS profiles, paste grpcurl. */
+import type { ProtodeskApi } from '../../../shared/api/contract';
+import { toFailure } from '../../components/failure';
+import { EnvironmentSelect } from '../environments/EnvironmentSelect';
+import { EnvironmentsDialog } from '../environments/EnvironmentsDialog';
+import { PasteGrpcurlDialog } from '../grpcurl/PasteGrpcurlDialog';
+import { usePathChooser } from '../import/path-chooser';
+import { TlsPanel } from '../tls/TlsPanel';
+import { useAppStore, useAppStoreApi } from '../../state/context';
+import { openGrpcurlImport } from './grpcurl-tab';
+import './workspace.css';
+
+/** Which dialog of the bar is open. */
+export type WorkspaceDialog = 'environments' | 'tls' | 'grpcurl' | null;
+
+/** The controls; `dialog` is lifted so the palette can open the same dialogs. */
+export function WorkspaceBar(props: {
+  api: ProtodeskApi;
+  dialog: WorkspaceDialog;
+  onDialog(dialog: WorkspaceDialog): void;
+}): React.JSX.Element {
+  const { api, dialog, onDialog } = props;
+  const store = useAppStoreApi();
+  const workspace = useAppStore((state) => state.workspace);
+  const environment = useAppStore((state) => state.environment);
+  const choose = usePathChooser();
+  const actions = store.getState();
+  const close = (): void => onDialog(null);
+  const changed = (): void => void actions.refreshWorkspace();
+
+  const openFolder = async (): Promise<void> => {
+    const [folder] = await choose('workspaceFolder', { title: 'Open a folder as the workspace' });
+    if (folder) await actions.openWorkspace(folder);
+  };
+
+  return (
+    <div className="pd-workspace-bar">
+      <button type="button" title="Open a folder as the workspace" onClick={() => void openFolder()}>
+        Open workspace…
+      </button>
+      <span className="pd-workspace-name" title={workspace?.folder}>
+        {workspace?.name ?? 'Loading workspace…'}
+      </span>
+      <EnvironmentSelect
+        environments={workspace?.environments ?? []}
+        value={environment}
+        onChange={actions.selectEnvironment}
+      />
+      <button type="button" disabled={!workspace} onClick={() => onDialog('environments')}>
+        Environments
+      </button>
+      <button type="button" disabled={!workspace} onClick={() => onDialog('tls')}>
+        TLS profiles
+      </button>
+      <button type="button" onClick={() => onDialog('grpcurl')}>
+        Paste grpcurl command
+      </button>
+      {workspace && dialog === 'environments' && (
+        <EnvironmentsDialog
+          api={api}
+          workspace={workspace}
+          initial={environment}
+          onClose={close}
+          onChanged={changed}
+        />
+      )}
+      {workspace && dialog === 'tls' && (
+        <TlsPanel
+          api={api}
+          workspace={workspace}
+          {...(environment !== undefined ? { environment } : {})}
+          onClose={close}
+          onChanged={changed}
+        />
+      )}
+      {dialog === 'grpcurl' && (
+        <PasteGrpcurlDialog
+          api={api}
+          onClose={close}
+          onCreate={(result) => {
+            close();
+            openGrpcurlImport(api, store, result).catch((error: unknown) =>
+              store.setState({ workspaceFailure: toFailure(error) }),
+            );
+          }}
+        />
+      )}
+    </div>
+  );
+}

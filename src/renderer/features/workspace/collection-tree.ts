@@ -1,0 +1,128 @@
+/** The "Collections" tree as data: collections → folders → requests, the rows shown, and what keys do to it. */
+import type { SavedRequestEntry } from '../../../shared/workspace';
+
+/** A collection or folder node. */
+export interface GroupNode {
+  type: 'collection' | 'folder';
+  key: string;
+  name: string;
+  level: number;
+  parentKey?: string;
+  collection: string;
+  children: CollectionNode[];
+}
+
+/** A saved request node. */
+export interface RequestNode {
+  type: 'request';
+  key: string;
+  name: string;
+  level: number;
+  parentKey?: string;
+  entry: SavedRequestEntry;
+}
+
+/** One node of the tree. */
+export type CollectionNode = GroupNode | RequestNode;
+
+const byName = (a: CollectionNode, b: CollectionNode): number =>
+  a.type === 'request' && b.type !== 'request'
+    ? 1
+    : a.type !== 'request' && b.type === 'request'
+      ? -1
+      : a.name.localeCompare(b.name);
+
+/** The tree of the workspace's requests: groups first, each level by name. */
+export function buildCollectionTree(requests: SavedRequestEntry[]): GroupNode[] {
+  const roots: GroupNode[] = [];
+  const groups = new Map<string, GroupNode>();
+  const group = (parts: string[]): GroupNode => {
+    const key = `g:${parts.join('/')}`;
+    const found = groups.get(key);
+    if (found) return found;
+    const parent = parts.length > 1 ? group(parts.slice(0, -1)) : undefined;
+    const node: GroupNode = {
+      type: parts.length > 1 ? 'folder' : 'collection',
+      key,
+      name: parts[parts.length - 1] ?? '',
+      level: parts.length,
+      parentKey: parent?.key,
+      collection: parts[0] ?? '',
+      children: [],
+    };
+    groups.set(key, node);
+    (parent ? parent.children : roots).push(node);
+    return node;
+  };
+  for (const entry of requests) {
+    const parent = group([entry.collection, ...entry.folders]);
+    parent.children.push({
+      type: 'request',
+      key: `r:${entry.path}`,
+      name: entry.name,
+      level: parent.level + 1,
+      parentKey: parent.key,
+      entry,
+    });
+  }
+  const sort = (nodes: CollectionNode[]): void => {
+    nodes.sort(byName);
+    for (const node of nodes) if (node.type !== 'request') sort(node.children);
+  };
+  sort(roots);
+  return roots;
+}
+
+/** The rows shown, in order: every node whose ancestors are all expanded (groups are expanded unless collapsed). */
+export function visibleRows(roots: CollectionNode[], collapsed: ReadonlySet<string>): CollectionNode[] {
+  const rows: CollectionNode[] = [];
+  const walk = (nodes: CollectionNode[]): void => {
+    for (const node of nodes) {
+      rows.push(node);
+      if (node.type !== 'request' && !collapsed.has(node.key)) walk(node.children);
+    }
+  };
+  walk(roots);
+  return rows;
+}
+
+/** What a key press does. */
+export type CollectionKeyAction =
+  { type: 'focus'; key: string } | { type: 'toggle'; key: string } | { type: 'open'; node: RequestNode };
+
+/** WAI-ARIA tree keys: Up/Down/Home/End move, Right expands or enters, Left collapses or goes up, Enter opens or toggles. */
+export function collectionKeyAction(
+  rows: CollectionNode[],
+  collapsed: ReadonlySet<string>,
+  focusedKey: string,
+  key: string,
+): CollectionKeyAction | null {
+  const index = rows.findIndex((row) => row.key === focusedKey);
+  const row = rows[index];
+  if (!row) return null;
+  const focusAt = (at: number): CollectionKeyAction | null => {
+    const target = rows[at];
+    return target ? { type: 'focus', key: target.key } : null;
+  };
+  const expanded = row.type !== 'request' && !collapsed.has(row.key);
+  switch (key) {
+    case 'ArrowDown':
+      return focusAt(index + 1);
+    case 'ArrowUp':
+      return focusAt(index - 1);
+    case 'Home':
+      return focusAt(0);
+    case 'End':
+      return focusAt(rows.length - 1);
+    case 'ArrowRight':
+      if (row.type === 'request') return null;
+      return expanded ? focusAt(index + 1) : { type: 'toggle', key: row.key };
+    case 'ArrowLeft':
+      if (expanded) return { type: 'toggle', key: row.key };
+      return row.parentKey ? { type: 'focus', key: row.parentKey } : null;
+    case 'Enter':
+      return row.type === 'request' ? { type: 'open', node: row } : { type: 'toggle', key: row.key };
+    default:
+      return null;
+  }
+}

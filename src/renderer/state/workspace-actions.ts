@@ -1,0 +1,303 @@
+/**
+ * The store's workspace actions: open a workspace, pick an environment, open saved requests and history entries in
+ * tabs, save tabs (with conflict detection), and follow changes made on disk outside the app.
+ */
+import type { ProtodeskApi } from '../../shared/api/contract';
+import { ApiError } from '../../shared/api/errors';
+import type { ApiFailure, SourceState } from '../../shared/api/types';
+import type { TlsSettings } from '../../shared/schema';
+import type { SavedRequest, WorkspaceState } from '../../shared/workspace';
+import { toFailure } from '../components/failure';
+import { connectionFor } from './connections';
+import { rememberedEnvironment, rememberEnvironment } from './environment-memory';
+import {
+  bodyText,
+  findMethod,
+  requestName,
+  requestOfHistory,
+  savedRequestOf,
+  tabFromRequest,
+  withSavedContent,
+} from './saved-request';
+import { withDirtyFlag } from './tab-list';
+import type { AppState, TabState } from './types';
+
+/** The operations the workspace actions use. */
+export type WorkspaceApi = Pick<
+  ProtodeskApi,
+  'workspaceState' | 'openWorkspace' | 'listSources' | 'readRequest' | 'saveRequest' | 'historyEntry'
+>;
+
+/** How the workspace actions read and change the store. */
+export interface WorkspaceAccess {
+  get(): AppState;
+  set(change: Partial<AppState> | ((state: AppState) => Partial<AppState>)): void;
+  patchTab(id: string, change: (tab: TabState) => Partial<TabState>): void;
+  newTabId(): string;
+  /** Adds a tab at the end, activates it and loads its template. */
+  addTab(tab: TabState): void;
+  activate(tabId: string): void;
+  /** Takes the engine's source list (open tabs are bound to the new source ids). */
+  setSources(sources: SourceState[]): void;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+}
+
+/** The workspace actions of the store. */
+export interface WorkspaceActions {
+  /** Opens a folder as the workspace (null: the default one); its sources replace the loaded ones. */
+  openWorkspace(folder: string | null): Promise<void>;
+  /** Reads the workspace state again (after an import, an environment or profile change). */
+  refreshWorkspace(): Promise<void>;
+  selectEnvironment(name: string | undefined): void;
+  /** Opens a saved request in a tab (or activates the tab already showing it). */
+  openSaved(path: string): Promise<void>;
+  /** Saves a tab to a request path; answers `conflict` (and opens the conflict dialog) when the file changed on disk. Rejects (the failure shown on the tab) when the body is not JSON or the write fails. */
+  saveTab(tabId: string, path: string, overwrite: boolean): Promise<'saved' | 'conflict'>;
+  /** Replaces a saved tab's content with its file as it is on disk now. */
+  reloadSaved(tabId: string): Promise<void>;
+  /** Opens a history entry's request, as sent, in a new unsaved tab. */
+  openHistory(id: string): Promise<void>;
+  /** Opens a request (a pasted grpcurl command) in a new unsaved tab; `tls` for its own TLS fields. */
+  newTabFromRequest(request: SavedRequest, tls?: TlsSettings): void;
+  /** Save button and Ctrl/Cmd+S: a saved tab saves in place, another opens the "Save request" dialog. */
+  requestSave(tabId: string): void;
+  closeSaveDialog(): void;
+  /** The answer of the "File changed on disk" dialog. */
+  resolveConflict(choice: 'overwrite' | 'reload' | 'cancel'): Promise<void>;
+  /** "Keep mine" on a tab whose file changed on disk: the edits stay, based on the disk's version now. */
+  keepMine(tabId: string): Promise<void>;
+  dismissWorkspaceFailure(): void;
+  /** Called once at start: shows the engine's workspace; saved tabs of another folder (`restoredFolder`) become unsaved. */
+  startWorkspace(restoredFolder: string | undefined): void;
+  /** An engine `workspace` event: files changed on disk outside the app. */
+  onWorkspaceChanged(state: WorkspaceState, changedPaths: string[]): void;
+}
+
+const ignore = (): undefined => undefined;
+
+/** The failure of opening a request whose method no loaded source has. */
+function missingMethod(method: string, name: string): ApiFailure {
+  return {
+    kind: 'schema',
+    message: `Cannot open "${name}": the method ${method} is not in any loaded source.`,
+    hint: 'Import its protos (or its server by reflection), then open it again.',
+  };
+}
+
+/** A tab that no longer claims a workspace file (kept content; Save asks where). */
+function withoutSaved(tab: TabState): TabState {
+  if (!tab.saved) return tab;
+  return withDirtyFlag({ ...tab, saved: undefined, savedRequest: undefined, diskChanged: false });
+}
+
+/** Builds the workspace actions over the store access. */
+export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAccess): WorkspaceActions {
+  const { get, set, patchTab } = access;
+  const getTab = (id: string): TabState | undefined => get().tabs.find((tab) => tab.id === id);
+  const failWorkspace = (error: unknown): void => set({ workspaceFailure: toFailure(error) });
+
+  /** Shows a workspace state; a different folder than before makes saved tabs unsaved (their paths meant the old one). */
+  const showWorkspace = (workspace: WorkspaceState, previousFolder: string | undefined): void => {
+    const environment = rememberedEnvironment(access.storage, workspace.folder, workspace.environments);
+    set((state) => ({
+      workspace,
+      environment,
+      tabs:
+        previousFolder !== undefined && previousFolder !== workspace.folder
+          ? state.tabs.map(withoutSaved)
+          : state.tabs,
+    }));
+  };
+
+  const listSources = (): Promise<void> => api.listSources().then(access.setSources, failWorkspace);
+
+  /** Brings a saved tab up to date with its file: a clean tab reloads, an edited one shows the disk-change banner. */
+  const syncSaved = async (tabId: string): Promise<void> => {
+    const path = getTab(tabId)?.saved?.path;
+    if (!path) return;
+    try {
+      const read = await api.readRequest(path);
+      patchTab(tabId, (now) => {
+        if (now.saved?.path !== path || now.saved.version === read.version) return {};
+        return now.dirty
+          ? { diskChanged: true }
+          : withSavedContent(now, read.value, { path, version: read.version });
+      });
+    } catch {
+      // Deleted or moved aside as corrupt: the tab keeps its content as an unsaved request.
+      patchTab(tabId, (now) => (now.saved?.path === path ? withoutSaved(now) : {}));
+    }
+  };
+
+  const loadInto = async (tabId: string, path: string): Promise<void> => {
+    try {
+      const read = await api.readRequest(path);
+      patchTab(tabId, (now) => withSavedContent(now, read.value, { path, version: read.version }));
+    } catch (error) {
+      patchTab(tabId, () => ({ failure: toFailure(error) }));
+    }
+  };
+
+  /** Opens a request in a new tab on the first loaded source with its method; a missing method is a workspace failure. */
+  const openRequest = (
+    request: SavedRequest,
+    name: string,
+    extra: { saved?: { path: string; version: string }; text?: string; tls?: TlsSettings },
+  ): void => {
+    const found = findMethod(get().sources, request.method);
+    if (!found) {
+      set({ workspaceFailure: missingMethod(request.method, name) });
+      return;
+    }
+    const tls = extra.tls ?? connectionFor(get(), found.sourceId).tls;
+    access.addTab(tabFromRequest({ id: access.newTabId(), ...found, request, ...extra, tls }));
+    set({ workspaceFailure: undefined });
+  };
+
+  const saveTab = async (tabId: string, path: string, overwrite: boolean): Promise<'saved' | 'conflict'> => {
+    const tab = getTab(tabId);
+    if (!tab) throw new Error('The tab to save is closed.');
+    let request: SavedRequest;
+    try {
+      request = savedRequestOf(tab);
+    } catch (error) {
+      const failure: ApiFailure = {
+        kind: 'json',
+        message: `Not saved: the request is not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
+        hint: 'Fix the JSON, then save again; your text is kept.',
+      };
+      patchTab(tabId, () => ({ failure }));
+      throw new ApiError(failure);
+    }
+    const base = tab.saved?.path === path ? tab.saved.version : null;
+    try {
+      const { version } = await api.saveRequest(path, request, base, overwrite);
+      patchTab(tabId, (now) =>
+        withDirtyFlag({
+          ...now,
+          title: requestName(path),
+          saved: { path, version },
+          savedRequest: request,
+          baseText: tab.requestText,
+          keepText: true,
+          diskChanged: false,
+          failure: undefined,
+        }),
+      );
+      set({ saveDialogTabId: undefined, conflict: undefined });
+      await refreshWorkspace();
+      return 'saved';
+    } catch (error) {
+      const failure = toFailure(error);
+      if (failure.kind === 'conflict') {
+        set({ saveDialogTabId: undefined, conflict: { tabId, path } });
+        return 'conflict';
+      }
+      patchTab(tabId, () => ({ failure }));
+      throw error;
+    }
+  };
+
+  const refreshWorkspace = async (): Promise<void> => {
+    try {
+      showWorkspace(await api.workspaceState(), get().workspace?.folder);
+    } catch (error) {
+      failWorkspace(error);
+    }
+  };
+
+  return {
+    async openWorkspace(folder) {
+      try {
+        const previous = get().workspace?.folder;
+        showWorkspace(await api.openWorkspace(folder), previous);
+        set({ workspaceFailure: undefined });
+        await listSources();
+      } catch (error) {
+        failWorkspace(error);
+      }
+    },
+    refreshWorkspace,
+    selectEnvironment(name) {
+      set({ environment: name });
+      const folder = get().workspace?.folder;
+      if (folder !== undefined) rememberEnvironment(access.storage, folder, name);
+    },
+    async openSaved(path) {
+      const open = get().tabs.find((tab) => tab.saved?.path === path);
+      if (open) {
+        access.activate(open.id);
+        return;
+      }
+      try {
+        const read = await api.readRequest(path);
+        openRequest(read.value, requestName(path), { saved: { path, version: read.version } });
+      } catch (error) {
+        failWorkspace(error);
+      }
+    },
+    saveTab,
+    async reloadSaved(tabId) {
+      const path = getTab(tabId)?.saved?.path;
+      if (path) await loadInto(tabId, path);
+    },
+    async openHistory(id) {
+      try {
+        const entry = await api.historyEntry(id);
+        const { request, text } = requestOfHistory(entry);
+        openRequest(request, entry.method, { text });
+      } catch (error) {
+        failWorkspace(error);
+      }
+    },
+    newTabFromRequest(request, tls) {
+      openRequest(request, request.method, tls ? { tls } : {});
+    },
+    requestSave(tabId) {
+      const tab = getTab(tabId);
+      if (!tab) return;
+      if (tab.saved)
+        saveTab(tabId, tab.saved.path, false).catch(ignore); // the failure is shown on the tab
+      else set({ saveDialogTabId: tabId });
+    },
+    closeSaveDialog: () => set({ saveDialogTabId: undefined }),
+    async resolveConflict(choice) {
+      const conflict = get().conflict;
+      set({ conflict: undefined });
+      if (!conflict) return;
+      if (choice === 'overwrite') await saveTab(conflict.tabId, conflict.path, true).catch(ignore);
+      else if (choice === 'reload') await loadInto(conflict.tabId, conflict.path);
+    },
+    async keepMine(tabId) {
+      const path = getTab(tabId)?.saved?.path;
+      if (!path) return;
+      try {
+        const read = await api.readRequest(path);
+        patchTab(tabId, (now) =>
+          withDirtyFlag({
+            ...now,
+            saved: { path, version: read.version },
+            savedRequest: read.value,
+            baseText: bodyText(read.value),
+            diskChanged: false,
+          }),
+        );
+      } catch (error) {
+        patchTab(tabId, () => ({ diskChanged: false, failure: toFailure(error) }));
+      }
+    },
+    dismissWorkspaceFailure: () => set({ workspaceFailure: undefined }),
+    startWorkspace(restoredFolder) {
+      api.workspaceState().then((workspace) => {
+        showWorkspace(workspace, restoredFolder);
+        for (const tab of get().tabs) if (tab.saved) void syncSaved(tab.id);
+      }, failWorkspace);
+    },
+    onWorkspaceChanged(state, changedPaths) {
+      showWorkspace(state, get().workspace?.folder);
+      const changed = new Set(changedPaths);
+      for (const tab of get().tabs) if (tab.saved && changed.has(tab.saved.path)) void syncSaved(tab.id);
+      if (changed.has('protodesk.json')) void listSources();
+    },
+  };
+}

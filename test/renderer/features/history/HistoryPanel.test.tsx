@@ -1,0 +1,102 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HistoryPanel, type HistoryApi } from '../../../../src/renderer/features/history/HistoryPanel';
+import type { HistorySummary } from '../../../../src/shared/workspace';
+
+afterEach(cleanup);
+
+const summary = (
+  id: string,
+  method: string,
+  status: HistorySummary['status'],
+  at: string,
+): HistorySummary => ({
+  id,
+  at,
+  method,
+  target: 'localhost:50051',
+  status,
+  totalMs: 12.4,
+});
+
+/** A history store in memory, newest first, searched like the engine's (method, target, status). */
+function historyApi(entries: HistorySummary[]) {
+  const queries: (string | undefined)[] = [];
+  const api: HistoryApi = {
+    listHistory: async ({ text }) => {
+      queries.push(text);
+      const needle = text?.toLowerCase();
+      return entries.filter(
+        (e) => !needle || `${e.method} ${e.target} ${e.status.name}`.toLowerCase().includes(needle),
+      );
+    },
+    clearHistory: async () => void entries.splice(0),
+  };
+  return { api, entries, queries };
+}
+
+const list = () => screen.getByRole('list', { name: 'History' });
+const items = () =>
+  within(list())
+    .queryAllByRole('listitem')
+    .map((item) => item.textContent ?? '');
+
+describe('the History list', () => {
+  it('lists calls newest first with method, status and time, and reopens one on click', async () => {
+    const { api } = historyApi([
+      summary(
+        'h2',
+        'grpc.testing.TestService/EmptyCall',
+        { code: 5, name: 'NOT_FOUND' },
+        new Date().toISOString(),
+      ),
+      summary('h1', 'grpc.testing.TestService/UnaryCall', { code: 0, name: 'OK' }, '2020-01-02T03:04:05Z'),
+    ]);
+    const onOpen = vi.fn();
+    render(<HistoryPanel api={api} refreshKey={0} onOpen={onOpen} />);
+    await vi.waitFor(() => expect(items()).toHaveLength(2));
+    expect(items()[0]).toMatch(/^EmptyCallNOT_FOUND.*12 ms$/);
+    expect(items()[1]).toMatch(/UnaryCallOK.*2020/);
+    fireEvent.click(within(list()).getByRole('button', { name: /UnaryCall/ }));
+    expect(onOpen).toHaveBeenCalledWith('h1');
+  });
+
+  it('searches as the user types', async () => {
+    const { api, queries } = historyApi([
+      summary(
+        'h2',
+        'grpc.testing.TestService/EmptyCall',
+        { code: 5, name: 'NOT_FOUND' },
+        '2020-01-02T03:04:06Z',
+      ),
+      summary('h1', 'grpc.testing.TestService/UnaryCall', { code: 0, name: 'OK' }, '2020-01-02T03:04:05Z'),
+    ]);
+    render(<HistoryPanel api={api} refreshKey={0} onOpen={vi.fn()} />);
+    await vi.waitFor(() => expect(items()).toHaveLength(2));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search history' }), {
+      target: { value: 'unary' },
+    });
+    await vi.waitFor(() => expect(items()).toHaveLength(1));
+    expect(items()[0]).toContain('UnaryCall');
+    expect(queries[queries.length - 1]).toBe('unary');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search history' }), {
+      target: { value: 'nothing like it' },
+    });
+    await screen.findByText('No call matches.');
+  });
+
+  it('lists again when a call finished, and empties on Clear history', async () => {
+    const { api, entries } = historyApi([]);
+    const { rerender } = render(<HistoryPanel api={api} refreshKey={0} onOpen={vi.fn()} />);
+    await screen.findByText('Calls you send are listed here.');
+    entries.push(
+      summary('h1', 'grpc.testing.TestService/UnaryCall', { code: 0, name: 'OK' }, '2020-01-02T03:04:05Z'),
+    );
+    rerender(<HistoryPanel api={api} refreshKey={1} onOpen={vi.fn()} />);
+    await vi.waitFor(() => expect(items()).toHaveLength(1));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Clear history' })));
+    await vi.waitFor(() => expect(items()).toHaveLength(0));
+    expect(entries).toEqual([]);
+  });
+});

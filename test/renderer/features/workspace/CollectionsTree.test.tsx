@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CollectionsTree } from '../../../../src/renderer/features/workspace/CollectionsTree';
+import type { SavedRequestEntry } from '../../../../src/shared/workspace';
+
+afterEach(cleanup);
+
+const entry = (
+  collection: string,
+  folders: string[],
+  name: string,
+  method = 'users.Users/Get',
+): SavedRequestEntry => ({
+  path: ['collections', collection, ...folders, `${name}.json`].join('/'),
+  collection,
+  folders,
+  name,
+  method,
+});
+
+const requests = [
+  entry('users', ['admin', 'v2'], 'Delete user', 'users.Users/Delete'),
+  entry('users', [], 'Get user'),
+  entry('smoke', [], 'Unary', 'grpc.testing.TestService/UnaryCall'),
+];
+
+function renderTree() {
+  const onOpen = vi.fn();
+  const onExport = vi.fn();
+  render(<CollectionsTree requests={requests} onOpen={onOpen} onExport={onExport} />);
+  const tree = screen.getByRole('tree', { name: 'Collections' });
+  const item = (name: string) => within(tree).getByRole('treeitem', { name });
+  return { tree, item, onOpen, onExport };
+}
+
+const names = (tree: HTMLElement) =>
+  within(tree)
+    .getAllByRole('treeitem')
+    .map((node) => node.getAttribute('aria-label'));
+
+describe('the Collections tree', () => {
+  it('shows collections, then their folders, then requests, each level by name', () => {
+    const { tree, item } = renderTree();
+    expect(names(tree)).toEqual(['smoke', 'Unary', 'users', 'admin', 'v2', 'Delete user', 'Get user']);
+    expect(item('v2').getAttribute('aria-level')).toBe('3');
+    expect(item('Delete user').getAttribute('aria-level')).toBe('4');
+    expect(item('Unary').textContent).toContain('UnaryCall');
+  });
+
+  it('opens a request on click and on Enter', () => {
+    const { item, onOpen } = renderTree();
+    fireEvent.click(within(item('Get user')).getByText('Get user'));
+    expect(onOpen).toHaveBeenLastCalledWith('collections/users/Get user.json');
+    item('Unary').focus();
+    fireEvent.keyDown(item('Unary'), { key: 'Enter' });
+    expect(onOpen).toHaveBeenLastCalledWith('collections/smoke/Unary.json');
+  });
+
+  it('moves with the arrow keys and collapses a collection with Left, hiding its requests', () => {
+    const { tree, item } = renderTree();
+    item('smoke').focus();
+    fireEvent.keyDown(item('smoke'), { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(item('Unary'));
+    fireEvent.keyDown(item('Unary'), { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(item('smoke'));
+    fireEvent.keyDown(item('smoke'), { key: 'ArrowLeft' });
+    expect(item('smoke').getAttribute('aria-expanded')).toBe('false');
+    expect(names(tree)).not.toContain('Unary');
+    fireEvent.keyDown(item('smoke'), { key: 'ArrowRight' });
+    expect(names(tree)).toContain('Unary');
+  });
+
+  it('exports the collection whose button is pressed', () => {
+    const { item, onExport } = renderTree();
+    fireEvent.click(within(item('users')).getAllByRole('button', { name: 'Export collection' })[0]!);
+    expect(onExport).toHaveBeenCalledWith('users');
+  });
+});

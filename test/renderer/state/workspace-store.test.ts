@@ -1,0 +1,264 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAppStore, type AppStore } from '../../../src/renderer/state/store';
+import type { HistoryEntry } from '../../../src/shared/workspace';
+import { engineStub, memoryStorage, testSource, unaryCall, unaryRequest } from './engine-stub';
+
+const disposers: (() => void)[] = [];
+afterEach(() => disposers.splice(0).forEach((dispose) => dispose()));
+
+const PATH = 'collections/smoke/Unary.json';
+
+/** A started store over a stub engine, with the sources and the workspace loaded. */
+async function setup(engine = engineStub(), storage = memoryStorage()) {
+  const store = createAppStore(engine.api, storage);
+  disposers.push(store.getState().start());
+  await vi.waitFor(() => {
+    expect(store.getState().sources).toHaveLength(1);
+    expect(store.getState().workspace).toBeDefined();
+  });
+  return { engine, store, storage };
+}
+
+const active = (store: AppStore) => {
+  const found = store.getState().tabs.find((tab) => tab.id === store.getState().activeTabId);
+  if (!found) throw new Error('no active tab');
+  return found;
+};
+
+async function openUnary(store: AppStore) {
+  store.getState().openMethod(testSource.id, unaryCall);
+  await vi.waitFor(() => expect(active(store).template).toBeDefined());
+  return active(store);
+}
+
+async function openSaved(store: AppStore, path = PATH) {
+  await store.getState().openSaved(path);
+  await vi.waitFor(() => expect(active(store).template).toBeDefined());
+  return active(store);
+}
+
+describe('saving a tab', () => {
+  it('asks where for a new tab, saves the parsed body, then titles the tab by name and marks it clean', async () => {
+    const { store, engine } = await setup();
+    const opened = await openUnary(store);
+    store.getState().setRequestText(opened.id, '{"responseSize": 7}');
+    store.getState().requestSave(opened.id);
+    expect(store.getState().saveDialogTabId).toBe(opened.id);
+    expect(engine.files.size).toBe(0);
+
+    await expect(store.getState().saveTab(opened.id, PATH, false)).resolves.toBe('saved');
+    expect(engine.files.get(PATH)?.value).toEqual({ ...unaryRequest({ responseSize: 7 }), target: '' });
+    expect(active(store)).toMatchObject({ title: 'Unary', dirty: false, saved: { path: PATH } });
+    expect(store.getState().saveDialogTabId).toBeUndefined();
+    expect(store.getState().workspace?.requests.map((r) => r.path)).toEqual([PATH]);
+  });
+
+  it('saves a saved tab in place on its version, and is dirty after any saved setting changes', async () => {
+    const { store, engine } = await setup();
+    engine.files.set(PATH, { value: unaryRequest(), version: 'a'.repeat(64) });
+    const opened = await openSaved(store);
+    expect(opened).toMatchObject({ title: 'Unary', requestText: '{\n  "responseSize": 1\n}', dirty: false });
+
+    store.getState().setTests(opened.id, { captures: [], assertions: { status: 'OK' } });
+    expect(active(store).dirty).toBe(true);
+    store.getState().requestSave(opened.id);
+    await vi.waitFor(() => expect(active(store).dirty).toBe(false));
+    expect(store.getState().saveDialogTabId).toBeUndefined();
+    expect(engine.files.get(PATH)?.value.assertions).toEqual({ status: 'OK' });
+    expect(active(store).saved?.version).toBe(engine.files.get(PATH)?.version);
+
+    store.getState().setTlsProfile(opened.id, 'local');
+    expect(active(store).dirty).toBe(true);
+    store.getState().setTlsProfile(opened.id, undefined);
+    expect(active(store).dirty).toBe(false);
+    store.getState().setConnection(opened.id, { target: 'localhost:2' });
+    expect(active(store).dirty).toBe(true);
+  });
+
+  it('refuses to save JSON that does not parse, showing why and keeping the text', async () => {
+    const { store, engine } = await setup();
+    const opened = await openUnary(store);
+    store.getState().setRequestText(opened.id, '{"responseSize": ');
+    await expect(store.getState().saveTab(opened.id, PATH, false)).rejects.toThrow(/not valid JSON/);
+    expect(engine.files.size).toBe(0);
+    expect(active(store)).toMatchObject({
+      requestText: '{"responseSize": ',
+      dirty: true,
+      failure: { kind: 'json' },
+    });
+  });
+});
+
+describe('conflicts and changes on disk', () => {
+  it('asks before overwriting a file changed on disk, and overwrites when told to', async () => {
+    const { store, engine } = await setup();
+    engine.files.set(PATH, { value: unaryRequest(), version: 'a'.repeat(64) });
+    const opened = await openSaved(store);
+    store.getState().setRequestText(opened.id, '{"responseSize": 2}');
+    // Changed behind the store's back (no event), as a slow watcher would leave it.
+    engine.files.set(PATH, { value: unaryRequest({ responseSize: 3 }), version: 'b'.repeat(64) });
+
+    await expect(store.getState().saveTab(opened.id, PATH, false)).resolves.toBe('conflict');
+    expect(store.getState().conflict).toEqual({ tabId: opened.id, path: PATH });
+    expect(engine.files.get(PATH)?.value.body).toEqual({ responseSize: 3 });
+
+    await store.getState().resolveConflict('overwrite');
+    expect(store.getState().conflict).toBeUndefined();
+    expect(engine.files.get(PATH)?.value.body).toEqual({ responseSize: 2 });
+    expect(active(store).dirty).toBe(false);
+  });
+
+  it('reloads from disk when told to, dropping the edits', async () => {
+    const { store, engine } = await setup();
+    engine.files.set(PATH, { value: unaryRequest(), version: 'a'.repeat(64) });
+    const opened = await openSaved(store);
+    store.getState().setRequestText(opened.id, '{"responseSize": 2}');
+    engine.files.set(PATH, { value: unaryRequest({ responseSize: 3 }), version: 'b'.repeat(64) });
+    await store.getState().saveTab(opened.id, PATH, false);
+    await store.getState().resolveConflict('reload');
+    expect(active(store)).toMatchObject({ requestText: '{\n  "responseSize": 3\n}', dirty: false });
+    expect(engine.files.get(PATH)?.value.body).toEqual({ responseSize: 3 });
+  });
+
+  it('reloads a clean tab whose file changed on disk, and flags an edited one', async () => {
+    const { store, engine } = await setup();
+    engine.files.set(PATH, { value: unaryRequest(), version: 'a'.repeat(64) });
+    engine.files.set('collections/smoke/Other.json', { value: unaryRequest(), version: 'c'.repeat(64) });
+    const clean = await openSaved(store);
+    const edited = await openSaved(store, 'collections/smoke/Other.json');
+    store.getState().setRequestText(edited.id, '{"mine": true}');
+
+    engine.changeOnDisk(PATH, unaryRequest({ responseSize: 9 }));
+    engine.changeOnDisk('collections/smoke/Other.json', unaryRequest({ responseSize: 9 }));
+    const byId = (id: string) => store.getState().tabs.find((tab) => tab.id === id);
+    await vi.waitFor(() => expect(byId(clean.id)?.requestText).toBe('{\n  "responseSize": 9\n}'));
+    await vi.waitFor(() => expect(byId(edited.id)?.diskChanged).toBe(true));
+    expect(byId(clean.id)).toMatchObject({ dirty: false, diskChanged: false });
+    expect(byId(edited.id)?.requestText).toBe('{"mine": true}');
+
+    await store.getState().keepMine(edited.id);
+    expect(byId(edited.id)).toMatchObject({ diskChanged: false, requestText: '{"mine": true}', dirty: true });
+    await expect(store.getState().saveTab(edited.id, 'collections/smoke/Other.json', false)).resolves.toBe(
+      'saved',
+    );
+  });
+
+  it('brings a restored saved tab up to date with a file changed while the app was closed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const engine = engineStub();
+    const storage = memoryStorage();
+    try {
+      engine.files.set(PATH, { value: unaryRequest(), version: 'a'.repeat(64) });
+      const { store } = await setup(engine, storage);
+      await openSaved(store);
+      vi.runAllTimers();
+    } finally {
+      vi.useRealTimers();
+    }
+    disposers.splice(0).forEach((dispose) => dispose());
+    engine.files.set(PATH, { value: unaryRequest({ responseSize: 5 }), version: 'b'.repeat(64) });
+    const { store } = await setup(engine, storage);
+    await vi.waitFor(() => expect(active(store).requestText).toBe('{\n  "responseSize": 5\n}'));
+    expect(active(store)).toMatchObject({
+      title: 'Unary',
+      dirty: false,
+      saved: { path: PATH, version: 'b'.repeat(64) },
+    });
+  });
+});
+
+describe('opening requests', () => {
+  it('opens a saved request once: opening it again activates its tab', async () => {
+    const { store, engine } = await setup();
+    engine.files.set(PATH, { value: unaryRequest(), version: 'a'.repeat(64) });
+    const first = await openSaved(store);
+    await openUnary(store);
+    await store.getState().openSaved(PATH);
+    expect(store.getState().tabs).toHaveLength(2);
+    expect(store.getState().activeTabId).toBe(first.id);
+  });
+
+  it('says which method is missing when no loaded source has it', async () => {
+    const { store, engine } = await setup();
+    engine.files.set(PATH, {
+      value: { ...unaryRequest(), method: 'other.Api/Get' },
+      version: 'a'.repeat(64),
+    });
+    await store.getState().openSaved(PATH);
+    expect(store.getState().tabs).toHaveLength(0);
+    expect(store.getState().workspaceFailure?.message).toMatch(/other\.Api\/Get is not in any loaded source/);
+    expect(store.getState().workspaceFailure?.hint).toMatch(/Import its protos/);
+  });
+
+  it('reopens a history entry as sent into a new unsaved tab', async () => {
+    const { store, engine } = await setup();
+    const entry: HistoryEntry = {
+      id: 'h1',
+      at: '2026-11-20T10:00:00Z',
+      method: 'grpc.testing.TestService/UnaryCall',
+      target: 'localhost:7',
+      status: { code: 0, name: 'OK' },
+      totalMs: 3,
+      workspace: '/work/api',
+      request: { metadata: [{ key: 'authorization', value: '{{token}}' }], messages: ['{"responseSize":4}'] },
+      statusMessage: '',
+      timings: { totalMs: 3, messagesSent: 1, messagesReceived: 1, bytesSent: 2, bytesReceived: 2 },
+      response: { messages: ['{}'], count: 1, bytes: 0, headers: [], trailers: [] },
+    };
+    engine.history.set('h1', entry);
+    await store.getState().openHistory('h1');
+    await vi.waitFor(() => expect(active(store).template).toBeDefined());
+    expect(active(store)).toMatchObject({
+      title: 'TestService/UnaryCall',
+      target: 'localhost:7',
+      requestText: '{\n  "responseSize": 4\n}',
+      metadata: [{ key: 'authorization', value: '{{token}}', enabled: true }],
+      dirty: false,
+    });
+    expect(active(store).saved).toBeUndefined();
+  });
+});
+
+describe('calls in the workspace', () => {
+  it('passes the environment, TLS profile, saved path and tests as the call context, and shows the outcome', async () => {
+    const { store, engine } = await setup();
+    engine.files.set(PATH, { value: unaryRequest(), version: 'a'.repeat(64) });
+    const opened = await openSaved(store);
+    store.getState().selectEnvironment('dev');
+    store.getState().setTlsProfile(opened.id, 'local');
+    const captures = [{ variable: 'size', from: 'body' as const, path: '$.responseSize' }];
+    store.getState().setTests(opened.id, { captures, assertions: { status: 'OK' } });
+    await store.getState().send(opened.id);
+    expect(engine.started[0]?.context).toEqual({
+      environment: 'dev',
+      tlsProfile: 'local',
+      savedPath: PATH,
+      captures,
+      assertions: { status: 'OK' },
+    });
+
+    const outcome = {
+      callId: 'call-1',
+      assertions: [{ assertion: 'status' as const, passed: true, message: 'status is OK' }],
+      captures: [],
+    };
+    engine.emitEvent({ type: 'outcome', outcome });
+    expect(active(store).outcome).toEqual(outcome);
+    expect(store.getState().historyStamp).toBe(1);
+  });
+
+  it('remembers the environment per workspace folder', async () => {
+    const storage = memoryStorage();
+    const first = await setup(engineStub(), storage);
+    first.store.getState().selectEnvironment('prod');
+    disposers.splice(0).forEach((dispose) => dispose());
+
+    const again = await setup(engineStub(), storage);
+    expect(again.store.getState().environment).toBe('prod');
+    await again.store.getState().openWorkspace('/elsewhere');
+    expect(again.store.getState().environment).toBeUndefined();
+    await again.store.getState().openWorkspace('/work/api');
+    expect(again.store.getState().environment).toBe('prod');
+  });
+});
