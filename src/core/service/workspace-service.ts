@@ -10,6 +10,7 @@ import type {
   Versioned,
   WorkspaceState,
 } from '../../shared/workspace';
+import { secretsFile } from '../workspace/app-data';
 import { HistoryStore } from '../workspace/history';
 import { FileSecretStore, secretScope, type SecretCipher, type SecretStore } from '../workspace/secrets';
 import { WorkspaceFiles } from '../workspace/workspace-files';
@@ -53,7 +54,7 @@ export class WorkspaceService {
 
   constructor(private readonly options: WorkspaceServiceOptions) {
     this.history = new HistoryStore(join(options.dataDir, 'history'));
-    this.secrets = new FileSecretStore(join(options.dataDir, 'secrets.json'), options.secretCipher);
+    this.secrets = new FileSecretStore(secretsFile(options.dataDir), options.secretCipher);
   }
 
   /** The open workspace's files, opening the last (or default) one on first use. */
