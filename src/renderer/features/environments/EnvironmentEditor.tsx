@@ -4,8 +4,7 @@ import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import type { EnvironmentView, Versioned } from '../../../shared/workspace';
 import { toFailure } from '../../components/failure';
-import { FailureMessage } from '../../components/ProblemList';
-import { SaveFailure } from './SaveFailure';
+import { ItemEditorFooter } from './ItemEditorFooter';
 import { VariablesTable } from './VariablesTable';
 import type { VariableRow } from './variable-rows';
 import { environmentToSave, variableRows, variableRowsProblem } from './variable-rows';
@@ -70,15 +69,6 @@ export function EnvironmentEditor(props: {
     }
   };
 
-  const remove = async (): Promise<void> => {
-    try {
-      await api.deleteEnvironment(name);
-      props.onDeleted();
-    } catch (error) {
-      setFailure(toFailure(error));
-    }
-  };
-
   return (
     <section aria-label={`Environment ${name}`} className="pd-item-editor">
       <h3>{name}</h3>
@@ -123,25 +113,17 @@ export function EnvironmentEditor(props: {
           {problem}
         </p>
       )}
-      {failure &&
-        (loaded ? (
-          <SaveFailure failure={failure} onOverwrite={() => void save(true)} onReload={() => void reload()} />
-        ) : (
-          <FailureMessage failure={failure} />
-        ))}
-      {saved && (
-        <p role="status" className="pd-hint">
-          Saved.
-        </p>
-      )}
-      <div className="pd-modal-actions">
-        <button type="button" onClick={() => void remove()}>
-          Delete environment
-        </button>
-        <button type="button" className="pd-primary" disabled={!loaded} onClick={() => void save(false)}>
-          Save environment
-        </button>
-      </div>
+      <ItemEditorFooter
+        noun="environment"
+        failure={failure}
+        loaded={loaded !== null}
+        saved={saved}
+        onSave={(overwrite) => void save(overwrite)}
+        onReload={() => void reload()}
+        remove={() => api.deleteEnvironment(name)}
+        onDeleted={props.onDeleted}
+        onFailure={setFailure}
+      />
     </section>
   );
 }

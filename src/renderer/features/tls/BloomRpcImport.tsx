@@ -14,7 +14,7 @@ export function BloomRpcImport(props: { api: Pick<ProtodeskApi, 'importBloomRpc'
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const start = async (): Promise<void> => {
     try {
-      const [file] = await choose('jsonFile', { title: 'BloomRPC config.json' });
+      const [file] = await choose('jsonFile', { title: "BloomRPC's environments.json or tls.json" });
       if (file === undefined) return;
       setFailure(null);
       setResult(await props.api.importBloomRpc(file));
@@ -31,7 +31,7 @@ export function BloomRpcImport(props: { api: Pick<ProtodeskApi, 'importBloomRpc'
       </button>
       <span className="pd-hint">
         {' '}
-        BloomRPC keeps them in ~/.config/bloomrpc/config.json (macOS: ~/Library/Application Support/bloomrpc).
+        Choose environments.json or tls.json in BloomRPC's data folder: ~/.config/bloomrpc (macOS: ~/Library/Application Support/bloomrpc; Windows: %APPDATA%\bloomrpc).
       </span>
       {failure && <FailureMessage failure={failure} />}
       {result && (

@@ -7,7 +7,7 @@ import { PathField } from '../../components/PathField';
 import { FailureMessage } from '../../components/ProblemList';
 import { TextField } from '../../components/TextField';
 import { toFailure } from '../../components/failure';
-import { SaveFailure } from '../environments/SaveFailure';
+import { ItemEditorFooter } from '../environments/ItemEditorFooter';
 import { ConnectionTest } from './ConnectionTest';
 import { PemEmbed } from './PemEmbed';
 import { TlsReportView } from './TlsReportView';
@@ -76,15 +76,6 @@ export function TlsProfileEditor(props: {
       setFailure(null);
       setSaved(true);
       props.onChanged();
-    } catch (error) {
-      setFailure(toFailure(error));
-    }
-  };
-
-  const remove = async (): Promise<void> => {
-    try {
-      await api.deleteTlsProfile(name);
-      props.onDeleted();
     } catch (error) {
       setFailure(toFailure(error));
     }
@@ -186,25 +177,17 @@ export function TlsProfileEditor(props: {
           )}
         </>
       )}
-      {failure &&
-        (loaded ? (
-          <SaveFailure failure={failure} onOverwrite={() => void save(true)} onReload={() => void reload()} />
-        ) : (
-          <FailureMessage failure={failure} />
-        ))}
-      {saved && (
-        <p role="status" className="pd-hint">
-          Saved.
-        </p>
-      )}
-      <div className="pd-modal-actions">
-        <button type="button" onClick={() => void remove()}>
-          Delete profile
-        </button>
-        <button type="button" className="pd-primary" disabled={!draft} onClick={() => void save(false)}>
-          Save profile
-        </button>
-      </div>
+      <ItemEditorFooter
+        noun="profile"
+        failure={failure}
+        loaded={loaded !== null}
+        saved={saved}
+        onSave={(overwrite) => void save(overwrite)}
+        onReload={() => void reload()}
+        remove={() => api.deleteTlsProfile(name)}
+        onDeleted={props.onDeleted}
+        onFailure={setFailure}
+      />
       {check.report && <TlsReportView report={check.report} />}
       {check.failure && <FailureMessage failure={check.failure} />}
       {profile && <ConnectionTest api={api} profile={profile} environment={props.environment} />}

@@ -1,5 +1,7 @@
 /** The "Collections" tree as data: collections → folders → requests, the rows shown, and what keys do to it. */
 import type { SavedRequestEntry } from '../../../shared/workspace';
+import { focusAt, focusParent, moveFocus } from '../../components/tree-focus';
+import type { FocusAction } from '../../components/tree-focus';
 
 /** A collection or folder node. */
 export interface GroupNode {
@@ -88,7 +90,7 @@ export function visibleRows(roots: CollectionNode[], collapsed: ReadonlySet<stri
 
 /** What a key press does. */
 export type CollectionKeyAction =
-  { type: 'focus'; key: string } | { type: 'toggle'; key: string } | { type: 'open'; node: RequestNode };
+  FocusAction | { type: 'toggle'; key: string } | { type: 'open'; node: RequestNode };
 
 /** WAI-ARIA tree keys: Up/Down/Home/End move, Right expands or enters, Left collapses or goes up, Enter opens or toggles. */
 export function collectionKeyAction(
@@ -100,29 +102,16 @@ export function collectionKeyAction(
   const index = rows.findIndex((row) => row.key === focusedKey);
   const row = rows[index];
   if (!row) return null;
-  const focusAt = (at: number): CollectionKeyAction | null => {
-    const target = rows[at];
-    return target ? { type: 'focus', key: target.key } : null;
-  };
   const expanded = row.type !== 'request' && !collapsed.has(row.key);
   switch (key) {
-    case 'ArrowDown':
-      return focusAt(index + 1);
-    case 'ArrowUp':
-      return focusAt(index - 1);
-    case 'Home':
-      return focusAt(0);
-    case 'End':
-      return focusAt(rows.length - 1);
     case 'ArrowRight':
       if (row.type === 'request') return null;
-      return expanded ? focusAt(index + 1) : { type: 'toggle', key: row.key };
+      return expanded ? focusAt(rows, index + 1) : { type: 'toggle', key: row.key };
     case 'ArrowLeft':
-      if (expanded) return { type: 'toggle', key: row.key };
-      return row.parentKey ? { type: 'focus', key: row.parentKey } : null;
+      return expanded ? { type: 'toggle', key: row.key } : focusParent(row);
     case 'Enter':
       return row.type === 'request' ? { type: 'open', node: row } : { type: 'toggle', key: row.key };
     default:
-      return null;
+      return moveFocus(rows, index, key);
   }
 }
