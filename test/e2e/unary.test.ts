@@ -34,6 +34,8 @@ describe('a unary call to grpc-go', () => {
     await waitForStatus(page, 'OK');
     // grpc-go answers with a payload of 4 zero bytes: base64 "AAAAAA==".
     await responseRegion(page).getByText('"AAAAAA=="').first().waitFor();
+    // The call is also recorded in History (shortly after the status, once the engine has written it).
+    await page.getByRole('list', { name: 'History' }).getByRole('listitem').first().waitFor();
     await page.screenshot({ path: screenshotPath('main-light.png') });
   });
 
