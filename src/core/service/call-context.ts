@@ -28,7 +28,7 @@ export async function prepareContextCall(
   const variables = await workspace.variables(context.environment);
   const profileName = context.tlsProfile ?? (request.tls.mode === 'tls' ? undefined : variables.tlsProfile);
   const tls = profileName === undefined ? request.tls : await tools.namedProfileTls(profileName);
-  const resolved = resolveCallRequest({ ...request, tls }, variables.all, context.environment);
+  const resolved = resolveCallRequest({ ...request, tls }, variables.values, context.environment);
   const startedAt = new Date().toISOString();
   const folder = (await workspace.files()).folder;
 
@@ -78,7 +78,7 @@ export async function prepareContextCall(
           if (event.type === 'status') void finish(callId, recorder.result());
         },
         prepareMessage: (json) =>
-          resolveCallRequest({ ...resolved, requests: [json] }, variables.all, context.environment).requests[0] ?? json,
+          resolveCallRequest({ ...resolved, requests: [json] }, variables.values, context.environment).requests[0] ?? json,
       };
     },
   };

@@ -11,6 +11,7 @@ import type {
   WorkspaceState,
 } from '../../shared/workspace';
 import { secretsFile } from '../workspace/app-data';
+import { environmentVariables, type EnvironmentVariables } from '../workspace/environment-variables';
 import { HistoryStore } from '../workspace/history';
 import { FileSecretStore, secretScope, type SecretCipher, type SecretStore } from '../workspace/secrets';
 import { WorkspaceFiles } from '../workspace/workspace-files';
@@ -26,13 +27,6 @@ export interface WorkspaceServiceOptions {
   broadcast: (event: ApiEvent) => void;
   /** Replaces the loaded schema sources with a workspace's (on open). */
   loadSources: (sources: SchemaSource[]) => Promise<void>;
-}
-
-/** The variables a call in some environment sees. */
-export interface EnvironmentVariables {
-  all: Map<string, string>;
-  secrets: Map<string, string>;
-  tlsProfile?: string;
 }
 
 /** The open workspace: its files and the watcher reporting outside changes. */
@@ -159,29 +153,11 @@ export class WorkspaceService {
     await (await this.files()).deleteTlsProfile(name);
   }
 
-  /**
-   * The variables of an environment (plain, then secrets), with values captured this session on top; `secrets` holds
-   * the secret ones again, so history can redact them; `tlsProfile` is the environment's default profile.
-   */
+  /** The variables of an environment (secrets included), with values captured this session on top. */
   async variables(environment: string | undefined): Promise<EnvironmentVariables> {
-    const all = new Map<string, string>();
-    const secrets = new Map<string, string>();
-    let tlsProfile: string | undefined;
-    if (environment !== undefined) {
-      const files = await this.files();
-      const { value } = await files.readEnvironment(environment);
-      tlsProfile = value.tlsProfile;
-      for (const [key, text] of Object.entries(value.variables)) all.set(key, text);
-      const scope = secretScope(files.folder, environment);
-      for (const name of value.secrets) {
-        const secret = await this.secrets.get(scope, name);
-        if (secret === undefined) continue;
-        all.set(name, secret);
-        secrets.set(name, secret);
-      }
-    }
-    for (const [key, text] of this.captured) all.set(key, text);
-    return { all, secrets, ...(tlsProfile !== undefined ? { tlsProfile } : {}) };
+    const variables = await environmentVariables(await this.files(), this.secrets, environment);
+    for (const [key, text] of this.captured) variables.values.set(key, text);
+    return variables;
   }
 
   /** Stops watching the workspace folder. */

@@ -1,13 +1,11 @@
-import { writeFile } from 'node:fs/promises';
-import type { CallRequest } from '../../shared/call';
-import { formatJsonBody } from '../../shared/json-body';
 import type { SchemaSource, TlsSettings } from '../../shared/schema';
 import type { BloomRpcImport, SavedRequest, TlsHandshakeReport, TlsProfile } from '../../shared/workspace';
 import { testTlsHandshake } from '../tls/handshake';
 import { readBloomRpcState } from '../workspace/bloomrpc';
 import { WorkspaceConflictError } from '../workspace/errors';
 import { formatGrpcurlCommand } from '../workspace/grpcurl/format-command';
-import { profileTlsSettings } from '../workspace/tls-profile-settings';
+import { savedCallRequest } from '../workspace/saved-call';
+import { profileTlsSettings, tempPemWriter } from '../workspace/tls-profile-settings';
 import { resolveCallRequest } from '../workspace/variables';
 import type { SourceCatalog } from './sources';
 import type { TempArea } from './temp-area';
@@ -27,15 +25,7 @@ export class WorkspaceTools {
     const profileName = saved.tlsProfile ?? variables.tlsProfile;
     const tls: TlsSettings =
       profileName === undefined ? { mode: 'plaintext' } : await this.namedProfileTls(profileName);
-    const request: CallRequest = {
-      target: saved.target,
-      tls,
-      method: saved.method,
-      metadata: saved.metadata,
-      requests: [formatJsonBody(saved.body)],
-      ...(saved.options ? { options: saved.options } : {}),
-    };
-    const resolved = resolveCallRequest(request, variables.all, environment);
+    const resolved = resolveCallRequest(savedCallRequest(saved, tls), variables.values, environment);
     const source = this.grpcurlSource(saved.method);
     return formatGrpcurlCommand({ request: resolved, ...(source ? { source } : {}) });
   }
@@ -60,7 +50,7 @@ export class WorkspaceTools {
     const tls = await this.profileTls(profile);
     const resolved = resolveCallRequest(
       { target, tls, method: '', metadata: [], requests: [] },
-      variables.all,
+      variables.values,
       environment,
     );
     return testTlsHandshake(resolved.target, resolved.tls);
@@ -100,10 +90,6 @@ export class WorkspaceTools {
 
   /** A profile as channel settings; embedded PEM text is written to private temporary files. */
   async profileTls(profile: TlsProfile): Promise<TlsSettings> {
-    return profileTlsSettings(profile, async (pem, label) => {
-      const file = this.temp.path(`${label}.pem`);
-      await writeFile(file, pem, { mode: 0o600 });
-      return file;
-    });
+    return profileTlsSettings(profile, tempPemWriter(this.temp));
   }
 }

@@ -1,7 +1,5 @@
-import { writeFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import type { CallRequest } from '../../shared/call';
-import { formatJsonBody } from '../../shared/json-body';
 import type { TlsSettings } from '../../shared/schema';
 import type { SavedRequest, SavedRequestEntry } from '../../shared/workspace';
 import type { CallEngine } from '../call/engine';
@@ -11,7 +9,8 @@ import { CallRecorder } from './call-recorder';
 import type { RequestRunResult } from './runner';
 import type { RunSchemas } from './runner-schemas';
 import type { RunVariables } from './runner-variables';
-import { profileTlsSettings } from './tls-profile-settings';
+import { savedCallRequest } from './saved-call';
+import { profileTlsSettings, tempPemWriter } from './tls-profile-settings';
 import { resolveCallRequest } from './variables';
 import type { WorkspaceFiles } from './workspace-files';
 
@@ -93,19 +92,8 @@ export async function runSavedRequest(
 
 /** The call a saved request describes, before its variables are filled. */
 async function callRequest(context: RunContext, saved: SavedRequest): Promise<CallRequest> {
-  const { deadlineMs, emitDefaults, gzip } = saved.options ?? {};
-  return {
-    target: saved.target,
-    tls: await tlsSettings(context, saved.tlsProfile ?? context.variables.tlsProfile),
-    method: saved.method,
-    metadata: saved.metadata,
-    requests: [formatJsonBody(saved.body)],
-    options: {
-      deadlineMs: deadlineMs ?? context.defaultDeadlineMs,
-      ...(emitDefaults !== undefined ? { emitDefaults } : {}),
-      ...(gzip !== undefined ? { gzip } : {}),
-    },
-  };
+  const tls = await tlsSettings(context, saved.tlsProfile ?? context.variables.tlsProfile);
+  return savedCallRequest(saved, tls, context.defaultDeadlineMs);
 }
 
 /** A TLS profile of the workspace as channel settings (none named: plaintext); embedded PEM goes to temporary files. */
@@ -113,11 +101,7 @@ async function tlsSettings(context: RunContext, profileName: string | undefined)
   if (profileName === undefined) return { mode: 'plaintext' };
   try {
     const { value } = await context.files.readTlsProfile(profileName);
-    return await profileTlsSettings(value, async (pem, label) => {
-      const file = context.temp.path(`${label}.pem`);
-      await writeFile(file, pem, { mode: 0o600 });
-      return file;
-    });
+    return await profileTlsSettings(value, tempPemWriter(context.temp));
   } catch (error) {
     throw new Error(`The TLS profile "${profileName}" cannot be used: ${describe(error)}`, { cause: error });
   }

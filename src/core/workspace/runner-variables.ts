@@ -1,6 +1,7 @@
 import type { WorkspaceState } from '../../shared/workspace';
 import { RunSelectionError } from './runner-errors';
-import { secretScope, type SecretStore } from './secrets';
+import { environmentVariables } from './environment-variables';
+import type { SecretStore } from './secrets';
 import type { WorkspaceFiles } from './workspace-files';
 
 /** The variables a run starts with, and the environment's TLS profile. */
@@ -35,8 +36,7 @@ async function environmentValues(
   environment: string | undefined,
   given: Readonly<Record<string, string>>,
 ): Promise<RunVariables> {
-  if (environment === undefined) return { values: new Map() };
-  if (!state.environments.includes(environment)) {
+  if (environment !== undefined && !state.environments.includes(environment)) {
     const known =
       state.environments.length > 0
         ? `Environments: ${state.environments.map((name) => `"${name}"`).join(', ')}.`
@@ -45,12 +45,6 @@ async function environmentValues(
       `The workspace ${state.folder} has no environment "${environment}". ${known}`,
     );
   }
-  const { value } = await files.readEnvironment(environment);
-  const values = new Map(Object.entries(value.variables));
-  const scope = secretScope(files.folder, environment);
-  for (const name of value.secrets) {
-    const secret = Object.hasOwn(given, name) ? undefined : await secrets.get(scope, name);
-    if (secret !== undefined) values.set(name, secret);
-  }
-  return { values, ...(value.tlsProfile !== undefined ? { tlsProfile: value.tlsProfile } : {}) };
+  const { values, tlsProfile } = await environmentVariables(files, secrets, environment, new Set(Object.keys(given)));
+  return { values, ...(tlsProfile !== undefined ? { tlsProfile } : {}) };
 }
