@@ -1,19 +1,31 @@
 /**
- * Browser mode: the page and the contract served to a browser on this machine. HTTP and the WebSocket listen on
- * 127.0.0.1 only. A random token in the URL gates the page (`/?token=`) and the WebSocket (`/api?token=`); the
- * page's other files (scripts, styles, fonts) are served without it, since they hold no data and the token never
- * has to be copied into their URLs. Host and Origin checks stop DNS rebinding and other sites' pages.
+ * Browser mode: the page and the contract served to a browser on this machine. What it refuses, and why:
+ * - Anything not on 127.0.0.1: it listens there only (no flag changes that), so other machines cannot connect.
+ * - A Host header other than 127.0.0.1:PORT or localhost:PORT (403): a foreign name resolved to 127.0.0.1 (DNS
+ *   rebinding) would make this server the same origin as a foreign site's page.
+ * - A request without the token (403). The printed address carries it (`/?token=`); the index requires it there and
+ *   answers with an HttpOnly, SameSite=Strict cookie (named by port) that the page's own files (scripts, chunks,
+ *   workers, styles, fonts, source maps) present instead. Every other request needs the cookie or the query token.
+ * - A WebSocket handshake (`/api`) from any Origin but the page's own, or without the token in its URL (403). The
+ *   cookie is not enough there: another page of the same site (another port of 127.0.0.1) sends it too.
+ * - Methods other than GET and HEAD (405), and files outside the built page's folder (404): `..`, encoded
+ *   separators, absolute paths and symbolic links leading out. HTTP serves that folder and nothing else.
+ * - A request Node cannot parse (400) or with oversized headers (431), answered here so it gets the headers below.
+ * Refusals are decided from the headers alone (no body is read; the connection closes) and carry the same security
+ * headers as the page; no answer carries a CORS header. The WebSocket's operations act on paths the page names
+ * (typed or picked in its own path dialog, which lists folders of this machine): the token holder is the user.
  */
 import { randomBytes } from 'node:crypto';
-import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { resolve } from 'node:path';
 import { WebSocketServer } from 'ws';
 import type { EngineService } from '../core/service';
 import { serveApiConnection } from './api-connection';
-import { pageSecurityHeaders as securityHeaders } from '../shared/page-security';
-import { hostAllowed, originAllowed, requestTarget, tokenMatches } from './security';
+import { hostHeaders, refuse, refuseSocket } from './answers';
+import { checkPageRequest, checkUpgrade, isIndex, wrongMethod, type GateContext } from './gate';
+import { requestTarget, tokenCookie } from './security';
 import { findStaticFile } from './static-files';
 
 /** How to start browser mode. */
@@ -47,19 +59,33 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const rendererDir = resolve(options.rendererDir);
   const { service } = options;
   const sockets = new WebSocketServer({ noServer: true, maxPayload });
+  // A handshake ws itself finds invalid (no key, wrong version) is refused like the gate's, with the same headers.
+  sockets.on('wsClientError', (error: Error, socket: Duplex) =>
+    refuseSocket(socket, { status: 400, message: `Not a valid WebSocket handshake: ${error.message}.` }),
+  );
   let port = 0;
-  const server = createServer((request, response) => {
+  // The gate refuses a missing Host itself (Node's own refusal would lack the security headers and the message).
+  const server = createServer({ requireHostHeader: false }, (request, response) => {
     void handleHttp(request, response, { port, token, rendererDir });
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined);
-    const { pathname, params } = requestTarget(request.url);
-    if (pathname !== '/api') return refuseUpgrade(socket, 404, 'Not found.');
-    if (!hostAllowed(request, port)) return refuseUpgrade(socket, 403, 'Wrong Host header.');
-    if (!originAllowed(request, port)) return refuseUpgrade(socket, 403, 'Wrong origin.');
-    if (!tokenMatches(params.get('token'), token))
-      return refuseUpgrade(socket, 401, 'Wrong or missing token.');
+    const refusal = checkUpgrade(request, requestTarget(request.url), { port, token });
+    if (refusal) return refuseSocket(socket, refusal);
     sockets.handleUpgrade(request, socket, head, (ws) => serveApiConnection(ws, service));
+  });
+  // Node would drop a CONNECT (a proxy request) without a word.
+  server.on('connect', (request: IncomingMessage, socket: Duplex) =>
+    refuseSocket(socket, wrongMethod(request, 'GET, HEAD')),
+  );
+  // Node's own answer to a request it cannot parse would lack the security headers.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable) return void socket.destroy();
+    const tooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+    refuseSocket(socket, {
+      status: tooLarge ? 431 : 400,
+      message: tooLarge ? 'The request headers are too large.' : 'The request is not valid HTTP.',
+    });
   });
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
@@ -83,35 +109,32 @@ export async function startHost(options: HostOptions): Promise<Host> {
   };
 }
 
-interface HttpContext {
-  port: number;
-  token: string;
+interface HttpContext extends GateContext {
   rendererDir: string;
 }
 
-/** Serves the page: index.html with the token, its other files without; everything else 404. */
+/** Serves the built page's files to requests the gate lets through; everything else 404. */
 async function handleHttp(
   request: IncomingMessage,
   response: ServerResponse,
   context: HttpContext,
 ): Promise<void> {
-  if (!hostAllowed(request, context.port))
-    return reply(response, 403, 'Wrong Host header: open the address protodesk serve printed.');
-  if (request.method !== 'GET' && request.method !== 'HEAD')
-    return reply(response, 405, 'Only GET and HEAD.');
-  const { pathname, params } = requestTarget(request.url);
-  const isIndex = pathname === '/' || pathname === '/index.html';
-  if (isIndex && !tokenMatches(params.get('token'), context.token)) {
-    return reply(response, 403, 'This page needs its token: open the address protodesk serve printed.');
+  const target = requestTarget(request.url);
+  const refusal = checkPageRequest(request, target, context);
+  if (refusal) return refuse(response, refusal);
+  const index = isIndex(target);
+  const file = await findStaticFile(context.rendererDir, index ? '/index.html' : target.pathname);
+  if (!file) {
+    const message = index ? 'The page is not built: run npm run build.' : 'Not found.';
+    return refuse(response, { status: 404, message });
   }
-  const file = await findStaticFile(context.rendererDir, isIndex ? '/index.html' : pathname);
-  if (!file)
-    return reply(response, 404, isIndex ? 'The page is not built: run npm run build.' : 'Not found.');
   response.writeHead(200, {
-    ...securityHeaders,
+    ...hostHeaders,
     'Content-Type': file.contentType,
     'Content-Length': String(file.size),
-    'Cache-Control': isIndex ? 'no-store' : 'no-cache',
+    'Cache-Control': index ? 'no-store' : 'no-cache',
+    // The index was opened with the token: from here on the page's own files present it as a cookie.
+    ...(index ? { 'Set-Cookie': tokenCookie(context.port, context.token) } : {}),
   });
   if (request.method === 'HEAD') {
     response.end();
@@ -119,23 +142,4 @@ async function handleHttp(
   }
   // A file removed or unreadable mid-send (a rebuild) just ends the response early.
   await pipeline(file.open(), response).catch(() => undefined);
-}
-
-function reply(response: ServerResponse, status: number, text: string): void {
-  response.writeHead(status, {
-    ...securityHeaders,
-    'Content-Type': 'text/plain; charset=utf-8',
-    'Cache-Control': 'no-store',
-  });
-  response.end(`${text}\n`);
-}
-
-/** Answers a refused WebSocket handshake with a plain HTTP status, then drops the connection once it is written. */
-function refuseUpgrade(socket: Duplex, status: number, text: string): void {
-  const body = `${text}\n`;
-  socket.once('finish', () => socket.destroy());
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
 }

@@ -14,11 +14,43 @@ export function originAllowed(request: IncomingMessage, port: number): boolean {
 }
 
 /** Compares a presented token with the real one in constant time. */
-export function tokenMatches(presented: string | null, token: string): boolean {
-  if (presented === null) return false;
+export function tokenMatches(presented: string | null | undefined, token: string): boolean {
+  if (presented === null || presented === undefined) return false;
   const a = Buffer.from(presented);
   const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The token cookie's name; it carries the port because cookies are shared by every port of a host. */
+export function tokenCookieName(port: number): string {
+  return `protodesk-${port}`;
+}
+
+/** The `Set-Cookie` value that lets the page's own files (scripts, workers, styles, fonts) present the token. */
+export function tokenCookie(port: number, token: string): string {
+  return `${tokenCookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`;
+}
+
+/** Whether the request presents the token: in its query, or in the cookie the index set. */
+export function presentsToken(
+  request: IncomingMessage,
+  params: URLSearchParams,
+  port: number,
+  token: string,
+): boolean {
+  return (
+    tokenMatches(params.get('token'), token) ||
+    cookieValues(request, tokenCookieName(port)).some((v) => tokenMatches(v, token))
+  );
+}
+
+/** Every value of the named cookie in the request's Cookie header. */
+function cookieValues(request: IncomingMessage, name: string): string[] {
+  return (request.headers.cookie ?? '')
+    .split(';')
+    .map((pair) => pair.trim())
+    .filter((pair) => pair.startsWith(`${name}=`))
+    .map((pair) => pair.slice(name.length + 1));
 }
 
 /** Path and query of a request target, parsed without letting `//name` pass for a host. */

@@ -1,5 +1,5 @@
 import { createReadStream, type ReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 
 const contentTypes: Readonly<Record<string, string>> = {
@@ -27,7 +27,10 @@ export interface StaticFile {
   open: () => ReadStream;
 }
 
-/** The file under `root` that a URL path names, or undefined (missing, a folder, or outside `root`). */
+/**
+ * The file under `root` that a URL path names, or undefined: missing, a folder, or outside `root` by `..`, an encoded
+ * separator or a symbolic link.
+ */
 export async function findStaticFile(root: string, urlPath: string): Promise<StaticFile | undefined> {
   let decoded: string;
   try {
@@ -35,10 +38,12 @@ export async function findStaticFile(root: string, urlPath: string): Promise<Sta
   } catch {
     return undefined;
   }
-  if (decoded.includes('\0')) return undefined;
-  const path = resolve(root, `.${decoded}`);
-  // resolve() has applied every `..`: what is left must still be inside the page's folder.
-  if (!path.startsWith(root + sep)) return undefined;
+  if (!decoded.startsWith('/') || decoded.includes('\0')) return undefined;
+  const named = resolve(root, `.${decoded}`);
+  if (!inside(root, named)) return undefined;
+  // resolve() applied every `..` but followed no link: the real file must be inside the real folder too.
+  const [realRoot, path] = await Promise.all([realpath(root), realpath(named)]).catch(() => []);
+  if (!realRoot || !path || !inside(realRoot, path)) return undefined;
   const info = await stat(path).catch(() => undefined);
   if (!info?.isFile()) return undefined;
   return {
@@ -47,4 +52,8 @@ export async function findStaticFile(root: string, urlPath: string): Promise<Sta
     contentType: contentTypes[extname(path).toLowerCase()] ?? 'application/octet-stream',
     open: () => createReadStream(path),
   };
+}
+
+function inside(folder: string, path: string): boolean {
+  return path.startsWith(folder + sep);
 }

@@ -48,6 +48,11 @@ test('serve --port 0 prints one line with the address, serves the page with the 
   expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
   expect(await page.text()).toMatch(/<html|<!doctype html/i);
   expect((await fetch(`http://127.0.0.1:${port}/`)).status).toBe(403);
+  // The page's other files need the cookie the index set (named by port: cookies ignore ports).
+  const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  expect(cookie).toMatch(new RegExp(`^protodesk-${port}=`));
+  expect((await fetch(`http://127.0.0.1:${port}/app.js`)).status).toBe(403);
+  expect((await fetch(`http://127.0.0.1:${port}/app.js`, { headers: { cookie } })).status).toBe(200);
   child?.kill('SIGTERM');
   expect(await exit).toEqual({ code: 0, stderr: '' });
 });
@@ -74,4 +79,27 @@ test('a port that is not a number is a usage error', async () => {
     code: 2,
     stderr: 'protodesk: --port takes a number from 0 to 65535, not "eighty".\n',
   });
+});
+
+test('there is no way to listen elsewhere: --host is an unknown flag, and the message says why', async () => {
+  const { exit } = serve(['--host', '0.0.0.0', '--port', '0']);
+  const { code, stderr } = await exit;
+  expect(code).toBe(2);
+  expect(stderr).toContain("error: unknown option '--host'");
+  expect(stderr).toContain('protodesk serve listens on 127.0.0.1 only');
+  expect(stderr).toContain('ssh -L 7337:127.0.0.1:7337');
+});
+
+test('its help lists only --port, --no-open and --data-dir', async () => {
+  const help = spawn(process.execPath, [cli, 'serve', '--help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  help.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  await new Promise((resolve) => help.once('exit', resolve));
+  expect(out).toContain('127.0.0.1 only');
+  expect(out.match(/^\s+(-\S+)/gm)?.map((flag) => flag.trim())).toEqual([
+    '--port',
+    '--no-open',
+    '--data-dir',
+    '-h,',
+  ]);
 });

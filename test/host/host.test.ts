@@ -1,131 +1,69 @@
-// Browser mode over real HTTP and a real WebSocket: the page's gate, the security headers, and the contract in frames.
-import { request as httpRequest } from 'node:http';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Browser mode over real HTTP and a real WebSocket: the page, its headers, and the contract in frames.
+// Every refusal has its own test in refusals.test.ts; loopback.test.ts proves where it listens.
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { WebSocket } from 'ws';
-import { EngineService } from '../../src/core/service';
-import { startHost, type Host } from '../../src/host/host';
+import type { WebSocket } from 'ws';
 import { decodeServerFrame, type RequestFrame, type ServerFrame } from '../../src/shared/api/frames';
+import { CONTENT_SECURITY_POLICY } from '../../src/shared/page-security';
 import type { ApiResult, CallEventBatch } from '../../src/shared/api/types';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
-import { freshDataDir } from '../core/service/service-harness';
+import { exchange, indexHtml, openApi as openApiOn, startPageHost, type PageHost } from './host-harness';
 
 const protoRoot = fileURLToPath(new URL('../fixtures/protos', import.meta.url));
-const indexHtml = '<!doctype html><title>Protodesk</title><script src="app.js"></script>';
 
-let rendererDir: string;
-let service: EngineService;
-let host: Host;
+let served: PageHost;
 let go: GoReflectServer;
 
 beforeAll(async () => {
-  rendererDir = await mkdtemp(join(tmpdir(), 'protodesk-host-test-'));
-  await mkdir(join(rendererDir, 'assets'));
-  await writeFile(join(rendererDir, 'index.html'), indexHtml);
-  await writeFile(join(rendererDir, 'app.js'), 'console.log("hi");');
-  await writeFile(join(rendererDir, 'assets', 'codicon.ttf'), Buffer.from([0, 1, 0, 0]));
-  await writeFile(join(tmpdir(), 'protodesk-host-secret.txt'), 'secret');
-  service = new EngineService({ transport: 'browser', version: '9.9.9', dataDir: freshDataDir() });
-  [host, go] = await Promise.all([startHost({ port: 0, service, rendererDir }), startGoReflect()]);
+  [served, go] = await Promise.all([startPageHost(), startGoReflect()]);
 });
 
 afterAll(async () => {
-  await host?.close();
-  await service?.close();
+  await served?.close();
   await go?.stop();
-  await rm(rendererDir, { recursive: true, force: true });
-  await rm(join(tmpdir(), 'protodesk-host-secret.txt'), { force: true });
 });
 
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** A raw GET, so the test controls the Host header and the exact path. */
-function get(path: string, headers: Record<string, string> = {}): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: host.port, path, headers, method: 'GET' }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (path: string, headers: Record<string, string> = {}) =>
+  exchange(served.host.port, { path, headers });
 
 describe('the page over HTTP', () => {
   test('the address is 127.0.0.1 with a long random token', () => {
+    const { host } = served;
     expect(host.url).toBe(`http://127.0.0.1:${host.port}/?token=${host.token}`);
     expect(host.token).toMatch(/^[A-Za-z0-9_-]{32}$/);
   });
 
-  test('the index needs the token, and comes with the security headers and no caching', async () => {
-    const page = await get(`/?token=${host.token}`);
-    expect(page.status).toBe(200);
-    expect(page.body).toBe(indexHtml);
-    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(page.headers['content-security-policy']).toBe(
-      "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    );
-    expect(page.headers['x-content-type-options']).toBe('nosniff');
-    expect(page.headers['referrer-policy']).toBe('no-referrer');
-    expect(page.headers['cache-control']).toBe('no-store');
-    expect((await get(`/index.html?token=${host.token}`)).status).toBe(200);
-    for (const path of ['/', '/index.html', '/?token=wrong', `/?token=${host.token.slice(1)}`]) {
-      const refused = await get(path);
-      expect(refused.status, path).toBe(403);
-      expect(refused.headers['content-security-policy']).toBeTruthy();
+  test('the index comes with its token, the security headers and no caching', async () => {
+    for (const path of ['/', '/index.html']) {
+      const index = await get(`${path}?token=${served.host.token}`);
+      expect(index.status).toBe(200);
+      expect(index.body).toBe(indexHtml);
+      expect(index.headers).toMatchObject({
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': CONTENT_SECURITY_POLICY,
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'same-origin',
+        'cache-control': 'no-store',
+      });
     }
   });
 
-  test('the page files are served with their content types', async () => {
-    expect(await get('/app.js')).toMatchObject({
+  test('the page files are served with their content types to the cookie the index set', async () => {
+    const index = await get(`/?token=${served.host.token}`);
+    const cookie = (index.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+    expect(await get('/app.js', { Cookie: cookie })).toMatchObject({
       status: 200,
       body: 'console.log("hi");',
-      headers: { 'content-type': 'text/javascript; charset=utf-8' },
+      headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' },
     });
-    expect((await get('/assets/codicon.ttf')).headers['content-type']).toBe('font/ttf');
-  });
-
-  test('a foreign Host header (DNS rebinding) is refused', async () => {
-    const refused = await get(`/?token=${host.token}`, { Host: `evil.example:${host.port}` });
-    expect(refused.status).toBe(403);
-    expect(refused.body).toContain('Host');
-    expect((await get(`/?token=${host.token}`, { Host: `localhost:${host.port}` })).status).toBe(200);
-  });
-
-  test('nothing outside the page folder can be reached', async () => {
-    for (const path of [
-      '/../protodesk-host-secret.txt',
-      '/%2e%2e/protodesk-host-secret.txt',
-      '/assets/..%2f..%2fprotodesk-host-secret.txt',
-      '/assets',
-      '/nope.js',
-    ]) {
-      expect((await get(path)).status, path).toBe(404);
-    }
+    expect((await get('/assets/codicon.ttf', { Cookie: cookie })).headers['content-type']).toBe('font/ttf');
   });
 });
 
-/** Opens the API socket; resolves with it once open, or rejects with the HTTP status of a refusal. */
-function openApi(options: { token?: string; origin?: string } = {}): Promise<WebSocket> {
-  const token = options.token ?? host.token;
-  const ws = new WebSocket(`ws://127.0.0.1:${host.port}/api?token=${token}`, {
-    origin: options.origin ?? `http://127.0.0.1:${host.port}`,
-  });
-  return new Promise((resolve, reject) => {
-    ws.once('open', () => resolve(ws));
-    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-    ws.once('error', reject);
-  });
-}
+/** Opens the API socket as the page does: its token in the query, its origin. */
+const openApi = (): Promise<WebSocket> =>
+  openApiOn(served.host.port, { query: `?token=${served.host.token}` });
 
 /** A page-side client of the frames: numbered requests, answers by id, events collected. */
 function pageClient(ws: WebSocket) {
@@ -168,12 +106,6 @@ function pageClient(ws: WebSocket) {
 }
 
 describe('the contract over the WebSocket', () => {
-  test('a wrong token is refused with 401, a foreign origin or Host with 403', async () => {
-    await expect(openApi({ token: 'wrong' })).rejects.toThrow('HTTP 401');
-    await expect(openApi({ origin: 'http://evil.example' })).rejects.toThrow('HTTP 403');
-    await expect(openApi({ origin: `http://127.0.0.1:${host.port + 1}` })).rejects.toThrow('HTTP 403');
-  });
-
   test('info and a unary call round-trip through frames, events and acknowledgements', async () => {
     const ws = await openApi();
     const page = pageClient(ws);
@@ -235,6 +167,25 @@ describe('the contract over the WebSocket', () => {
     ws.close();
   });
 
+  test('workspace operations take names, not paths: none reaches a file outside the workspace', async () => {
+    const ws = await openApi();
+    const page = pageClient(ws);
+    for (const [op, name] of [
+      ['readRequest', 'collections/../../../../etc/passwd.json'],
+      ['readRequest', 'collections/a/..\\..\\secret.json'],
+      ['readRequest', '/etc/passwd'],
+      ['readEnvironment', '../../secret'],
+      ['readTlsProfile', '..'],
+      ['deleteEnvironment', '/etc/passwd'],
+    ]) {
+      expect(await page.call(op ?? '', name), `${op} ${name}`).toMatchObject({
+        ok: false,
+        failure: { kind: 'invalidRequest' },
+      });
+    }
+    ws.close();
+  });
+
   test('closing the connection cancels and releases its calls', async () => {
     const ws = await openApi();
     const page = pageClient(ws);
@@ -255,7 +206,7 @@ describe('the contract over the WebSocket', () => {
     await closed;
     await expect
       .poll(async () =>
-        service.cancelCall(started.callId).then(
+        served.service.cancelCall(started.callId).then(
           () => 'still running',
           (e: Error) => e.message,
         ),

@@ -19,7 +19,12 @@ export function registerServe(program: Command, io: CliIo): void {
     .description(
       'serve the Protodesk UI to a browser on this machine (127.0.0.1 only; the address carries a token)',
     )
-    .option('--port <number>', 'port to listen on; 0 picks a free one', defaultPort)
+    // There is deliberately no --host (or --bind): a flag serve does not know is answered with why, and what to do.
+    .showHelpAfterError(
+      `(protodesk serve listens on 127.0.0.1 only; from another machine, forward the port: ` +
+        `ssh -L ${defaultPort}:127.0.0.1:${defaultPort} <this machine>. Run protodesk serve --help for the flags.)`,
+    )
+    .option('--port <number>', 'port to listen on (on 127.0.0.1); 0 picks a free one', defaultPort)
     .option('--no-open', 'do not open a browser, only print the address')
     .option(
       '--data-dir <folder>',
