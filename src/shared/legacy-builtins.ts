@@ -1,9 +1,32 @@
 /**
- * Monaco 0.57 calls built-ins that Chromium 83 (Electron 9) lacks; esbuild lowers syntax but not library calls.
- * This adds only the missing ones, to the Monaco chunk and its workers; a current browser is left untouched.
+ * Built-ins that Chromium 83 and Node 12 (Electron 9, the smoke tests' Electron) lack, called by Monaco 0.57, React
+ * libraries and the engine; esbuild lowers syntax but not library calls.
+ * This adds only the missing ones; a current runtime is left untouched.
  */
 
 type Realm = Pick<typeof globalThis, 'Array' | 'String' | 'Object' | 'RegExp'>;
+
+/**
+ * WeakRef for runtimes without one (Chromium 83, Node 12): it holds its target strongly. The language allows a target
+ * to stay alive for as long as an engine likes, so this is correct, only without the memory saving.
+ */
+class StrongRef<T extends object> {
+  readonly #target: T;
+  constructor(target: T) {
+    this.#target = target;
+  }
+  deref(): T {
+    return this.#target;
+  }
+}
+
+/** FinalizationRegistry to match StrongRef: nothing it watches is ever collected, so no callback is ever due. */
+class NeverFinalizing {
+  register(): void {}
+  unregister(): boolean {
+    return false;
+  }
+}
 
 function relativeIndex(length: number, index: number): number | undefined {
   const n = Math.trunc(index) || 0;
@@ -16,7 +39,10 @@ function define(target: object, name: string, value: unknown): void {
     Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: false });
 }
 
-/** Defines Array/String `at`, Array `findLast`, `findLastIndex`, `toSorted`, `toReversed`, String `replaceAll` and `Object.hasOwn` where missing. */
+/**
+ * Defines Array/String `at`, Array `findLast`, `findLastIndex`, `toSorted`, `toReversed`, String `replaceAll`,
+ * `Object.hasOwn`, `WeakRef` and `FinalizationRegistry` where missing.
+ */
 export function installMissingBuiltins(realm: Realm = globalThis): void {
   const arrays = realm.Array.prototype;
   define(arrays, 'at', function at(this: unknown[], index: number) {
@@ -76,6 +102,9 @@ export function installMissingBuiltins(realm: Realm = globalThis): void {
       return realm.String(this).replace(pattern, replacement);
     },
   );
+  const globals = realm as unknown as Record<string, unknown>;
+  if (typeof globals.WeakRef !== 'function') globals.WeakRef = StrongRef;
+  if (typeof globals.FinalizationRegistry !== 'function') globals.FinalizationRegistry = NeverFinalizing;
   define(realm.Object, 'hasOwn', (target: object, key: PropertyKey) =>
     realm.Object.prototype.hasOwnProperty.call(realm.Object(target), key),
   );

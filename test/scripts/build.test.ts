@@ -1,7 +1,11 @@
-import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 // dist/ is built by the test run's global setup (test/global-setup.ts runs scripts/build.mjs).
 const dist = join(import.meta.dirname, '../../dist');
@@ -24,11 +28,6 @@ describe('scripts/build.mjs', () => {
     const app = await read('renderer/app.js');
     expect(app.length).toBeGreaterThan(1000);
     expect(existsSync(join(dist, 'renderer/app.css'))).toBe(true);
-    // Built for Chromium 83 (Electron 9): syntax it lacks, such as `??=`, is lowered.
-    for (const file of await readdir(join(dist, 'renderer/chunks'))) {
-      if (file.endsWith('.js')) expect(await read(`renderer/chunks/${file}`)).not.toContain('??=');
-    }
-    expect(app).not.toContain('??=');
   });
 
   it('builds the web workers as classic scripts (no import or export statements)', async () => {
@@ -39,11 +38,10 @@ describe('scripts/build.mjs', () => {
     }
   });
 
-  it('builds the Electron main bundle for Node 12 with the bundled protos beside it', async () => {
-    const main = await read('main/index.cjs');
-    const modules = requiredModules(main);
+  it('bundles the Electron main process whole (no node_modules at run time) with the bundled protos beside it', async () => {
+    const modules = new Set(requiredModules(await read('main/index.cjs')));
     expect(modules).toContain('electron');
-    expect(modules.filter((name) => name.startsWith('node:') || name.endsWith('/promises'))).toEqual([]);
+    expect([...modules].filter((name) => name !== 'electron' && !isNodeBuiltin(name))).toEqual([]);
     expect(existsSync(join(dist, 'main/protos/google/protobuf/descriptor.proto'))).toBe(true);
   });
 
@@ -51,5 +49,55 @@ describe('scripts/build.mjs', () => {
     const preload = await read('preload/index.cjs');
     expect(new Set(requiredModules(preload))).toEqual(new Set(['electron']));
     expect(preload).toContain('exposeInMainWorld');
+  });
+});
+
+/** Whether a module name is one of Node's own (`fs`, `node:fs`, `fs/promises`). */
+const isNodeBuiltin = (name: string): boolean => builtinModules.includes(name.replace(/^node:/, ''));
+
+describe("scripts/build.mjs --electron9, the smoke tests' build", () => {
+  const folder = join(mkdtempSync(join(tmpdir(), 'protodesk-build-electron9-')), 'app');
+  const read9 = (path: string) => readFile(join(folder, path), 'utf8');
+
+  beforeAll(async () => {
+    await promisify(execFile)(process.execPath, ['scripts/build.mjs', '--electron9', folder]);
+  });
+
+  it('makes a self-contained app folder: package.json naming the main bundle, no dependencies', async () => {
+    const manifest = JSON.parse(await read9('package.json')) as Record<string, unknown>;
+    expect(manifest).toMatchObject({
+      name: 'protodesk',
+      productName: 'Protodesk',
+      main: 'dist/main/index.cjs',
+    });
+    expect(manifest).not.toHaveProperty('dependencies');
+    expect((await readdir(join(folder, 'dist'))).sort()).toEqual(['main', 'preload', 'renderer']);
+  });
+
+  it('main and preload need only what Node 12 has: no node: specifiers, no promise modules', async () => {
+    for (const bundle of ['dist/main/index.cjs', 'dist/preload/index.cjs']) {
+      const modules = requiredModules(await read9(bundle));
+      expect(
+        modules.filter((name) => name.startsWith('node:') || name.endsWith('/promises')),
+        bundle,
+      ).toEqual([]);
+      expect(
+        modules.filter((name) => name !== 'electron' && !isNodeBuiltin(name)),
+        bundle,
+      ).toEqual([]);
+    }
+    // The Node 12 built-ins (WeakRef, Array.prototype.at, performance…) are installed before the engine loads.
+    expect(await read9('dist/main/index.cjs')).toMatch(/src\/main\/compat\/node12\.ts/);
+    expect(new Set(requiredModules(await read9('dist/preload/index.cjs')))).toEqual(new Set(['electron']));
+  });
+
+  it('lowers the page to Chromium 83: no `??=` anywhere', async () => {
+    const files = [
+      'dist/renderer/app.js',
+      ...(await readdir(join(folder, 'dist/renderer/chunks')))
+        .filter((file) => file.endsWith('.js'))
+        .map((file) => `dist/renderer/chunks/${file}`),
+    ];
+    for (const file of files) expect(await read9(file), file).not.toContain('??=');
   });
 });

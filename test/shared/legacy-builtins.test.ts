@@ -1,20 +1,21 @@
 import { createContext, runInContext } from 'node:vm';
 import { describe, expect, test } from 'vitest';
-import { installMissingBuiltins } from '../../../../src/renderer/editor/monaco/legacy-builtins';
+import { installMissingBuiltins } from '../../src/shared/legacy-builtins';
 
 /** A fresh JavaScript realm without the built-ins Chromium 83 lacks, with them installed by our code. */
 function chromium83Realm(): (code: string) => unknown {
   const context = createContext({});
   const realm = runInContext(
     `for (const name of ['at', 'findLast', 'findLastIndex', 'toSorted', 'toReversed']) delete Array.prototype[name];
-     delete String.prototype.at; delete String.prototype.replaceAll; delete Object.hasOwn; globalThis`,
+     delete String.prototype.at; delete String.prototype.replaceAll; delete Object.hasOwn;
+     delete globalThis.WeakRef; delete globalThis.FinalizationRegistry; globalThis`,
     context,
   ) as Parameters<typeof installMissingBuiltins>[0];
   installMissingBuiltins(realm);
   return (code) => runInContext(code, context);
 }
 
-describe('installMissingBuiltins on a Chromium 83 realm', () => {
+describe('installMissingBuiltins on a Chromium 83 / Node 12 realm', () => {
   const run = chromium83Realm();
 
   test('at counts from either end', () => {
@@ -54,6 +55,14 @@ describe('installMissingBuiltins on a Chromium 83 realm', () => {
 
   test('Object.hasOwn sees own properties only', () => {
     expect(run('[Object.hasOwn({ a: 1 }, "a"), Object.hasOwn({}, "toString")]')).toEqual([true, false]);
+  });
+
+  test('WeakRef hands back its target, and FinalizationRegistry accepts registrations', () => {
+    expect(
+      run(
+        'const t = { n: 1 }; const r = new WeakRef(t); const f = new FinalizationRegistry(() => {}); f.register(t, 1); [r.deref() === t, f.unregister(t)]',
+      ),
+    ).toEqual([true, false]);
   });
 
   test('built-ins that exist are not replaced', () => {

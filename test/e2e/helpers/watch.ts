@@ -13,6 +13,8 @@ const cspRecorder = `
 export interface PageWatch {
   /** Every problem so far, one line each; [] when the page behaved. */
   problems(): Promise<string[]>;
+  /** Forgets the problems so far (after a test that provokes refusals on purpose). */
+  clear(): void;
 }
 
 /** Installs the CSP recorder on every page of `context` (call before opening pages). */
@@ -34,6 +36,10 @@ export function watchPage(page: Page): PageWatch {
         ? []
         : await page.evaluate<string[]>('window.__protodeskCsp || []').catch(() => []);
       return [...seen, ...csp.map((line) => `CSP violation: ${line}`)];
+    },
+    clear: () => {
+      seen.length = 0;
+      if (!page.isClosed()) void page.evaluate('window.__protodeskCsp = []').catch(() => undefined);
     },
   };
 }

@@ -21,7 +21,8 @@ export function editorOptions(init: {
   return {
     model: null,
     automaticLayout: true,
-    minimap: { enabled: false },
+    // Without a minimap its section headers would be computed for nothing (in a worker, on every edit).
+    minimap: { enabled: false, showMarkSectionHeaders: false, showRegionSectionHeaders: false },
     fontFamily: monoFont(),
     fontSize: 13,
     tabSize: 2,

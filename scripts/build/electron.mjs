@@ -1,0 +1,107 @@
+// The desktop app's three bundles: Electron's main process (with the engine), the sandboxed preload, and the page.
+import { build } from 'esbuild';
+import { cp, mkdir, writeFile } from 'node:fs/promises';
+import { node12Builtins, node12Modules } from './node12.mjs';
+
+const bundledProtos = 'src/core/schema/bundled/protos';
+
+/**
+ * esbuild options for code that runs in Electron's main process: one CommonJS file with every npm package inside, so
+ * the packaged app carries no node_modules; only `electron` stays outside.
+ */
+export function mainProcessOptions(target, version) {
+  return {
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: target.node,
+    outExtension: { '.js': '.cjs' },
+    external: ['electron'],
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: target.legacy ? [node12Modules] : [],
+    inject: target.legacy ? [node12Builtins] : [],
+    // CommonJS has no import.meta: the engine's bundled-protos lookup gets this file's URL instead.
+    banner: { js: "const __importMetaUrl = require('url').pathToFileURL(__filename).href;" },
+    define: { 'import.meta.url': '__importMetaUrl', __PROTODESK_VERSION__: JSON.stringify(version) },
+  };
+}
+
+/** dist/main/index.cjs (+ the bundled protos beside it) and dist/preload/index.cjs under `out`. */
+export async function buildElectron(out, target, version) {
+  await build({
+    ...mainProcessOptions(target, version),
+    entryPoints: { 'main/index': 'src/main/main.ts' },
+    outdir: out,
+  });
+  await cp(bundledProtos, `${out}/main/protos`, { recursive: true });
+  // A sandboxed preload may require nothing but electron (not even `url`, which the main bundle's banner uses): it is
+  // bundled whole, without the banner or the Node 12 built-ins.
+  await build({
+    ...mainProcessOptions(target, version),
+    entryPoints: { 'preload/index': 'src/preload/preload.ts' },
+    outdir: out,
+    inject: [],
+    banner: {},
+  });
+}
+
+/** The page under `dir`: index.html, app.js with lazy chunks (Monaco loads when an editor opens), app.css, workers. */
+export async function buildRenderer(dir, target) {
+  const browser = {
+    bundle: true,
+    platform: 'browser',
+    target: target.chrome,
+    minify: true,
+    sourcemap: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
+  };
+  await mkdir(dir, { recursive: true });
+  await cp('src/renderer/index.html', `${dir}/index.html`);
+  await cp('public/icon.svg', `${dir}/icon.svg`);
+  const workers = {
+    'workers/editor.worker': 'monaco-editor/editor/editor.worker.js',
+    'workers/json.worker': 'monaco-editor/language/json/json.worker.js',
+    // Pretty-prints large responses off the page's thread.
+    'workers/json-format.worker': 'src/renderer/features/response/json-format.worker.ts',
+  };
+  await Promise.all([
+    build({ ...browser, entryPoints: workers, outdir: dir, format: 'iife' }),
+    build({
+      ...browser,
+      entryPoints: { app: 'src/renderer/main.tsx' },
+      outdir: dir,
+      format: 'esm',
+      // Monaco is imported lazily: it becomes its own chunks, loaded when the first editor opens. (esbuild also puts
+      // the CSS of lazy chunks into app.css, so Monaco's styles need no loading of their own.)
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
+      assetNames: 'assets/[name]-[hash]',
+      jsx: 'automatic',
+      loader: { '.ttf': 'file', '.woff2': 'file' },
+    }),
+  ]);
+}
+
+/**
+ * A self-contained app folder: package.json (no dependencies: everything is bundled) and dist/{main,preload,renderer}.
+ * Electron runs it as `electron <folder>`; electron-builder packages it as its app directory.
+ */
+export async function buildAppFolder(folder, target, pkg) {
+  await Promise.all([
+    buildElectron(`${folder}/dist`, target, pkg.version),
+    buildRenderer(`${folder}/dist/renderer`, target),
+  ]);
+  const manifest = {
+    name: pkg.name,
+    productName: pkg.productName,
+    version: pkg.version,
+    description: pkg.description,
+    license: pkg.license,
+    author: pkg.author,
+    homepage: pkg.homepage,
+    main: pkg.main,
+  };
+  await writeFile(`${folder}/package.json`, `${JSON.stringify(manifest, null, 2)}\n`);
+}

@@ -1,0 +1,177 @@
+// The smoke suite both desktop builds run (unpacked app folder, packaged `--linux dir`): the window, the bridge and
+// nothing else, the page's limits, then a user's first minutes: import a proto folder, a unary call, a server stream.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { operationNames } from '../../src/shared/api/contract';
+import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
+import {
+  importProtos,
+  methodItem,
+  openMethod,
+  requestEditor,
+  responseRegion,
+  send,
+  setRequestJson,
+  setServerAddress,
+  waitForReceived,
+  waitForStatus,
+} from '../e2e/helpers/app';
+import { protoFolder, protoRoot } from '../e2e/helpers/paths';
+import { launchDesktop, type DesktopLaunch, type DesktopSession } from './helpers/desktop';
+import { startXvfb, type VirtualDisplay } from './helpers/xvfb';
+
+export interface SmokeOptions {
+  /** Builds (and packages) the app; answers how to start it. */
+  prepare: () => Promise<DesktopLaunch>;
+  /** Where the window's screenshot goes, if anywhere. */
+  screenshot?: string;
+  /** Checks on the running main process that only this build needs (e.g. that it loads from app.asar). */
+  extra?: (session: () => DesktopSession) => void;
+}
+
+/** What the preload may give the page: one function per operation, the event subscription and the file-path lookup. */
+const bridgeKeys = [...operationNames, 'onEvent', 'pathForFile'].sort();
+
+export function smokeSuite(name: string, options: SmokeOptions): void {
+  describe(name, () => {
+    let display: VirtualDisplay;
+    let server: GoReflectServer;
+    let session: DesktopSession;
+
+    beforeAll(async () => {
+      const [launch, xvfb, goReflect] = await Promise.all([options.prepare(), startXvfb(), startGoReflect()]);
+      display = xvfb;
+      server = goReflect;
+      session = await launchDesktop(launch, display.display);
+    }, 300_000);
+    afterAll(async () => {
+      await session?.close();
+      await Promise.all([display?.stop(), server?.stop()]);
+    });
+
+    test('one window opens, showing the app page from the app scheme', async () => {
+      const { app, page } = session;
+      await page.getByRole('button', { name: 'Import protos' }).waitFor();
+      expect(page.url()).toBe('app://protodesk/index.html');
+      expect(await page.title()).toBe('Protodesk');
+      const windows = await app.evaluate(({ BrowserWindow }) =>
+        BrowserWindow.getAllWindows().map((window) => ({
+          visible: window.isVisible(),
+          ...window.getBounds(),
+        })),
+      );
+      expect(windows).toEqual([expect.objectContaining({ visible: true, width: 1280 })]);
+    });
+
+    test('the page has the preload bridge and nothing of Node', async () => {
+      const { app, page } = session;
+      const seen = await page.evaluate(() => {
+        const page = globalThis as unknown as Record<string, unknown>;
+        const bridge = page.protodesk as Record<string, unknown>;
+        const globals = ['require', 'process', 'module', 'Buffer', 'global', '__dirname', 'electron'];
+        return {
+          keys: Object.keys(bridge).sort(),
+          functions: Object.values(bridge).every((value) => typeof value === 'function'),
+          nodeGlobals: globals.filter((name) => typeof page[name] !== 'undefined'),
+        };
+      });
+      expect(seen.keys).toEqual(bridgeKeys);
+      expect(seen.functions).toBe(true);
+      expect(seen.nodeGlobals).toEqual([]);
+      const preferences = await app.evaluate(({ BrowserWindow }) => {
+        // Electron 9 still has getLastWebPreferences (later versions dropped it; the types follow package.json's).
+        const contents = BrowserWindow.getAllWindows()[0]!.webContents as unknown as {
+          getLastWebPreferences(): Record<string, unknown>;
+        };
+        const prefs = contents.getLastWebPreferences();
+        return {
+          contextIsolation: prefs.contextIsolation,
+          sandbox: prefs.sandbox,
+          nodeIntegration: prefs.nodeIntegration,
+        };
+      });
+      expect(preferences).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    });
+
+    test('the page runs no inline script, reaches no other origin, cannot navigate away or open windows', async () => {
+      const { app, page } = session;
+      const outcome = await page.evaluate(async (port) => {
+        const page = globalThis as unknown as {
+          document: {
+            createElement(tag: string): { textContent: string };
+            head: { append(node: unknown): void };
+          };
+          open(url: string): unknown;
+          inlineRan?: boolean;
+        };
+        const script = page.document.createElement('script');
+        script.textContent = 'globalThis.inlineRan = true';
+        page.document.head.append(script);
+        const reached = await fetch(`http://127.0.0.1:${port}/`).then(
+          () => true,
+          () => false,
+        );
+        return {
+          inlineRan: page.inlineRan === true,
+          reached,
+          popup: page.open('file:///etc/passwd') !== null,
+        };
+      }, server.port);
+      // The CSP allows only the app's own scripts and connections; window.open is denied by the main process.
+      expect(outcome).toEqual({ inlineRan: false, reached: false, popup: false });
+      await page.evaluate(() => {
+        (globalThis as unknown as { location: { href: string } }).location.href = 'file:///etc/passwd';
+      });
+      await page.waitForTimeout(500);
+      expect(page.url()).toBe('app://protodesk/index.html');
+      expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
+      // The refusals above are expected to be reported in the console; what follows must be clean.
+      session.watch.clear();
+    });
+
+    test('a proto folder imports and its methods are listed', async () => {
+      const { page } = session;
+      await importProtos(page, {
+        mode: 'Proto folder',
+        path: protoFolder('grpc/testing'),
+        importPaths: [protoRoot],
+      });
+      await methodItem(page, 'UnaryCall').waitFor();
+      expect(await methodItem(page, 'StreamingOutputCall').innerText()).toContain('server stream');
+    });
+
+    test('a unary call to grpc-go round-trips through preload and IPC into the response view', async () => {
+      const { page } = session;
+      await openMethod(page, 'UnaryCall', 'TestService/UnaryCall');
+      await setServerAddress(page, `127.0.0.1:${server.port}`);
+      // Monaco's JSON worker (a worker script loaded from the app's own files) marks broken JSON.
+      await setRequestJson(page, '{"responseSize": }');
+      await page.locator('.monaco-editor .squiggly-error').first().waitFor();
+      await setRequestJson(page, '{"responseSize": 4}');
+      await send(page);
+      await waitForStatus(page, 'OK');
+      // grpc-go answers with a payload of 4 zero bytes: base64 "AAAAAA==".
+      await responseRegion(page).getByText('"AAAAAA=="').first().waitFor();
+      expect(await requestEditor(page).count()).toBe(1);
+    });
+
+    test('a server stream arrives message by message', async () => {
+      const { page } = session;
+      await openMethod(page, 'StreamingOutputCall', 'TestService/StreamingOutputCall');
+      await setServerAddress(page, `127.0.0.1:${server.port}`);
+      const parameters = Array.from({ length: 100 }, () => ({ size: 8 }));
+      await setRequestJson(page, JSON.stringify({ responseParameters: parameters }, null, 2));
+      await send(page);
+      await waitForStatus(page, 'OK');
+      await waitForReceived(page, 100);
+      await responseRegion(page).getByRole('grid', { name: 'Messages' }).getByRole('row').nth(1).waitFor();
+      if (options.screenshot) await page.screenshot({ path: options.screenshot });
+    });
+
+    options.extra?.(() => session);
+
+    test('the page had no errors, and the main process none either', async () => {
+      expect(await session.watch.problems()).toEqual([]);
+      expect(session.mainOutput()).not.toMatch(/Error|Unhandled/);
+    });
+  });
+}
