@@ -1,36 +1,44 @@
 /**
- * Rules for every web page the app ever hosts: no pop-ups, no navigation away from the app, no <webview>, and no
- * permissions except writing the clipboard ("Copy response"). Links to http(s) open in the user's browser.
+ * Rules for every web page the app ever hosts: no pop-ups, no navigation or redirect away from the app, no <webview>,
+ * no requests to the network, and no permissions except writing the clipboard ("Copy response"). Links to http(s)
+ * open in the user's browser. The decisions live in small tested modules; this file only wires them to Electron.
  */
-import { app, session, shell } from 'electron';
+import { app, session } from 'electron';
 import type { WebContents } from 'electron';
 import { isAppUrl } from './app-url';
+import { openExternal } from './open-external';
+import { permits } from './permissions';
 
-/** Permissions the page may use: clipboard writes for the copy buttons, nothing else (camera, notifications...). */
-const allowedPermissions = new Set(['clipboard-sanitized-write']);
+/**
+ * The page is the bundled app and never needs the network: the engine's gRPC runs on Node's sockets in this process.
+ * (Electron's own `net` module shares the session and is blocked too; the app does not use it.)
+ */
+const networkUrls = ['http://*/*', 'https://*/*', 'ws://*/*', 'wss://*/*'];
 
 /** Installs the rules; call once the app is ready. */
 export function hardenWebContents(): void {
-  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
-    callback(allowedPermissions.has(permission)),
+  const { defaultSession } = session;
+  defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(permits(permission, details.requestingUrl)),
   );
-  session.defaultSession.setPermissionCheckHandler((_contents, permission) =>
-    allowedPermissions.has(permission),
+  defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    permits(permission, requestingOrigin),
+  );
+  defaultSession.webRequest.onBeforeRequest({ urls: networkUrls }, (_details, callback) =>
+    callback({ cancel: true }),
   );
   app.on('web-contents-created', (_event, contents) => {
     denyPopups(contents);
     contents.on('will-navigate', (event, url) => {
       if (isAppUrl(url)) return;
       event.preventDefault();
-      openExternally(url);
+      openExternal(url);
+    });
+    contents.on('will-redirect', (event, url) => {
+      if (!isAppUrl(url)) event.preventDefault();
     });
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
-}
-
-/** Opens http(s) links in the system browser; ignores every other scheme (file:, javascript:, custom handlers). */
-function openExternally(url: string): void {
-  if (/^https?:\/\//i.test(url)) void shell.openExternal(url);
 }
 
 /** Electron before 12 has no setWindowOpenHandler, only the 'new-window' event. */
@@ -41,13 +49,13 @@ interface LegacyContents {
 function denyPopups(contents: WebContents): void {
   if (typeof contents.setWindowOpenHandler === 'function') {
     contents.setWindowOpenHandler(({ url }) => {
-      openExternally(url);
+      openExternal(url);
       return { action: 'deny' };
     });
     return;
   }
   (contents as unknown as LegacyContents).on('new-window', (event, url) => {
     event.preventDefault();
-    openExternally(url);
+    openExternal(url);
   });
 }

@@ -14,6 +14,7 @@ import { hardenWebContents } from './harden';
 import { registerIpc } from './ipc';
 import { installMenu } from './menu';
 import { keychainCipher } from './secret-cipher';
+import { sendToApp } from './sender';
 import { createMainWindow } from './window';
 
 // This file runs as dist/main/index.cjs: the renderer and the preload bundle are built beside it.
@@ -35,9 +36,9 @@ const service = new EngineService({
 
 function openWindow(): void {
   const window = createMainWindow(preloadFile);
-  const client = service.connect((event) => {
-    if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, event);
-  });
+  // Kept from the start: a destroyed window no longer answers `webContents`, its contents still answer isDestroyed().
+  const contents = window.webContents;
+  const client = service.connect((event) => sendToApp(contents, EVENT_CHANNEL, event));
   current = { window, client };
   window.on('closed', () => {
     void client.close();

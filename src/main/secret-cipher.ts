@@ -1,16 +1,8 @@
+/** The app's secret cipher: the OS keychain through Electron's safeStorage, when this Electron has it. */
 import { safeStorage } from 'electron';
 import type { SecretCipher } from '../core/workspace/secrets';
+import { createKeychainCipher } from './keychain-cipher';
+import type { KeychainStorage } from './keychain-cipher';
 
-/**
- * Secrets encrypted with the OS keychain (Keychain, DPAPI, libsecret/kwallet) through Electron's safeStorage. When the
- * platform has no keychain, values are refused rather than stored in the clear under a false promise.
- */
-export const keychainCipher: SecretCipher = {
-  encrypt(text) {
-    if (!safeStorage.isEncryptionAvailable()) {
-      throw new Error('The system keychain is not available, so the secret was not saved. Unlock or set up the keychain and save again.');
-    }
-    return safeStorage.encryptString(text);
-  },
-  decrypt: (data) => safeStorage.decryptString(data),
-};
+/** Encrypts secrets with the OS keychain; refuses with a clear message on Electrons without safeStorage (before 15). */
+export const keychainCipher: SecretCipher = createKeychainCipher(safeStorage as KeychainStorage | undefined);

@@ -1,8 +1,9 @@
 /**
  * The page's bridge to the engine in the desktop app: `window.protodesk` has one function per operation of the
- * contract (answering a plain ApiResult) and `onEvent`. Runs sandboxed: bundled whole, only `electron` is required.
+ * contract (answering a plain ApiResult), `onEvent`, and on Electron 32+ `pathForFile`. Runs sandboxed: bundled whole,
+ * only `electron` is required.
  */
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import type { IpcRendererEvent } from 'electron';
 import type { ApiEvent } from '../shared/api/types';
 import { EVENT_CHANNEL, OPERATIONS_SWITCH, operationChannel } from './channels';
@@ -21,6 +22,9 @@ const api: Record<string, unknown> = {
     };
   },
 };
+// Electron 32 removed File.path (older Electrons still set it on dropped files): webUtils (Electron 29+) replaces it.
+const files = webUtils as typeof webUtils | undefined;
+if (files) api.pathForFile = (file: File): string => files.getPathForFile(file);
 for (const op of operations) {
   api[op] = (...args: unknown[]): Promise<unknown> => ipcRenderer.invoke(operationChannel(op), ...args);
 }

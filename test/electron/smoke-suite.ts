@@ -28,8 +28,11 @@ export interface SmokeOptions {
   extra?: (session: () => DesktopSession) => void;
 }
 
-/** What the preload may give the page: one function per operation, the event subscription and the file-path lookup. */
-const bridgeKeys = [...operationNames, 'onEvent', 'pathForFile'].sort();
+/**
+ * What the preload may give the page: one function per operation and the event subscription. (`pathForFile` joins them
+ * from Electron 29, which has webUtils; Electron 9's dropped files still carry their `path`.)
+ */
+const bridgeKeys = [...operationNames, 'onEvent'].sort();
 
 export function smokeSuite(name: string, options: SmokeOptions): void {
   describe(name, () => {

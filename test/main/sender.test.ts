@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTrustedSender } from '../../src/main/sender';
+import { isTrustedSender, sendToApp } from '../../src/main/sender';
 
 /** The window's web contents as the check sees it: an identity and the URL it shows. */
 const window = (url: string) => ({ getURL: () => url });
@@ -41,5 +41,32 @@ describe('isTrustedSender', () => {
     expect(isTrustedSender({ sender: contents }, contents)).toBe(true);
     const navigated = window('https://evil.example/');
     expect(isTrustedSender({ sender: navigated }, navigated)).toBe(false);
+  });
+});
+
+describe('sendToApp', () => {
+  /** The window's web contents: the page it shows, whether it is gone, and what it was sent. */
+  const page = (url: string, destroyed = false) => {
+    const sent: unknown[][] = [];
+    return {
+      sent,
+      getURL: () => url,
+      isDestroyed: () => destroyed,
+      send: (...args: unknown[]) => sent.push(args),
+    };
+  };
+
+  it("sends engine events to the window's app page", () => {
+    const contents = page('app://protodesk/index.html');
+    expect(sendToApp(contents, 'protodesk:event', { kind: 'data' })).toBe(true);
+    expect(contents.sent).toEqual([['protodesk:event', { kind: 'data' }]]);
+  });
+
+  it('sends nothing to a page of another origin, or to a closed window', () => {
+    const foreign = page('https://evil.example/');
+    const closed = page('app://protodesk/index.html', true);
+    expect(sendToApp(foreign, 'protodesk:event', { kind: 'data' })).toBe(false);
+    expect(sendToApp(closed, 'protodesk:event', { kind: 'data' })).toBe(false);
+    expect([...foreign.sent, ...closed.sent]).toEqual([]);
   });
 });

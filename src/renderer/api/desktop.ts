@@ -9,6 +9,8 @@ export type BridgedApi = {
   [K in OperationName]: (...args: OperationArgs<K>) => Promise<ApiResult<OperationResult<K>>>;
 } & {
   onEvent(listener: (event: ApiEvent) => void): () => void;
+  /** The real path of a dropped file (Electron 32+, where File.path is gone); absent on older Electrons. */
+  pathForFile?(file: File): string;
 };
 
 /** The bridge the preload script installed, when the page runs inside the desktop app. */

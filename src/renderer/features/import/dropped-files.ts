@@ -1,6 +1,7 @@
 /** Turns what was dropped on the window into imports: real paths in Electron, file texts in browser mode. */
 import { maxDroppedFiles, type DroppedFile } from '../../../shared/api/types';
 import type { SchemaSource } from '../../../shared/schema';
+import { findBridge } from '../../api/desktop';
 
 /** The part of a FileSystemEntry a drop walk needs (DOM entries fit it; tests build plain ones). */
 export interface DropEntry {
@@ -25,8 +26,7 @@ export interface DropDirectoryEntry extends DropEntry {
 /** One dropped item, captured while the drop event lasts (the browser empties DataTransfer afterwards). */
 export interface DropItem {
   entry: DropEntry | null;
-  /** Electron (before 32) adds the real `path` to dropped File objects. */
-  file: (File & { path?: string }) | null;
+  file: File | null;
 }
 
 /** What to do with a drop: add sources by path, or send file texts; notes say what was left out and why. */
@@ -43,19 +43,29 @@ export function captureDrop(transfer: DataTransfer): DropItem[] {
     .map((item) => ({ entry: item.webkitGetAsEntry(), file: item.getAsFile() }));
 }
 
+/** The real path of a dropped file in the desktop app; undefined in browser mode (and for files not on disk). */
+function pathOf(file: File | null): string | undefined {
+  if (!file) return undefined;
+  const bridge = findBridge();
+  // Electron 32+ has no File.path: the preload asks webUtils. Older Electrons set `path` on dropped files.
+  const path = bridge?.pathForFile ? bridge.pathForFile(file) : (file as File & { path?: string }).path;
+  return path || undefined;
+}
+
 /** Decides how to import a drop, reading file texts when there are no real paths. */
 export async function readDrop(items: DropItem[]): Promise<DropImport> {
-  const withPaths = items.length > 0 && items.every((item) => Boolean(item.file?.path));
-  return withPaths ? sourcesFromPaths(items) : filesFromEntries(items);
+  const paths = items.map((item) => pathOf(item.file));
+  const withPaths = paths.length > 0 && paths.every((path): path is string => path !== undefined);
+  return withPaths ? sourcesFromPaths(items, paths) : filesFromEntries(items);
 }
 
 /** Electron: folders become folder sources, .proto files one files source, descriptor sets one source each. */
-function sourcesFromPaths(items: DropItem[]): DropImport {
+function sourcesFromPaths(items: DropItem[], paths: readonly string[]): DropImport {
   const sources: SchemaSource[] = [];
   const protoFiles: string[] = [];
   const ignored: string[] = [];
-  for (const item of items) {
-    const path = item.file?.path ?? '';
+  for (const [index, item] of items.entries()) {
+    const path = paths[index] ?? '';
     const name = item.file?.name ?? path;
     if (item.entry?.isDirectory) sources.push({ kind: 'protoFolder', folder: path });
     else if (/\.proto$/i.test(name)) protoFiles.push(path);

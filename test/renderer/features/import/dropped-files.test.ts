@@ -86,4 +86,36 @@ describe('reading a drop', () => {
       ],
     });
   });
+
+  it('in Electron 32+, where File.path is gone, asks the bridge for real paths', async () => {
+    const page = window as unknown as { protodesk?: { pathForFile(file: File): string } };
+    // What the preload's webUtils.getPathForFile answers: the path of a file on disk, '' for any other File.
+    const onDisk = new Map<File, string>();
+    page.protodesk = { pathForFile: (file) => onDisk.get(file) ?? '' };
+    try {
+      const proto = new File([''], 'a.proto');
+      const folder = new File([''], 'protos');
+      onDisk.set(proto, '/w/a.proto').set(folder, '/w/protos');
+      const fromDisk = await readDrop([
+        { entry: fileEntry('/a.proto', ''), file: proto },
+        { entry: folderEntry('/protos', []), file: folder },
+      ]);
+      expect(fromDisk).toEqual({
+        kind: 'sources',
+        notes: [],
+        sources: [
+          { kind: 'protoFiles', files: ['/w/a.proto'], importPaths: [] },
+          { kind: 'protoFolder', folder: '/w/protos' },
+        ],
+      });
+      // A drop with a file that is not on disk (dragged from another app) is read as text instead.
+      const mixed = await readDrop([
+        { entry: fileEntry('/a.proto', 'package a;'), file: proto },
+        { entry: fileEntry('/b.proto', 'package b;'), file: new File(['package b;'], 'b.proto') },
+      ]);
+      expect(mixed.kind === 'files' && mixed.files.map((file) => file.path)).toEqual(['a.proto', 'b.proto']);
+    } finally {
+      delete page.protodesk;
+    }
+  });
 });
