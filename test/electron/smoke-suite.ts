@@ -95,6 +95,16 @@ export function smokeSuite(name: string, options: SmokeOptions): void {
       expect(preferences).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false });
     });
 
+    test('the engine refuses, through IPC, arguments that do not fit the contract', async () => {
+      const answer = await session.page.evaluate(() => {
+        const bridge = (
+          globalThis as unknown as { protodesk: Record<string, (...args: unknown[]) => unknown> }
+        ).protodesk;
+        return bridge.listDirectory!({ path: '/etc' });
+      });
+      expect(answer).toMatchObject({ ok: false, failure: { kind: 'invalidRequest' } });
+    });
+
     test('the page runs no inline script, reaches no other origin, cannot navigate away or open windows', async () => {
       const { app, page } = session;
       const outcome = await page.evaluate(async (port) => {
