@@ -1,8 +1,8 @@
-import { createHash, X509Certificate } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { checkServerIdentity, rootCertificates, type PeerCertificate } from 'node:tls';
 import { credentials as grpcCredentials, type ChannelCredentials, type ChannelOptions } from '@grpc/grpc-js';
 import type { TlsSettings } from '../../shared/schema';
-import { describeCertificate } from '../tls/certificate';
+import { readCertificate } from '../tls/x509-compat';
 import { ConnectionError } from './errors';
 import { readPem } from './pem';
 import type { ParsedTarget } from './target';
@@ -99,9 +99,14 @@ export async function channelSecurity(tls: TlsSettings): Promise<ChannelSecurity
 function namingCertificateNames(host: string, certificate: PeerCertificate): Error | undefined {
   const error = checkServerIdentity(host, certificate);
   if (!error) return undefined;
-  const info = describeCertificate(new X509Certificate(certificate.raw));
-  const names = [...(info.dnsNames.length > 0 ? info.dnsNames : info.commonNames), ...info.ipAddresses];
-  error.message = `${error.message} (certificate names: ${names.join(', ') || 'none'})`;
+  // Node calls this inside a socket event: a certificate we cannot read keeps Node's own message rather than throwing.
+  try {
+    const { info } = readCertificate(certificate.raw);
+    const names = [...(info.dnsNames.length > 0 ? info.dnsNames : info.commonNames), ...info.ipAddresses];
+    error.message = `${error.message} (certificate names: ${names.join(', ') || 'none'})`;
+  } catch {
+    // Node's message names the host and the certificate's subject already.
+  }
   return error;
 }
 

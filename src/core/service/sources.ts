@@ -1,6 +1,6 @@
-import { rm } from 'node:fs/promises';
 import type { DroppedFile, MethodTemplate, SourceState } from '../../shared/api/types';
 import type { SchemaSource, ServiceInfo } from '../../shared/schema';
+import { removePath } from '../compat/remove-path';
 import type { Schema } from '../schema/schema';
 import { droppedLabel, writeDroppedFiles } from './dropped-files';
 import { ServiceFailure, unknownSource } from './failure';
@@ -41,7 +41,7 @@ export class SourceCatalog {
     try {
       await writeDroppedFiles(folder, files);
     } catch (error) {
-      await rm(folder, { recursive: true, force: true });
+      await removePath(folder, { recursive: true });
       throw error;
     }
     return this.add({ kind: 'protoFolder', folder }, droppedLabel(files), folder);
@@ -57,7 +57,7 @@ export class SourceCatalog {
   async remove(id: string): Promise<void> {
     const entry = this.entry(id);
     this.entries.delete(id);
-    if (entry.droppedFolder) await rm(entry.droppedFolder, { recursive: true, force: true });
+    if (entry.droppedFolder) await removePath(entry.droppedFolder, { recursive: true });
   }
 
   /**

@@ -1,6 +1,7 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
+import { removePath } from '../compat/remove-path';
 
 /** How much message text is collected before one write to the spool file. */
 const chunkBytes = 1024 * 1024;
@@ -53,7 +54,7 @@ export class MessageSpool {
     this.chunk = [];
     this.stream?.end();
     await this.closed;
-    await rm(this.file, { force: true });
+    await removePath(this.file);
   }
 
   private writeChunk(): void {

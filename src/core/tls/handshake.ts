@@ -1,4 +1,3 @@
-import { X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import { connect, rootCertificates, type DetailedPeerCertificate, type TLSSocket } from 'node:tls';
 import type { TlsSettings } from '../../shared/schema';
@@ -9,10 +8,10 @@ import { ConnectionError } from '../connection/errors';
 import { connectionFailure } from '../connection/failure';
 import { readPem } from '../connection/pem';
 import { parseTarget } from '../connection/target';
-import { describeCertificate } from './certificate';
 import { checkHost } from './host-name';
 import { plaintextHttp2, probeHttp2 } from './http2-probe';
 import { certificateName, checkValidity } from './validity';
+import { readCertificate } from './x509-compat';
 
 type TlsOn = Extract<TlsSettings, { mode: 'tls' }>;
 type Endpoint = { host: string; port: number } | { path: string };
@@ -127,11 +126,17 @@ function shakeHands(
       socket.removeAllListeners('error');
       // Typed as an Error, but Node hands over OpenSSL's code as a string.
       const authorizationError = socket.authorizationError as unknown as string | null;
-      resolve({
-        socket,
-        chain: presentedChain(socket),
-        ...(authorizationError ? { authorizationError: String(authorizationError) } : {}),
-      });
+      // A certificate we cannot read must fail this check, not throw out of a socket event (that ends the process).
+      try {
+        resolve({
+          socket,
+          chain: presentedChain(socket),
+          ...(authorizationError ? { authorizationError: String(authorizationError) } : {}),
+        });
+      } catch (error) {
+        socket.destroy();
+        reject(error);
+      }
     });
   });
 }
@@ -143,7 +148,7 @@ function presentedChain(socket: TLSSocket): CertificateInfo[] {
   let certificate: DetailedPeerCertificate | undefined = socket.getPeerCertificate(true);
   while (certificate?.raw && !seen.has(certificate.fingerprint256)) {
     seen.add(certificate.fingerprint256);
-    chain.push(describeCertificate(new X509Certificate(certificate.raw)));
+    chain.push(readCertificate(certificate.raw).info);
     certificate = certificate.issuerCertificate;
   }
   return chain;

@@ -1,6 +1,6 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import type { KeyPairCheck } from '../../shared/tls';
-import { describeCertificate, readX509Certificates } from './certificate';
+import { readCertificates } from './certificate';
 import { isEncryptedKeyBlock, isPrivateKeyBlock, pemBlocks } from './pem-blocks';
 import { convertDerHint, tlsFileProblem } from './problem';
 import { certificateName } from './validity';
@@ -56,12 +56,12 @@ export function checkKeyPair(
     key: 'the key PEM text',
   },
 ): KeyPairCheck {
-  const certificate = readX509Certificates(certificatePem, sources.certificate)[0]!;
+  const certificate = readCertificates(certificatePem, sources.certificate)[0]!;
   const key = parsePrivateKey(keyPem, sources.key);
-  if (certificate.checkPrivateKey(key)) return { matches: true };
+  if (certificate.matchesKey(key)) return { matches: true };
   return {
     matches: false,
-    message: `The private key (${sources.key}) does not belong to the certificate for ${certificateName(describeCertificate(certificate))} (${sources.certificate}).`,
+    message: `The private key (${sources.key}) does not belong to the certificate for ${certificateName(certificate.info)} (${sources.certificate}).`,
     hint: 'Choose the key that was created together with this certificate: `openssl x509 -pubkey -noout -in CERT` and `openssl pkey -pubout -in KEY` print the same public key when they belong together.',
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { removePath } from '../compat/remove-path';
 
 /** Prefix of the temporary files atomic writes leave behind only when the process dies mid-write. */
 export const atomicTempPrefix = '.protodesk-tmp-';
@@ -23,7 +24,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, m
     }
     await rename(temp, path);
   } catch (error) {
-    await rm(temp, { force: true });
+    await removePath(temp);
     throw error;
   }
   await syncFolder(folder);

@@ -4,7 +4,7 @@
  * changes made by anyone else (an editor, git).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, posix, resolve } from 'node:path';
 import type {
   EnvironmentFile,
@@ -16,6 +16,7 @@ import type {
   WorkspaceProblem,
   WorkspaceState,
 } from '../../shared/workspace';
+import { removePath } from '../compat/remove-path';
 import { atomicTempPrefix, writeFileAtomic } from './atomic-write';
 import { WorkspaceConflictError, WorkspaceFileError, WorkspaceFormatError } from './errors';
 import { decodeWorkspaceFile, encodeWorkspaceFile, type WorkspaceFileKind, type WorkspaceFileValues } from './file-format';
@@ -229,7 +230,7 @@ export class WorkspaceFiles {
         }
         await rename(absolutePath(this.folder, staging), absolutePath(this.folder, collectionFolder(collection)));
       } finally {
-        await rm(absolutePath(this.folder, staging), { recursive: true, force: true });
+        await removePath(absolutePath(this.folder, staging), { recursive: true });
       }
       return { collection, count: bundle.requests.length };
     });
@@ -353,7 +354,7 @@ export class WorkspaceFiles {
 
   private async remove(path: string): Promise<void> {
     this.known.set(path, null);
-    await rm(absolutePath(this.folder, path), { force: true });
+    await removePath(absolutePath(this.folder, path));
   }
 
   /** Writes an empty manifest when there is none (a new workspace, or its manifest was moved aside). */

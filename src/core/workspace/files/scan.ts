@@ -1,7 +1,8 @@
 /** Lists what is on disk in a workspace: its own files, the corrupt copies beside them, and leftover temporary files. */
 import type { Dirent } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { removePath } from '../../compat/remove-path';
 import { atomicTempPrefix } from '../atomic-write';
 import { collectionsFolder, environmentsFolder, manifestFile, tlsFolder } from './locations';
 
@@ -26,7 +27,7 @@ export async function removeStaleTemporaries(folder: string, minAgeMs: number, n
     const absolute = join(folder, ...path.split('/'));
     // A younger one may belong to another Protodesk saving into this workspace right now.
     const info = await stat(absolute).catch(() => undefined);
-    if (info && now - info.mtimeMs >= minAgeMs) await rm(absolute, { recursive: true, force: true });
+    if (info && now - info.mtimeMs >= minAgeMs) await removePath(absolute, { recursive: true });
   }
 }
 

@@ -1,0 +1,134 @@
+// The certificate reading Node 12 (Electron 9) uses, run on this Node next to crypto.X509Certificate: every field must
+// come out the same, for PEM text and for the DER a TLS peer hands over.
+import { execFile } from 'node:child_process';
+import { createPrivateKey } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { pemBlocks } from '../../../src/core/tls/pem-blocks';
+import { readCertificate, readWithoutX509 } from '../../../src/core/tls/x509-compat';
+import { grpcGoTestdata, makeTestPki, type TestPki } from '../../helpers/certs';
+
+const run = promisify(execFile);
+const fixtures = new URL('../../fixtures/certs/', import.meta.url).pathname;
+
+/** A self-signed certificate made by openssl for unusual names, keys and signatures. */
+async function selfSigned(
+  dir: string,
+  name: string,
+  key: string[],
+  subject: string,
+  extra: string[] = [],
+): Promise<string> {
+  const [keyFile, certFile] = [join(dir, `${name}.key`), join(dir, `${name}.pem`)];
+  await run('openssl', [
+    'req',
+    '-x509',
+    ...key,
+    '-nodes',
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+    '-utf8',
+    '-subj',
+    subject,
+    '-days',
+    '3',
+    ...extra,
+  ]);
+  return certFile;
+}
+
+describe('reading certificates without X509Certificate', () => {
+  let pki: TestPki;
+  const files: Record<string, string> = {};
+  beforeAll(async () => {
+    pki = await makeTestPki();
+    const grpc = grpcGoTestdata();
+    Object.assign(files, {
+      'grpc-go server (RSA, commas in the name)': grpc.cert,
+      'grpc-go CA': grpc.ca,
+      'fixture CA (EC)': `${fixtures}ca.pem`,
+      'fixture server': `${fixtures}server.pem`,
+      'fixture client': `${fixtures}client.pem`,
+      'temp CA': pki.ca,
+      'temp server': pki.server.cert,
+      'expired server': pki.expiredServer.cert,
+      'server valid from 2099': pki.futureServer.cert,
+      'client of another CA': pki.otherClient.cert,
+      'Ed25519, escaped characters, UTF-8, IPv6 names': await selfSigned(
+        pki.dir,
+        'odd-names',
+        ['-newkey', 'ed25519'],
+        '/C=DE/O=A\\+B;C<D>"E\\\\F, G/OU= lead/OU=#hash/CN=Zürich trail /emailAddress=a@b.c',
+        ['-addext', 'subjectAltName=DNS:x.example,IP:::1,IP:fe80::1:2,email:a@b.c'],
+      ),
+      'RSA-PSS signature, multi-valued name': await selfSigned(
+        pki.dir,
+        'pss',
+        ['-newkey', 'rsa:1024', '-sigopt', 'rsa_padding_mode:pss'],
+        '/CN=a+O=b/DC=example',
+        ['-multivalue-rdn'],
+      ),
+      'P-384, small serial': await selfSigned(
+        pki.dir,
+        'p384',
+        ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:secp384r1'],
+        '/CN=p384',
+        ['-set_serial', '0x00FF'],
+      ),
+    });
+  });
+  afterAll(() => pki.remove());
+
+  test('every field is what X509Certificate reads, from PEM and from DER', async () => {
+    for (const [name, file] of Object.entries(files)) {
+      const pem = pemBlocks(await readFile(file, 'utf8'))[0]!.text;
+      const der = Buffer.from(pem.replace(/-----[A-Z ]+-----|\s/g, ''), 'base64');
+      const modern = readCertificate(pem).info;
+      expect(readWithoutX509(pem).info, name).toEqual(modern);
+      expect(readWithoutX509(der).info, name).toEqual(modern);
+    }
+  });
+
+  test('the unusual certificates read as a person would expect', async () => {
+    const odd = readWithoutX509(
+      await readFile(files['Ed25519, escaped characters, UTF-8, IPv6 names']!, 'utf8'),
+    ).info;
+    expect(odd).toMatchObject({
+      subject:
+        'C=DE, O=A\\+B\\;C\\<D\\>\\"E\\\\F\\, G, OU=\\ lead, OU=\\#hash, CN=Zürich trail\\ , emailAddress=a@b.c',
+      commonNames: ['Zürich trail '],
+      dnsNames: ['x.example'],
+      ipAddresses: ['::1', 'fe80::1:2'],
+      publicKey: 'Ed25519',
+      selfSigned: true,
+    });
+    const pss = readWithoutX509(await readFile(files['RSA-PSS signature, multi-valued name']!, 'utf8')).info;
+    expect(pss).toMatchObject({ subject: 'CN=a + O=b, DC=example', publicKey: 'RSA 1024', selfSigned: true });
+    const p384 = readWithoutX509(await readFile(files['P-384, small serial']!, 'utf8')).info;
+    expect(p384).toMatchObject({ serialNumber: 'FF', publicKey: 'EC P-384' });
+  });
+
+  test('a key matches its own certificate only, as X509Certificate.checkPrivateKey says', async () => {
+    const grpc = grpcGoTestdata();
+    const pairs = [
+      [pki.client.cert, pki.client.key, true],
+      [pki.client.cert, pki.server.key, false],
+      [grpc.cert, grpc.key, true],
+      [grpc.cert, pki.client.key, false],
+    ] as const;
+    for (const [cert, key, matches] of pairs) {
+      const pem = await readFile(cert, 'utf8');
+      const privateKey = createPrivateKey(await readFile(key));
+      expect(readWithoutX509(pem).matchesKey(privateKey), `${cert} + ${key}`).toBe(matches);
+      expect(readCertificate(pem).matchesKey(privateKey)).toBe(matches);
+    }
+  });
+
+  test('a damaged certificate throws', () => {
+    expect(() => readWithoutX509('-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n')).toThrow();
+  });
+});
