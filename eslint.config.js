@@ -25,7 +25,7 @@ const nodeBuiltins = [
 const grpc = [['@grpc/*'], 'gRPC runs in the engine, never here.'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'dist.*/', 'coverage/', 'test/fixtures/', 'src/core/schema/bundled/protos/'] },
+  { ignores: ['node_modules/', 'dist/', 'dist.*/', 'build/', 'release/', 'coverage/', 'test/fixtures/', 'src/core/schema/bundled/protos/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
