@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { importProtos, methodItem, openMethod, requestEditor } from './helpers/app';
-import { protoFolder, protoRoot } from './helpers/paths';
+import { importInteropFolder, methodItem, openMethod, requestEditor } from './helpers/app';
 import { openApp, type AppSession } from './helpers/session';
 
 // A user imports grpc's interop protos as a folder (their imports are relative to test/fixtures/protos, given as an
@@ -17,11 +16,7 @@ describe('import a proto folder and find a method', () => {
 
   test('the tree lists TestService methods with kind badges after importing the folder', async () => {
     const { page } = app;
-    await importProtos(page, {
-      mode: 'Proto folder',
-      path: protoFolder('grpc/testing'),
-      importPaths: [protoRoot],
-    });
+    await importInteropFolder(page);
     const badges: Record<string, string> = {
       UnaryCall: 'unary',
       StreamingInputCall: 'client stream',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { operationNames } from '../../src/shared/api/contract';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
 import {
-  importProtos,
+  importInteropFolder,
   methodItem,
   openMethod,
   requestEditor,
@@ -15,7 +15,6 @@ import {
   waitForReceived,
   waitForStatus,
 } from '../e2e/helpers/app';
-import { protoFolder, protoRoot } from '../e2e/helpers/paths';
 import { launchDesktop, type DesktopLaunch, type DesktopSession } from './helpers/desktop';
 import { startXvfb, type VirtualDisplay } from './helpers/xvfb';
 
@@ -143,11 +142,7 @@ export function smokeSuite(name: string, options: SmokeOptions): void {
 
     test('a proto folder imports and its methods are listed', async () => {
       const { page } = session;
-      await importProtos(page, {
-        mode: 'Proto folder',
-        path: protoFolder('grpc/testing'),
-        importPaths: [protoRoot],
-      });
+      await importInteropFolder(page);
       await methodItem(page, 'UnaryCall').waitFor();
       expect(await methodItem(page, 'StreamingOutputCall').innerText()).toContain('server stream');
     });

@@ -134,6 +134,10 @@ export async function waitForReceived(page: Page, count: number, timeout = 30_00
   await responseRegion(page).getByText(receivedText(count)).first().waitFor({ timeout });
 }
 
+/** Imports grpc's interop protos as a folder; their imports (`grpc/testing/empty.proto`) resolve from test/fixtures/protos. */
+export const importInteropFolder = (page: Page): Promise<void> =>
+  importProtos(page, { mode: 'Proto folder', path: protoFolder('grpc/testing'), importPaths: [protoRoot] });
+
 /** Imports grpc's interop test.proto, whose imports (`grpc/testing/empty.proto`) are relative to test/fixtures/protos. */
 export const importInteropProtos = (page: Page): Promise<void> =>
   importProtos(page, {
