@@ -7,12 +7,11 @@
 // esbuild bundles our TypeScript; the command line keeps its npm packages external, the Electron bundles carry them.
 import { build } from 'esbuild';
 import { cp, readFile, rename, rm } from 'node:fs/promises';
-import { buildAppFolder, buildElectron, buildRenderer } from './build/electron.mjs';
+import { buildAppFolder, buildElectron, buildRenderer, bundledProtos } from './build/electron.mjs';
 import { electron9, productionTarget } from './build/targets.mjs';
 
 const packageJson = new URL('../package.json', import.meta.url);
 const pkg = JSON.parse(await readFile(packageJson, 'utf8'));
-const bundledProtos = 'src/core/schema/bundled/protos';
 
 /** The `protodesk` command line and the benchmark (ESM, Node 20). */
 async function buildCli(out) {

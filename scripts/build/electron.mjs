@@ -3,7 +3,8 @@ import { build } from 'esbuild';
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { node12Builtins, node12Modules } from './node12.mjs';
 
-const bundledProtos = 'src/core/schema/bundled/protos';
+/** The well-known protos the engine finds beside its own bundle (src/core/schema/bundled/root.ts). */
+export const bundledProtos = 'src/core/schema/bundled/protos';
 
 /**
  * esbuild options for code that runs in Electron's main process: one CommonJS file with every npm package inside, so

@@ -6,28 +6,33 @@ import { pathToFileURL } from 'node:url';
 import { build, type BuildOptions } from 'esbuild';
 import { electron9Binary } from '../../electron/helpers/electron9';
 
-// scripts/build is plain JavaScript: its two exports are typed here.
+// scripts/build is plain JavaScript: the exports used here are typed here.
 interface BuildScripts {
   electron9: unknown;
   mainProcessOptions: (target: unknown, version: string) => BuildOptions;
+  bundledProtos: string;
 }
 
 async function buildScripts(): Promise<BuildScripts> {
   const module = (file: string) => import(pathToFileURL(join(process.cwd(), 'scripts', 'build', file)).href);
   const [targets, electron] = await Promise.all([module('targets.mjs'), module('electron.mjs')]);
-  return { electron9: targets.electron9, mainProcessOptions: electron.mainProcessOptions } as BuildScripts;
+  return {
+    electron9: targets.electron9,
+    mainProcessOptions: electron.mainProcessOptions,
+    bundledProtos: electron.bundledProtos,
+  } as BuildScripts;
 }
 
 /** Bundles `entry` into `dir/<name>.cjs` with the Electron 9 main-process options, bundled protos beside it as in dist/main. */
 export async function bundleForElectron9(entry: string, dir: string): Promise<string> {
-  const { electron9, mainProcessOptions } = await buildScripts();
+  const { electron9, mainProcessOptions, bundledProtos } = await buildScripts();
   const name = basename(entry, '.ts');
   await build({
     ...mainProcessOptions(electron9, '0.0.0-test'),
     entryPoints: { [name]: entry },
     outdir: dir,
   });
-  await cp(join('src', 'core', 'schema', 'bundled', 'protos'), join(dir, 'protos'), { recursive: true });
+  await cp(bundledProtos, join(dir, 'protos'), { recursive: true });
   return join(dir, `${name}.cjs`);
 }
 
