@@ -7,6 +7,7 @@ import {
 } from '@bufbuild/protobuf/wkt';
 import type { ServiceInfo } from '../../shared/schema';
 import { SchemaError } from './errors';
+import { fillJsonNames } from './json-names';
 import { serviceTree } from './method-tree';
 
 /**
@@ -19,6 +20,7 @@ export class Schema {
 
   /** `files` must list dependencies before dependents and include every import. */
   constructor(readonly files: FileDescriptorProto[]) {
+    fillJsonNames(files);
     this.registry = buildRegistry(files);
   }
 
