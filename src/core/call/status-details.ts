@@ -15,7 +15,7 @@ import {
 import { AnySchema, FileDescriptorSetSchema, type Any } from '@bufbuild/protobuf/wkt';
 import type { CallStatus } from '../../shared/call';
 import { bundledProtoRoot } from '../schema/bundled/root';
-import { decodeToJson, type JsonOptions } from '../schema/json';
+import { decodeToJson, typeNameOfUrl, type JsonOptions } from '../schema/json';
 import { linkFiles } from '../schema/proto/linker';
 import { parseProto } from '../schema/proto/parser';
 
@@ -91,7 +91,7 @@ function decodeDetail(
     problems.push(`details[${index}] has no type URL; ${kept}.`);
     return raw;
   }
-  const typeName = detail.typeUrl.slice(detail.typeUrl.lastIndexOf('/') + 1);
+  const typeName = typeNameOfUrl(detail.typeUrl);
   if (!registry.getMessage(typeName)) {
     problems.push(
       `details[${index}] is a ${typeName}, which the schema does not define; ${kept} (load the .proto that defines it to see its fields).`,

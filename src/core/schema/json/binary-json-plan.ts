@@ -18,7 +18,7 @@ import {
   type Slots,
 } from './binary-json-fields';
 import { setMember } from './json-read-context';
-import { hasSpecialJson } from './json-wkt';
+import { hasSpecialJson, typeNameOfUrl } from './json-wkt';
 
 /** @bufbuild/protobuf's default recursion limit: deeper messages are left to it, so it can refuse them. */
 const maxDepth = 100;
@@ -162,8 +162,8 @@ class AnyPlan implements MessagePlan {
     }
     if (r.pos !== end) throw new Bail('message overruns its length');
     if (typeUrl === '') return {};
-    const desc = this.planner.registry.getMessage(typeUrl.slice(typeUrl.lastIndexOf('/') + 1));
-    // Not in the registry: toJson throws, and the slow path reports it.
+    const desc = this.planner.registry.getMessage(typeNameOfUrl(typeUrl));
+    // Not in the registry: the slow path shows it as type URL and bytes, and tells who listens.
     if (!desc) throw new Bail('Any type not in registry');
     const after = r.pos;
     r.pos = valueStart;

@@ -3,9 +3,13 @@ import { WireReader } from './binary-json-reader';
 import { Planner } from './binary-json-plan';
 import { decodeToJson, type JsonOptions } from './codec';
 import { hasSpecialJson } from './json-wkt';
+import type { UnresolvedAnyListener } from './opaque-any';
 
-/** Decodes protobuf binary of one message type to compact canonical JSON text. */
-export type JsonDecoder = (bytes: Uint8Array) => string;
+/**
+ * Decodes protobuf binary of one message type to compact canonical JSON text. An Any of a type the schema lacks prints
+ * as its type URL and base64 bytes, and is reported to `onUnresolvedAny`.
+ */
+export type JsonDecoder = (bytes: Uint8Array, onUnresolvedAny?: UnresolvedAnyListener) => string;
 
 /** Planners per registry, indexed by options: emitDefaults + 2 × protoFieldNames. */
 const planners = new WeakMap<Registry, Planner[]>();
@@ -66,16 +70,17 @@ export function binaryToJsonText(
 }
 
 function makeDecoder(registry: Registry, message: DescMessage, options: JsonOptions): JsonDecoder {
-  const slow: JsonDecoder = (bytes) => JSON.stringify(decodeToJson(registry, message, bytes, options));
+  const slow: JsonDecoder = (bytes, onUnresolvedAny) =>
+    JSON.stringify(decodeToJson(registry, message, bytes, options, onUnresolvedAny));
   // A well-known type at the top prints differently from one nested (a top-level FloatValue is not shortened).
   if (hasSpecialJson(message)) return slow;
   const fast = compileFastDecoder(registry, message, options);
-  return (bytes) => {
+  return (bytes, onUnresolvedAny) => {
     try {
       return fast(bytes);
     } catch {
       // The library decides: it either prints the message or throws its "cannot decode N bytes as T: ..." error.
-      return slow(bytes);
+      return slow(bytes, onUnresolvedAny);
     }
   };
 }

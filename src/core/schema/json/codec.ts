@@ -10,6 +10,7 @@ import {
 } from '@bufbuild/protobuf';
 import { JsonInputError } from './json-errors';
 import { shortenFloats } from './json-float';
+import { OpaqueAnys, revealOpaqueAnys, type UnresolvedAnyListener } from './opaque-any';
 import { setMember } from './json-read-context';
 import { checkRequestJson } from './json-check';
 import { nodeFromValue, parseJsonText } from './json-text';
@@ -43,12 +44,16 @@ export function encodeJson(registry: Registry, message: DescMessage, json: strin
   }
 }
 
-/** Decodes protobuf binary to canonical proto3 JSON (protojson/grpcurl style). */
+/**
+ * Decodes protobuf binary to canonical proto3 JSON (protojson/grpcurl style). An Any whose type the registry lacks is
+ * shown as `{"@type": url, "value": "<base64>"}` and reported to `onUnresolvedAny`, instead of failing the message.
+ */
 export function decodeToJson(
   registry: Registry,
   message: DescMessage,
   bytes: Uint8Array,
   options: JsonOptions = {},
+  onUnresolvedAny?: UnresolvedAnyListener,
 ): JsonValue {
   let decoded;
   try {
@@ -60,12 +65,15 @@ export function decodeToJson(
     });
   }
   const protoNames = options.protoFieldNames ?? false;
+  const opaque = OpaqueAnys.hide(message, decoded, registry, onUnresolvedAny);
+  const printRegistry = opaque?.registry ?? registry;
   const json = toJson(message, decoded, {
-    registry,
+    registry: printRegistry,
     alwaysEmitImplicit: options.emitDefaults ?? false,
     useProtoFieldName: protoNames,
   });
-  return typeFirst(shortenFloats(message, json, registry, protoNames));
+  const shortened = shortenFloats(message, json, printRegistry, protoNames);
+  return typeFirst(opaque ? revealOpaqueAnys(shortened, opaque) : shortened);
 }
 
 /** Moves "@type" to the front of every Any, where protojson and grpcurl print it (the library appends it). */

@@ -5,3 +5,5 @@ export { JsonInputError, type JsonTextPosition } from './json-errors';
 export { toJsonSchema, type DocLookup } from './json-schema';
 export { editorKeywords, type JsonSchema } from './json-schema-types';
 export { sampleJson } from './sample';
+export { typeNameOfUrl } from './json-wkt';
+export type { UnresolvedAnyListener } from './opaque-any';

@@ -7,7 +7,8 @@ import {
   type Registry,
 } from '@bufbuild/protobuf';
 import { AnySchema, FloatValueSchema } from '@bufbuild/protobuf/wkt';
-import { hasSpecialJson } from './json-wkt';
+import { hasSpecialJson, typeNameOfUrl } from './json-wkt';
+import { reachTest } from './message-reach';
 
 /** The shortest double that rounds to the same float32: 0.1 instead of 0.10000000149011612, as protojson and json_format print. */
 export function shortestFloat32(value: number): number {
@@ -63,10 +64,7 @@ function shortenField(
 
 function shortenAny(json: JsonObject, registry: Registry, protoNames: boolean): JsonValue {
   const typeUrl = json['@type'];
-  const desc =
-    typeof typeUrl === 'string'
-      ? registry.getMessage(typeUrl.slice(typeUrl.lastIndexOf('/') + 1))
-      : undefined;
+  const desc = typeof typeUrl === 'string' ? registry.getMessage(typeNameOfUrl(typeUrl)) : undefined;
   if (!desc) return json;
   if (!hasSpecialJson(desc)) return shortenFloats(desc, json, registry, protoNames);
   const value = json.value;
@@ -79,23 +77,7 @@ function shortenAny(json: JsonObject, registry: Registry, protoNames: boolean): 
   return json;
 }
 
-const floatReach = new WeakMap<DescMessage, boolean>();
-
-/** Whether a float can occur inside the message type (Any counts: it may hold anything); cached per type. */
-function mayHoldFloats(desc: DescMessage): boolean {
-  let known = floatReach.get(desc);
-  if (known === undefined) {
-    const reached = new Set<DescMessage>();
-    const pending = [desc];
-    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-      if (reached.has(next)) continue;
-      reached.add(next);
-      for (const field of next.fields) if (field.message) pending.push(field.message);
-    }
-    known = [...reached].some(
-      (m) => m.typeName === AnySchema.typeName || m.fields.some((f) => f.scalar === ScalarType.FLOAT),
-    );
-    floatReach.set(desc, known);
-  }
-  return known;
-}
+/** Whether a float can occur inside the message type (Any counts: it may hold anything). */
+const mayHoldFloats = reachTest(
+  (m) => m.typeName === AnySchema.typeName || m.fields.some((f) => f.scalar === ScalarType.FLOAT),
+);

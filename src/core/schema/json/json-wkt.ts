@@ -22,6 +22,11 @@ export function hasSpecialJson(desc: DescMessage): boolean {
   return readers[desc.typeName] !== undefined || isWrapperDesc(desc);
 }
 
+/** The message type an Any's type URL names: what follows the last "/". */
+export function typeNameOfUrl(typeUrl: string): string {
+  return typeUrl.slice(typeUrl.lastIndexOf('/') + 1);
+}
+
 /** Reads a well-known type from its special JSON form; call only when hasSpecialJson(desc). */
 export function readWellKnown(ctx: ReadContext, desc: DescMessage, node: JsonNode, path: string): JsonValue {
   const reader = readers[desc.typeName];
@@ -182,7 +187,7 @@ function readAny(ctx: ReadContext, node: JsonNode, path: string): JsonValue {
   const typePath = memberPath(path, '@type');
   const typeUrl = typeMember.value;
   if (typeUrl.kind !== 'string') throw mismatch(typePath, typeUrl, `a type URL like ${anyExample}`);
-  const typeName = typeUrl.value.slice(typeUrl.value.lastIndexOf('/') + 1);
+  const typeName = typeNameOfUrl(typeUrl.value);
   const desc = typeName === '' ? undefined : ctx.registry.getMessage(typeName);
   if (!desc) {
     throw mismatch(

@@ -386,15 +386,21 @@ describe('binaryToJsonText', () => {
     expect(decodeError(kitchen, scalars, badUtf8)).toMatch(
       /^cannot decode 3 bytes as protodesk.test.json.Scalars: /,
     );
+  });
+
+  test('shows an Any of a type the schema lacks as its type URL and bytes, like decodeToJson', () => {
     const unknownAny = wire()
       .tag(9, WireType.LengthDelimited)
       .fork()
       .tag(1, WireType.LengthDelimited)
       .string('type.googleapis.com/no.Such')
+      .tag(2, WireType.LengthDelimited)
+      .bytes(Uint8Array.of(8, 1))
       .join()
       .finish();
-    expect(decodeError(kitchen, 'protodesk.test.json.WellKnown', unknownAny)).toBe(
-      'cannot encode message google.protobuf.Any to JSON: "type.googleapis.com/no.Such" is not in the type registry',
+    const desc = message(kitchen, 'protodesk.test.json.WellKnown');
+    expect(binaryToJsonText(kitchen, desc, unknownAny)).toBe(
+      '{"any":{"@type":"type.googleapis.com/no.Such","value":"CAE="}}',
     );
   });
 
