@@ -11,6 +11,7 @@ export interface CallFlags extends SchemaFlags {
   deadline?: string;
   maxTime?: string;
   emitDefaults?: boolean;
+  protoNames?: boolean;
   format: string;
   formatError?: boolean;
   verbose?: boolean;
@@ -48,6 +49,7 @@ export function callOptionsFromFlags(flags: CallFlags): CallOptions {
   if (flags.maxMsgSz !== undefined)
     options.maxReceiveMessageBytes = byteCount(flags.maxMsgSz, '--max-msg-sz');
   if (flags.emitDefaults) options.emitDefaults = true;
+  if (flags.protoNames) options.protoFieldNames = true;
   if (flags.gzip) options.gzip = true;
   if (flags.authority !== undefined) options.authority = flags.authority;
   if (flags.userAgent !== undefined) options.userAgent = flags.userAgent;

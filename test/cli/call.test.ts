@@ -266,6 +266,20 @@ describe('protodesk call: schema sources, formats and flags', () => {
     });
   });
 
+  test('--proto-names prints the .proto field names, and -d takes either spelling', async () => {
+    const result = await cli(
+      unary('--proto-names', '--emit-defaults', '-d', '{"response_size": 1, "fill_username": false}'),
+    );
+    expect(JSON.parse(result.out)).toEqual({
+      payload: { type: 'COMPRESSABLE', body: 'AA==' },
+      username: '',
+      oauth_scope: '',
+      server_id: '',
+      grpclb_route_type: 'GRPCLB_ROUTE_TYPE_UNKNOWN',
+      hostname: '',
+    });
+  });
+
   test('-d @file reads the requests from a file', async () => {
     const { mkdtemp, writeFile } = await import('node:fs/promises');
     const { tmpdir } = await import('node:os');

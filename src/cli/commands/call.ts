@@ -45,6 +45,7 @@ export function registerCall(program: Command, io: CallIo): void {
       .option('--deadline <duration>', 'fail with DEADLINE_EXCEEDED after this long: 200ms, 5s, 1.5s, 1m')
       .option('--max-time <seconds>', "the deadline in seconds (grpcurl's -max-time)")
       .option('--emit-defaults', 'print response fields that hold their default value')
+      .option('--proto-names', 'print the .proto field names (page_size) instead of the JSON names (pageSize)')
       .option(
         '--format <json|jsonl>',
         'json: each response pretty-printed; jsonl: one compact line per response',
