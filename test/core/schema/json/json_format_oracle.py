@@ -2,6 +2,7 @@
 
 stdin: {"set": base64 FileDescriptorSet, "type": full name, "messages": [base64], "protoNames": bool, "emitDefaults": bool}
 stdout: a JSON array with one printed message per input.
+With "parse": a JSON value instead of "messages", stdout is the base64 of what json_format.Parse makes of it.
 """
 import base64
 import json
@@ -14,6 +15,10 @@ pool = descriptor_pool.DescriptorPool()
 for file in descriptor_pb2.FileDescriptorSet.FromString(base64.b64decode(request["set"])).file:
     pool.Add(file)
 cls = message_factory.GetMessageClass(pool.FindMessageTypeByName(request["type"]))
+if "parse" in request:
+    parsed = json_format.Parse(json.dumps(request["parse"]), cls(), descriptor_pool=pool)
+    json.dump(base64.b64encode(parsed.SerializeToString()).decode(), sys.stdout)
+    sys.exit(0)
 out = []
 for data in request["messages"]:
     message = cls.FromString(base64.b64decode(data))

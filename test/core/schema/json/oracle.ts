@@ -11,12 +11,21 @@ export async function jsonFormat(
   messages: Uint8Array[],
   options: { protoNames?: boolean; emitDefaults?: boolean } = {},
 ): Promise<JsonValue[]> {
-  const input = JSON.stringify({
-    set: Buffer.from(toBinary(FileDescriptorSetSchema, set)).toString('base64'),
-    type: typeName,
-    messages: messages.map((m) => Buffer.from(m).toString('base64')),
-    ...options,
-  });
+  const messagesBase64 = messages.map((m) => Buffer.from(m).toString('base64'));
+  return (await runOracle({ set: setBase64(set), type: typeName, messages: messagesBase64, ...options })) as JsonValue[];
+}
+
+/** What grpcio's json_format.Parse makes of JSON for `typeName`, as bytes. */
+export async function jsonFormatParse(set: FileDescriptorSet, typeName: string, json: JsonValue): Promise<Uint8Array> {
+  return Buffer.from((await runOracle({ set: setBase64(set), type: typeName, parse: json })) as string, 'base64');
+}
+
+function setBase64(set: FileDescriptorSet): string {
+  return Buffer.from(toBinary(FileDescriptorSetSchema, set)).toString('base64');
+}
+
+async function runOracle(request: object): Promise<JsonValue> {
+  const input = JSON.stringify(request);
   const output = await new Promise<string>((resolve, reject) => {
     const child = execFile(
       python,
@@ -25,5 +34,5 @@ export async function jsonFormat(
     );
     child.stdin?.end(input);
   });
-  return JSON.parse(output) as JsonValue[];
+  return JSON.parse(output) as JsonValue;
 }
