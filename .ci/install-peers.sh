@@ -2,6 +2,9 @@
 # Builds the foreign test peers outside the repo, in a cache CI can keep between runs:
 #   $PROTODESK_CACHE (default ~/.cache/protodesk-ci)/bin/go-reflect   grpc-go TestService + reflection (test/peers/go-reflect)
 #   $PROTODESK_CACHE/bin/grpcurl                                     the real grpcurl v1.9.4 (grpcurl export round trip)
+#   $PROTODESK_CACHE/java-reflect/{lib,classes}                      grpc-java 1.79.0 TestService + reflection, and Java's
+#                                                                    JsonFormat as a JSON oracle (test/peers/java-reflect);
+#                                                                    Maven's local repository is $PROTODESK_CACHE/m2
 #   $PROTODESK_CACHE/venv                                            Python with grpcio-tools (test/peers/requirements.txt)
 #   tinyproxy (Debian package, system-wide)                          the HTTP CONNECT proxy of the proxy tests
 #   chromium (Debian package, /usr/bin/chromium)                     the browser of the e2e tests and the UI benchmark
@@ -43,6 +46,30 @@ else
   GOBIN="$cache/bin" go install "github.com/fullstorydev/grpcurl/cmd/grpcurl@$grpcurl_version"
   echo "$grpcurl_version" > "$gstamp"
   say "built $grpcurl"
+fi
+
+# Java: the grpc-java peer and Java's JSON oracle (test/peers/java-reflect). Maven resolves the jars into the cache
+# (its local repository too, so reruns are warm); javac compiles the two sources against them.
+for tool in java javac mvn; do
+  command -v "$tool" >/dev/null || { say "ERROR: $tool is not on PATH (a JDK >= 17 with java and javac, and Maven >= 3.6.3, are needed to build test/peers/java-reflect)"; exit 1; }
+done
+jsource="$repo/test/peers/java-reflect"
+jdir="$cache/java-reflect"
+jstamp="$jdir/build.sha256"
+# The sources, and the JDK that compiles them: classes built by a newer javac do not load in an older java.
+jsum="$( (cd "$jsource" && sha256sum pom.xml ./*.java && javac -version 2>&1) | sha256sum | cut -d' ' -f1)"
+if [[ -f "$jstamp" && "$(cat "$jstamp")" == "$jsum" ]]; then
+  say "java-reflect is up to date: $jdir"
+else
+  say "building java-reflect (grpc-java 1.79.0) into $jdir"
+  rm -rf "$jdir"
+  mkdir -p "$jdir/classes"
+  # Maven 3.8 prints bare colour resets even with -B -q: strip them (pipefail keeps its exit status).
+  mvn -q -B -f "$jsource/pom.xml" -Dmaven.repo.local="$cache/m2" \
+    dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$jdir/lib" 2>&1 | sed 's/\x1b\[[0-9;]*m//g'
+  javac -Xlint:all -d "$jdir/classes" -cp "$jdir/lib/*" "$jsource"/*.java
+  echo "$jsum" > "$jstamp"
+  say "built $jdir ($(find "$jdir/lib" -name '*.jar' | wc -l) jars)"
 fi
 
 # Python: grpcio-tools is the protoc oracle of the schema tests.
@@ -147,4 +174,4 @@ else
   exit 1
 fi
 
-say "done. Tests use PROTODESK_GO_REFLECT=$binary, PROTODESK_GRPCURL=$grpcurl, PROTODESK_ELECTRON9=$electron9 (default paths) and PROTODESK_PYTHON=$venv/bin/python"
+say "done. Tests use PROTODESK_GO_REFLECT=$binary, PROTODESK_GRPCURL=$grpcurl, PROTODESK_JAVA_REFLECT=$jdir, PROTODESK_ELECTRON9=$electron9 (default paths) and PROTODESK_PYTHON=$venv/bin/python"
