@@ -10,7 +10,7 @@ import { methodTemplate } from '../../../src/core/service/method-template';
 import type { TlsSettings } from '../../../src/shared/schema';
 import { cli } from '../../cli/call-harness';
 import { protoc } from '../../helpers/protoc';
-import { rawCall } from './raw-call';
+import { rawCall } from '../../helpers/raw-calls';
 
 /** How the server's own language prints and parses JSON (json_format, JsonFormat, ...). */
 export interface JsonOracle {
