@@ -1,6 +1,7 @@
 import type { CallEvent, CallRequest } from '../../shared/call';
 import { buildMetadata } from '../connection/metadata';
-import { compileJsonDecoder } from '../schema/json';
+import { compileJsonDecoder, unresolvedAnyUrls } from '../schema/json';
+import { AnyTypeLookup } from './any-types';
 import { encodeRequest } from './request-encoder';
 import { methodKind } from '../schema/method-tree';
 import type { Schema } from '../schema/schema';
@@ -18,6 +19,7 @@ const defaultIdleCloseMs = 60_000;
 export class CallEngine {
   private readonly pool: ChannelPool;
   private readonly connections = new ConnectionCache();
+  private readonly anyTypes = new AnyTypeLookup();
 
   constructor(options: { idleCloseMs?: number } = {}) {
     this.pool = new ChannelPool(options.idleCloseMs ?? defaultIdleCloseMs);
@@ -32,7 +34,9 @@ export class CallEngine {
     request: CallRequest,
     onEvent: (event: CallEvent) => void,
   ): Promise<CallSession> {
-    const method = schema.method(request.method);
+    const where = { target: request.target, tls: request.tls, metadata: request.metadata };
+    let current = this.anyTypes.current(schema, request.target);
+    const method = current.method(request.method);
     if (!method) {
       throw new CallSetupError(
         `The method ${request.method} is not in the loaded schema.`,
@@ -46,7 +50,12 @@ export class CallEngine {
         `${method.parent.typeName}/${method.name} is ${kind.replace('_', '-')}: it takes exactly one request, got ${request.requests.length}.`,
       );
     }
-    const encoded = request.requests.map((json) => encodeRequest(schema.registry, method.input, json));
+    // A request naming an Any type the schema lacks: ask the server's reflection for it first.
+    const unknownAnys = unresolvedAnyUrls(current.registry, method.input, request.requests);
+    if (unknownAnys.length > 0)
+      current = (await this.anyTypes.resolve(schema, where, unknownAnys)) ?? current;
+    const input = current.message(method.input.typeName) ?? method.input;
+    const encoded = request.requests.map((json) => encodeRequest(current.registry, input, json));
     const options = request.options ?? {};
     const connection = await this.connections.resolve(request.target, request.tls, options);
     const metadata = buildMetadata(request.metadata);
@@ -54,12 +63,18 @@ export class CallEngine {
       emitDefaults: options.emitDefaults ?? false,
       protoFieldNames: options.protoFieldNames ?? false,
     };
+    const output = method.output.typeName;
     const session = new CallSession({
       kind,
       path: `/${method.parent.typeName}/${method.name}`,
-      registry: schema.registry,
-      input: method.input,
-      decode: compileJsonDecoder(schema.registry, method.output, json),
+      registry: current.registry,
+      input,
+      decode: compileJsonDecoder(current.registry, current.message(output) ?? method.output, json),
+      resolveAnyTypes: async (urls) => {
+        const next = await this.anyTypes.resolve(schema, where, urls);
+        const desc = next?.message(output);
+        return next && desc ? compileJsonDecoder(next.registry, desc, json) : undefined;
+      },
       json,
       lease: this.pool.acquire(connection),
       metadata,

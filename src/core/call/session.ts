@@ -14,6 +14,7 @@ import { callStatus, statusName } from './call-status';
 import type { ChannelLease } from './channel-pool';
 import { CallSetupError } from './errors';
 import { metadataEntries } from './metadata-entries';
+import { ResponseDecoder, type AnyTypeResolver, type ReceivedMessage } from './response-decoder';
 
 /** The final event of a call. */
 export type StatusEvent = Extract<CallEvent, { type: 'status' }>;
@@ -25,6 +26,8 @@ export interface SessionSetup {
   registry: Registry;
   input: DescMessage;
   decode: JsonDecoder;
+  /** Asks for the types of Anys the schema lacks; without it they show as type URL and bytes at once. */
+  resolveAnyTypes?: AnyTypeResolver;
   json: JsonOptions;
   lease: ChannelLease;
   metadata: Metadata;
@@ -62,10 +65,15 @@ export class CallSession {
   private finished = false;
   private sawHeaders = false;
   private decodeFailure?: CallStatus;
+  private readonly responses: ResponseDecoder;
   private resolveDone!: (event: StatusEvent) => void;
 
   constructor(private readonly setup: SessionSetup) {
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
+    this.responses = new ResponseDecoder(setup.decode, setup.resolveAnyTypes, {
+      message: (received, json) => this.deliver(received, json),
+      failure: (received, error) => this.failDecoding(received, error),
+    });
     this.readyAtStart = setup.lease.readySince() !== undefined;
     if (setup.deadlineMs !== undefined) this.deadline = Date.now() + setup.deadlineMs;
     const options = this.deadline === undefined ? {} : { deadline: new Date(this.deadline) };
@@ -156,20 +164,23 @@ export class CallSession {
     this.timings.firstMessageMs ??= atMs;
     this.timings.messagesReceived += 1;
     this.timings.bytesReceived += bytes.byteLength;
-    let json: string;
-    try {
-      json = this.setup.decode(bytes);
-    } catch (error) {
-      this.decodeFailure = {
-        code: grpcStatus.INTERNAL,
-        name: statusName(grpcStatus.INTERNAL),
-        message: `Response ${index + 1} (${bytes.byteLength} bytes) does not decode: ${(error as Error).message}.`,
-        hint: "The loaded schema may not match the server's: reload the .proto files or use server reflection.",
-      };
-      this.call.cancel();
-      return;
-    }
-    this.setup.onEvent({ type: 'message', index, size: bytes.byteLength, atMs, json });
+    this.responses.push({ index, size: bytes.byteLength, atMs, bytes });
+  }
+
+  private deliver({ index, size, atMs }: ReceivedMessage, json: string): void {
+    if (this.decodeFailure) return;
+    this.setup.onEvent({ type: 'message', index, size, atMs, json });
+  }
+
+  private failDecoding({ index, size }: ReceivedMessage, error: unknown): void {
+    if (this.decodeFailure) return;
+    this.decodeFailure = {
+      code: grpcStatus.INTERNAL,
+      name: statusName(grpcStatus.INTERNAL),
+      message: `Response ${index + 1} (${size} bytes) does not decode: ${(error as Error).message}.`,
+      hint: "The loaded schema may not match the server's: reload the .proto files or use server reflection.",
+    };
+    this.call.cancel();
   }
 
   private onStatus(received: StatusObject): void {
@@ -178,6 +189,12 @@ export class CallSession {
     this.noteReady();
     this.timings.totalMs = this.now();
     this.setup.lease.release();
+    // Messages waiting for an Any type lookup come before the trailers and status.
+    if (this.responses.busy) void this.responses.drained().then(() => this.finish(received));
+    else this.finish(received);
+  }
+
+  private finish(received: StatusObject): void {
     const { display, tls, registry, json } = this.setup;
     this.setup.onEvent({
       type: 'trailers',

@@ -7,6 +7,7 @@ import {
 } from '@bufbuild/protobuf/wkt';
 import type { ServiceInfo } from '../../shared/schema';
 import { SchemaError } from './errors';
+import { orderByDependencies } from './file-order';
 import { fillJsonNames } from './json-names';
 import { serviceTree } from './method-tree';
 
@@ -41,6 +42,12 @@ export class Schema {
   /** Finds a message type by its full name (a leading dot is allowed). */
   message(fullName: string): DescMessage | undefined {
     return this.registry.getMessage(fullName.replace(/^\./, ''));
+  }
+
+  /** This schema plus `more` files (names it already has are skipped), e.g. the types of Anys found later. */
+  withFiles(more: FileDescriptorProto[], origin: string): Schema {
+    const names = new Set(this.files.map((f) => f.name));
+    return new Schema(orderByDependencies([...this.files, ...more.filter((f) => !names.has(f.name))], origin));
   }
 
   /** The whole schema as a binary FileDescriptorSet (imports included), as `protoc --include_imports` writes it. */

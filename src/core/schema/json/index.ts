@@ -6,4 +6,4 @@ export { toJsonSchema, type DocLookup } from './json-schema';
 export { editorKeywords, type JsonSchema } from './json-schema-types';
 export { sampleJson } from './sample';
 export { typeNameOfUrl } from './json-wkt';
-export type { UnresolvedAnyListener } from './opaque-any';
+export { unresolvedAnyUrls, type UnresolvedAnyListener } from './opaque-any';

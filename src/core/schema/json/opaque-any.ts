@@ -110,4 +110,28 @@ export function revealOpaqueAnys(json: JsonValue, opaque: OpaqueAnys): JsonValue
 const marker = 'unresolved any/';
 
 /** Whether an Any can occur inside the message type. */
-const mayHoldAny = reachTest((m) => m.typeName === AnySchema.typeName);
+export const mayHoldAny = reachTest((m) => m.typeName === AnySchema.typeName);
+
+/**
+ * The "@type" URLs in request JSON texts for `desc` whose types `registry` lacks. Texts that are not JSON yield none
+ * (the encoder reports them); for types that cannot hold an Any nothing is parsed.
+ */
+export function unresolvedAnyUrls(registry: Registry, desc: DescMessage, texts: string[]): string[] {
+  if (!mayHoldAny(desc)) return [];
+  const urls = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) value.forEach(visit);
+    if (value === null || typeof value !== 'object') return;
+    const url = (value as Record<string, unknown>)['@type'];
+    if (typeof url === 'string' && url !== '' && !registry.getMessage(typeNameOfUrl(url))) urls.add(url);
+    Object.values(value).forEach(visit);
+  };
+  for (const text of texts) {
+    try {
+      visit(JSON.parse(text));
+    } catch {
+      // Not JSON: the encoder says where and why.
+    }
+  }
+  return [...urls];
+}

@@ -1,4 +1,4 @@
-import { Client, status, type Metadata, type ServiceError } from '@grpc/grpc-js';
+import { Client, status, type ServiceError } from '@grpc/grpc-js';
 import type { FileDescriptorProto } from '@bufbuild/protobuf/wkt';
 import type { MetadataEntry, TlsSettings } from '../../../shared/schema';
 import { channelSecurity, effectiveTls } from '../../connection/credentials';
@@ -7,7 +7,7 @@ import { buildMetadata } from '../../connection/metadata';
 import { parseTarget } from '../../connection/target';
 import { SchemaError } from '../errors';
 import { orderByDependencies } from '../file-order';
-import { fetchSchema } from './fetch';
+import { fetchSchema, fetchSymbols } from './fetch';
 import { describeFailure, notSupported, type FailureContext } from './failure';
 import { ReflectionStream } from './stream';
 
@@ -34,6 +34,29 @@ const protocols = [
 
 /** Lists services and fetches every FileDescriptorProto they need (transitively) over gRPC server reflection, v1 then v1alpha. */
 export async function reflectSchema(options: ReflectOptions): Promise<ReflectedSchema> {
+  return converse(options, async (stream, display, protocol) => {
+    const { files, services } = await fetchSchema(stream, display);
+    return { files: orderByDependencies(files, `The server at ${display}`), services, protocol };
+  });
+}
+
+/**
+ * The files that define `symbols` (full type names), plus those of their imports not in `known`, as the server's
+ * reflection gives them; symbols the server does not know are left out.
+ */
+export async function reflectSymbols(
+  options: ReflectOptions,
+  symbols: string[],
+  known: ReadonlySet<string>,
+): Promise<FileDescriptorProto[]> {
+  return converse(options, (stream, display) => fetchSymbols(stream, display, symbols, known));
+}
+
+/** One reflection conversation: `talk` runs on a v1 stream, again on v1alpha when the server lacks v1; failures become SchemaErrors. */
+async function converse<T>(
+  options: ReflectOptions,
+  talk: (stream: ReflectionStream, display: string, protocol: ReflectedSchema['protocol']) => Promise<T>,
+): Promise<T> {
   let context: FailureContext | undefined;
   let client: Client | undefined;
   try {
@@ -44,28 +67,23 @@ export async function reflectSchema(options: ReflectOptions): Promise<ReflectedS
     const timeoutMs = options.timeoutMs ?? 10_000;
     context = { display: target.display, tls, timeoutMs };
     client = new Client(target.address, security.credentials, security.options);
-    return await converse(client, metadata, new Date(Date.now() + timeoutMs), target.display);
+    const deadline = new Date(Date.now() + timeoutMs);
+    for (const { protocol, path } of protocols) {
+      const stream = new ReflectionStream(client, path, metadata, deadline);
+      try {
+        return await talk(stream, target.display, protocol);
+      } catch (error) {
+        if (!isServiceError(error) || error.code !== status.UNIMPLEMENTED) throw error;
+      } finally {
+        stream.close();
+      }
+    }
+    throw notSupported(target.display);
   } catch (error) {
     throw toSchemaError(error, context);
   } finally {
     client?.close();
   }
-}
-
-/** Tries v1, and v1alpha when the server does not implement v1. */
-async function converse(client: Client, metadata: Metadata, deadline: Date, display: string): Promise<ReflectedSchema> {
-  for (const { protocol, path } of protocols) {
-    const stream = new ReflectionStream(client, path, metadata, deadline);
-    try {
-      const { files, services } = await fetchSchema(stream, display);
-      return { files: orderByDependencies(files, `The server at ${display}`), services, protocol };
-    } catch (error) {
-      if (!isServiceError(error) || error.code !== status.UNIMPLEMENTED) throw error;
-    } finally {
-      stream.close();
-    }
-  }
-  throw notSupported(display);
 }
 
 /** Every failure reaches the caller as a SchemaError, phrased for the user. */
@@ -74,10 +92,14 @@ function toSchemaError(error: unknown, context: FailureContext | undefined): Sch
   if (error instanceof ConnectionError) return new SchemaError(error.problems);
   if (isServiceError(error) && context) return new SchemaError([describeFailure(error, context)]);
   const where = context ? ` at ${context.display}` : '';
-  return new SchemaError([{ message: `Reflection failed${where}: ${error instanceof Error ? error.message : String(error)}` }]);
+  return new SchemaError([
+    { message: `Reflection failed${where}: ${error instanceof Error ? error.message : String(error)}` },
+  ]);
 }
 
 /** grpc-js call failures carry a status code and trailing metadata. */
 function isServiceError(error: unknown): error is ServiceError {
-  return error instanceof Error && typeof (error as Partial<ServiceError>).code === 'number' && 'metadata' in error;
+  return (
+    error instanceof Error && typeof (error as Partial<ServiceError>).code === 'number' && 'metadata' in error
+  );
 }

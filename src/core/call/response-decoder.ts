@@ -1,0 +1,89 @@
+import type { JsonDecoder } from '../schema/json';
+
+/** A response message as received, before decoding. */
+export interface ReceivedMessage {
+  index: number;
+  size: number;
+  atMs: number;
+  bytes: Uint8Array;
+}
+
+/**
+ * Looks up the types of Anys the schema lacks (by the server's reflection); resolves with a decoder that knows them,
+ * or undefined when none could be found. Never rejects.
+ */
+export type AnyTypeResolver = (typeUrls: string[]) => Promise<JsonDecoder | undefined>;
+
+/** Where decoded responses go, in the order they were received. */
+export interface DecodedSink {
+  message(received: ReceivedMessage, json: string): void;
+  failure(received: ReceivedMessage, error: unknown): void;
+}
+
+/**
+ * Decodes responses in order. When one holds an Any whose type the schema lacks, it and every later message wait
+ * while the resolver asks for the type (once per type URL per call); then they are decoded with what was found, and
+ * what still is unknown shows as type URL and bytes.
+ */
+export class ResponseDecoder {
+  /** Messages waiting for a lookup; defined only while one is in flight. */
+  private waiting: ReceivedMessage[] | undefined;
+  private lookup: Promise<void> = Promise.resolve();
+  private readonly asked = new Set<string>();
+
+  constructor(
+    private decode: JsonDecoder,
+    private readonly resolve: AnyTypeResolver | undefined,
+    private readonly sink: DecodedSink,
+  ) {}
+
+  push(received: ReceivedMessage): void {
+    if (this.waiting) this.waiting.push(received);
+    else this.decodeOne(received);
+  }
+
+  /** Whether messages are waiting for a lookup. */
+  get busy(): boolean {
+    return this.waiting !== undefined;
+  }
+
+  /** Settles once every message pushed so far has reached the sink. */
+  async drained(): Promise<void> {
+    while (this.waiting) await this.lookup;
+  }
+
+  private decodeOne(received: ReceivedMessage): void {
+    const unresolved = new Set<string>();
+    let json: string;
+    try {
+      json = this.decode(received.bytes, (url) => unresolved.add(url));
+    } catch (error) {
+      this.sink.failure(received, error);
+      return;
+    }
+    const fresh = [...unresolved].filter((url) => !this.asked.has(url));
+    if (fresh.length === 0 || !this.resolve) {
+      this.sink.message(received, json);
+      return;
+    }
+    for (const url of fresh) this.asked.add(url);
+    this.waiting = [received];
+    this.lookup = this.resolve(fresh).then((decoder) => {
+      if (decoder) this.decode = decoder;
+      this.release();
+    });
+  }
+
+  /** Decodes the waiting messages, stopping again if one needs another lookup. */
+  private release(): void {
+    const waiting = this.waiting ?? [];
+    this.waiting = undefined;
+    for (let i = 0; i < waiting.length; i++) {
+      this.decodeOne(waiting[i] as ReceivedMessage);
+      if (this.waiting) {
+        (this.waiting as ReceivedMessage[]).push(...waiting.slice(i + 1));
+        return;
+      }
+    }
+  }
+}
