@@ -1,4 +1,4 @@
-import { fromJson, toBinary, type DescMessage, type JsonValue } from '@bufbuild/protobuf';
+import { fromJson, toBinary, type DescFile, type DescMessage, type JsonValue } from '@bufbuild/protobuf';
 import { afterAll, describe, expect, test } from 'vitest';
 import { callAndCollect } from '../../../src/core/call/collect';
 import { CallEngine } from '../../../src/core/call/engine';
@@ -194,20 +194,27 @@ function reachesAny(desc: DescMessage | undefined, typeNames: string[]): boolean
 
 /** The messages, enums and services declared in the files that hold `services`, and in the files those import. */
 function userSymbols(schema: Schema, services: string[]): string[] {
-  const files = [...schema.registry.files].filter((f) => !f.name.startsWith('google/protobuf/'));
+  const reached = new Set<string>();
+  const visit = (file: DescFile): void => {
+    if (reached.has(file.name)) return;
+    reached.add(file.name);
+    file.dependencies.forEach(visit);
+  };
+  for (const file of schema.registry.files)
+    if (file.services.some((s) => services.includes(s.typeName))) visit(file);
   const out: string[] = [];
-  for (const file of files) {
+  for (const file of schema.registry.files) {
+    if (!reached.has(file.name) || file.name.startsWith('google/protobuf/')) continue;
     for (const service of file.services) if (services.includes(service.typeName)) out.push(service.typeName);
-    const visit = (messages: typeof file.messages): void => {
-      for (const message of messages) {
+    const messages = (list: DescMessage[]): void => {
+      for (const message of list) {
         if (message.proto.options?.mapEntry) continue;
-        out.push(message.typeName);
-        for (const nested of message.nestedEnums) out.push(nested.typeName);
-        visit(message.nestedMessages);
+        out.push(message.typeName, ...message.nestedEnums.map((e) => e.typeName));
+        messages(message.nestedMessages);
       }
     };
-    visit(file.messages);
-    for (const e of file.enums) out.push(e.typeName);
+    messages(file.messages);
+    out.push(...file.enums.map((e) => e.typeName));
   }
   return out;
 }
