@@ -1,5 +1,5 @@
 import type { AnyDesc, FileRegistry } from '@bufbuild/protobuf';
-import type { SourceCodeInfo_Location } from '@bufbuild/protobuf/wkt';
+import { SymbolVisibility, type SourceCodeInfo_Location } from '@bufbuild/protobuf/wkt';
 import { fileOf, locationAt, sourcePath } from '../docs';
 import { layoutValue } from './layout';
 import type { OptionGroups, PrintedOption } from './options';
@@ -19,6 +19,12 @@ const SHORT_OPTIONS_MAX_LENGTH = 50;
 /** The source location of a descriptor, when its file carries source info. */
 export function locationOf(desc: AnyDesc): SourceCodeInfo_Location | undefined {
   return locationAt(fileOf(desc), sourcePath(desc));
+}
+
+/** Edition 2024's `export ` / `local ` written before a message or enum, or nothing. */
+export function visibilityKeyword(visibility: SymbolVisibility): string {
+  if (visibility === SymbolVisibility.VISIBILITY_EXPORT) return 'export ';
+  return visibility === SymbolVisibility.VISIBILITY_LOCAL ? 'local ' : '';
 }
 
 /** Writes a leading comment as `//` lines above an element, the way grpcurl shows doc comments. */

@@ -1,6 +1,6 @@
 import type { DescEnum, DescEnumValue } from '@bufbuild/protobuf';
 import { EnumOptionsSchema, EnumValueOptionsSchema } from '@bufbuild/protobuf/wkt';
-import { locationOf, printComment, printOptionsLong, printOptionsShort, type PrintContext } from './context';
+import { locationOf, printComment, printOptionsLong, printOptionsShort, visibilityKeyword, type PrintContext } from './context';
 import { extractOptions } from './options';
 import { printReservedNames, printReservedRanges } from './reserved';
 
@@ -35,7 +35,7 @@ export function printEnumValue(ctx: PrintContext, value: DescEnumValue, indent: 
 export function printEnum(ctx: PrintContext, desc: DescEnum, indent: number): void {
   printComment(ctx, locationOf(desc), indent);
   ctx.w.indent(indent);
-  ctx.w.write(`enum ${desc.name} `);
+  ctx.w.write(`${visibilityKeyword(desc.proto.visibility)}enum ${desc.name} `);
   ctx.w.line('{');
   printOptionsLong(
     ctx,

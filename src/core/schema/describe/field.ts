@@ -3,6 +3,7 @@ import {
   type DescEnum,
   type DescExtension,
   type DescField,
+  type DescFile,
   type DescMessage,
 } from '@bufbuild/protobuf';
 import { FeatureSet_FieldPresence, FieldOptionsSchema } from '@bufbuild/protobuf/wkt';
@@ -14,8 +15,10 @@ import { enumText, scalarText } from './values';
 // FieldDescriptorProto.Type and .Label numbers.
 const TYPE_GROUP = 10;
 const LABEL_OPTIONAL = 1;
+const LABEL_REPEATED = 3;
 const LABELS: Record<number, string> = { 1: 'optional', 2: 'required', 3: 'repeated' };
 const EDITION_PROTO2 = 998;
+const EDITION_2023 = 1000;
 
 /** A field or an extension: both print the same way. */
 export type AnyField = DescField | DescExtension;
@@ -23,9 +26,13 @@ export type AnyField = DescField | DescExtension;
 /** Prints a message body; injected to avoid a module cycle (groups print their message inline). */
 export type BodyPrinter = (ctx: PrintContext, message: DescMessage, indent: number) => void;
 
-/** True for proto2 groups: `optional group Name = 1 { ... }`. */
+/** True for proto2 groups: `optional group Name = 1 { ... }` (editions have no group syntax: a delimited field is a message field). */
 export function isGroup(field: AnyField): boolean {
-  return field.proto.type === TYPE_GROUP;
+  return field.proto.type === TYPE_GROUP && fileOfField(field).edition < EDITION_2023;
+}
+
+function fileOfField(field: AnyField): DescFile {
+  return field.kind === 'field' ? field.parent.file : field.file;
 }
 
 /** A referenced type, always fully qualified with a leading dot (grpcurl's choice). */
@@ -56,8 +63,10 @@ function typeString(field: AnyField): string {
 function showsLabel(field: AnyField): boolean {
   if (field.proto.proto3Optional) return true;
   if (field.fieldKind === 'map' || (field.kind === 'field' && field.oneof)) return false;
-  const file = field.kind === 'field' ? field.parent.file : field.file;
-  return field.proto.label !== LABEL_OPTIONAL || file.edition === EDITION_PROTO2;
+  const { edition } = fileOfField(field);
+  // Editions have only `repeated`: presence is a feature (the features options are printed).
+  if (edition >= EDITION_2023) return field.proto.label === LABEL_REPEATED;
+  return field.proto.label !== LABEL_OPTIONAL || edition === EDITION_PROTO2;
 }
 
 /** The `default = ...` pseudo-option, when the source declared a default. */
@@ -93,7 +102,7 @@ export function printField(ctx: PrintContext, field: AnyField, indent: number, b
   w.write(`${typeString(field)} `);
   if (!group) w.write(`${field.name} `);
   w.write(`= ${field.number} `);
-  const file = field.kind === 'field' ? field.parent.file : field.file;
+  const file = fileOfField(field);
   const options = [
     ...extractOptions(FieldOptionsSchema, field.proto.options, file, ctx.registry),
     ...defaultOption(field),

@@ -11,7 +11,7 @@ import {
   OneofOptionsSchema,
   type DescriptorProto_ExtensionRange,
 } from '@bufbuild/protobuf/wkt';
-import { locationOf, printComment, printOptionsLong, printOptionsShort, type PrintContext } from './context';
+import { locationOf, printComment, printOptionsLong, printOptionsShort, visibilityKeyword, type PrintContext } from './context';
 import { printEnum } from './enum';
 import { isGroup, printField } from './field';
 import { printExtensionBlocks } from './extend';
@@ -25,7 +25,7 @@ const MAX_FIELD_NUMBER = 536870911;
 export function printMessage(ctx: PrintContext, message: DescMessage, indent: number): void {
   printComment(ctx, locationOf(message), indent);
   ctx.w.indent(indent);
-  ctx.w.write(`message ${message.name} `);
+  ctx.w.write(`${visibilityKeyword(message.proto.visibility)}message ${message.name} `);
   ctx.w.line('{');
   printMessageBody(ctx, message, indent + 1);
   ctx.w.indent(indent);

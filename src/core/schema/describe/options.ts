@@ -7,7 +7,8 @@ import {
   type FileRegistry,
   type Message,
 } from '@bufbuild/protobuf';
-import { reflect } from '@bufbuild/protobuf/reflect';
+import { isReflectMessage, reflect } from '@bufbuild/protobuf/reflect';
+import { FeatureSetSchema } from '@bufbuild/protobuf/wkt';
 import { extensionValues, fieldValues, type OptionValue } from './values';
 
 /** One `name = value` option as it will be printed. */
@@ -37,8 +38,8 @@ function extensionsOf(registry: FileRegistry, extendee: string): DescExtension[]
   return index.get(extendee) ?? [];
 }
 
-/** Files whose names a file can use: itself, its imports, and what those re-export with `import public`. */
-function visibleFiles(file: DescFile): Set<DescFile> {
+/** Files whose options a file can use: itself, its imports and option imports, and what those re-export with `import public`. */
+function visibleFiles(file: DescFile, registry: FileRegistry): Set<DescFile> {
   const seen = new Set<DescFile>([file]);
   const addPublic = (dep: DescFile): void => {
     if (seen.has(dep)) return;
@@ -49,10 +50,42 @@ function visibleFiles(file: DescFile): Set<DescFile> {
     }
   };
   file.dependencies.forEach(addPublic);
+  for (const name of file.proto.optionDependency) {
+    const dep = registry.getFile(name);
+    if (dep) addPublic(dep);
+  }
   return seen;
 }
 
-/** Standard options first, then custom ones in parentheses; each kind by name. */
+/** Custom options of `extendee` (an options message or FeatureSet) set on `options`, visible from `file`. */
+function customOptions(options: Message, extendee: string, visible: Set<DescFile>, registry: FileRegistry, prefix: string): OptionGroups {
+  const groups: OptionGroups = [];
+  for (const ext of extensionsOf(registry, extendee)) {
+    if (!visible.has(ext.file) || !hasExtension(options, ext)) continue;
+    const name = `${prefix}(.${ext.typeName})`;
+    if (extendee === FeatureSetSchema.typeName && ext.message) {
+      groups.push(...featureOptions(ext.message, getExtension(options, ext) as Message, `${name}.`));
+      continue;
+    }
+    const values = extensionValues(ext, getExtension(options, ext));
+    if (values.length > 0) groups.push(values.map((value) => ({ name, value })));
+  }
+  return groups;
+}
+
+/** Features one per option, as they are written: `features.field_presence = IMPLICIT`, `features.(.pb.cpp).string_type = VIEW`. */
+function featureOptions(schema: DescMessage, features: Message, prefix: string): OptionGroups {
+  const groups: OptionGroups = [];
+  const r = reflect(schema, features);
+  for (const field of r.sortedFields) {
+    if (!r.isSet(field)) continue;
+    const values = fieldValues(field, r.get(field));
+    if (values.length > 0) groups.push(values.map((value) => ({ name: `${prefix}${field.name}`, value })));
+  }
+  return groups;
+}
+
+/** Standard options first (features among them), then custom ones in parentheses; each kind by name. */
 export function compareOptionGroups(a: PrintedOption[], b: PrintedOption[]): number {
   const x = a[0]?.name ?? '';
   const y = b[0]?.name ?? '';
@@ -73,17 +106,19 @@ export function extractOptions(
 ): OptionGroups {
   if (!options) return [];
   const groups: OptionGroups = [];
+  const visible = visibleFiles(file, registry);
   const r = reflect(schema, options);
   for (const field of r.fields) {
     if (!r.isSet(field) || field.name === 'uninterpreted_option') continue;
-    const values = fieldValues(field, r.get(field));
-    if (values.length > 0) groups.push(values.map((value) => ({ name: field.name, value })));
+    const value = r.get(field);
+    if (field.name === 'features' && isReflectMessage(value)) {
+      groups.push(...featureOptions(FeatureSetSchema, value.message, 'features.'));
+      groups.push(...customOptions(value.message, FeatureSetSchema.typeName, visible, registry, 'features.'));
+      continue;
+    }
+    const values = fieldValues(field, value);
+    if (values.length > 0) groups.push(values.map((v) => ({ name: field.name, value: v })));
   }
-  const visible = visibleFiles(file);
-  for (const ext of extensionsOf(registry, schema.typeName)) {
-    if (!visible.has(ext.file) || !hasExtension(options, ext)) continue;
-    const values = extensionValues(ext, getExtension(options, ext));
-    if (values.length > 0) groups.push(values.map((value) => ({ name: `(.${ext.typeName})`, value })));
-  }
+  groups.push(...customOptions(options, schema.typeName, visible, registry, ''));
   return groups.sort(compareOptionGroups);
 }

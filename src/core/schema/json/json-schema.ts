@@ -1,4 +1,5 @@
 import type { DescEnum, DescEnumValue, DescField, DescMessage, DescOneof } from '@bufbuild/protobuf';
+import { FeatureSet_FieldPresence } from '@bufbuild/protobuf/wkt';
 import { enumSchema, mapKeySchema, scalarSchema } from './json-schema-scalars';
 import type { JsonSchema } from './json-schema-types';
 import { refTo, wellKnownDependencies, wellKnownSchema } from './json-schema-wkt';
@@ -34,7 +35,13 @@ export function toJsonSchema(message: DescMessage, docs: DocLookup = () => undef
 function messageSchema(desc: DescMessage, docs: DocLookup, pending: DescMessage[]): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const constraints: JsonSchema[] = [];
+  const required: string[] = [];
   for (const field of desc.fields) {
+    // proto2 `required` and editions' LEGACY_REQUIRED: a message without the field cannot be encoded.
+    if (field.presence === FeatureSet_FieldPresence.LEGACY_REQUIRED) {
+      if (field.name === field.jsonName) required.push(field.name);
+      else constraints.push({ anyOf: [{ required: [field.jsonName] }, { required: [field.name] }], errorMessage: `Missing required field "${field.jsonName}".` });
+    }
     const schema = fieldSchema(field, docs, pending);
     properties[field.jsonName] = schema;
     if (field.name !== field.jsonName) {
@@ -59,6 +66,7 @@ function messageSchema(desc: DescMessage, docs: DocLookup, pending: DescMessage[
     }
   }
   const schema: JsonSchema = { type: 'object', title: desc.name, properties, additionalProperties: false };
+  if (required.length > 0) schema.required = required;
   if (constraints.length > 0) schema.allOf = dedupe(constraints);
   return withDoc(schema, docs(desc));
 }
@@ -71,7 +79,7 @@ function exclusive(keys: [string, string], errorMessage: string): JsonSchema {
 function dedupe(schemas: JsonSchema[]): JsonSchema[] {
   const seen = new Set<string>();
   return schemas.filter((s) => {
-    const key = JSON.stringify(s.not?.required);
+    const key = JSON.stringify(s.not?.required ?? s.anyOf);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

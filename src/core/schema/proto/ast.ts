@@ -40,9 +40,13 @@ export interface ProtoFileAst {
 
 export interface ImportAst {
   path: string;
-  modifier?: 'public' | 'weak';
+  /** `option` (edition 2024): the file is imported only for the options it defines (option_dependency). */
+  modifier?: 'public' | 'weak' | 'option';
   span: Span;
 }
+
+/** Edition 2024's `export` / `local` before a message or enum. */
+export type Visibility = 'export' | 'local';
 
 /** `(foo.bar).baz` is `[{ name: 'foo.bar', isExtension: true }, { name: 'baz', isExtension: false }]`. */
 export interface OptionNamePart {
@@ -169,6 +173,7 @@ export type MessageElement =
 
 export interface MessageAst extends Declaration {
   kind: 'message';
+  visibility?: Visibility;
   body: MessageElement[];
 }
 
@@ -179,6 +184,7 @@ export interface EnumValueAst extends Declaration {
 
 export interface EnumAst extends Declaration {
   kind: 'enum';
+  visibility?: Visibility;
   values: EnumValueAst[];
   options: OptionAst[];
   reserved: ReservedAst[];

@@ -29,14 +29,15 @@ export function resolveFieldType(ctx: LinkContext, written: string, span: Span, 
     report(ctx, span, found.message, found.hint);
     return undefined;
   }
+  if (found.entry.kind === 'message' || found.entry.kind === 'enum') ctx.records.reference(ctx.file, found.fullName, found.entry.file, span, 'field type');
   if (found.entry.kind === 'message') return { type: T.MESSAGE, typeName: found.fullName };
   if (found.entry.kind === 'enum') return { type: T.ENUM, typeName: found.fullName };
   report(ctx, span, `"${written}" is not a type`, `"${found.fullName}" is ${describeKind(found.entry.kind)}, not a message or enum.`);
   return undefined;
 }
 
-/** Resolves a name that must be a message (extendee, rpc input/output). */
-export function resolveMessage(ctx: LinkContext, written: string, span: Span, scope: string): string | undefined {
+/** Resolves a name that must be a message (an rpc's input or output, named by `usage`). */
+export function resolveMessage(ctx: LinkContext, written: string, span: Span, scope: string, usage: string): string | undefined {
   const found = ctx.symbols.lookup(written, scope, ctx.view, false);
   if (!found.ok) {
     report(ctx, span, found.message, found.hint);
@@ -46,6 +47,7 @@ export function resolveMessage(ctx: LinkContext, written: string, span: Span, sc
     report(ctx, span, `"${written}" is not a message type`, `"${found.fullName}" is ${describeKind(found.entry.kind)}; a message is required here.`);
     return undefined;
   }
+  ctx.records.reference(ctx.file, found.fullName, found.entry.file, span, usage);
   return found.fullName;
 }
 

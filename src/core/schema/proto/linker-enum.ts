@@ -5,10 +5,12 @@ import {
   EnumOptionsSchema,
   EnumValueDescriptorProtoSchema,
   EnumValueOptionsSchema,
+  FieldOptions_OptionTargetType as Target,
+  SymbolVisibility,
   type EnumDescriptorProto,
 } from '@bufbuild/protobuf/wkt';
 import type { EnumAst } from './ast';
-import { qualify, report, type LinkContext } from './linker-context';
+import { pendOptions, qualify, report, type LinkContext } from './linker-context';
 
 const INT32_MAX = 2147483647;
 
@@ -16,14 +18,15 @@ const INT32_MAX = 2147483647;
 export function buildEnum(ctx: LinkContext, scope: string, node: EnumAst, path: number[]): EnumDescriptorProto {
   const full = qualify(scope, node.name);
   const built = create(EnumDescriptorProtoSchema, { name: node.name });
+  if (node.visibility) built.visibility = node.visibility === 'export' ? SymbolVisibility.VISIBILITY_EXPORT : SymbolVisibility.VISIBILITY_LOCAL;
   ctx.source.add(path, node.span, node.comments);
+  ctx.records.spans.set(built, node.nameSpan);
   node.values.forEach((value, index) => {
     const entry = create(EnumValueDescriptorProtoSchema, { name: value.name, number: value.number });
     built.value.push(entry);
     ctx.source.add([...path, 2, index], value.span, value.comments);
-    if (value.options.length > 0) {
-      ctx.pending.push({ file: ctx.file, view: ctx.view, scope: qualify(scope, value.name), options: value.options, schema: EnumValueOptionsSchema, apply: (o) => (entry.options = o as typeof entry.options) });
-    }
+    ctx.records.spans.set(entry, value.nameSpan);
+    pendOptions(ctx, entry, Target.TARGET_TYPE_ENUM_ENTRY, qualify(scope, value.name), value.options, EnumValueOptionsSchema);
   });
   for (const reserved of node.reserved) {
     for (const range of reserved.ranges) {
@@ -31,9 +34,7 @@ export function buildEnum(ctx: LinkContext, scope: string, node: EnumAst, path: 
     }
     built.reservedName.push(...reserved.names);
   }
-  if (node.options.length > 0) {
-    ctx.pending.push({ file: ctx.file, view: ctx.view, scope: full, options: node.options, schema: EnumOptionsSchema, apply: (o) => (built.options = o as typeof built.options) });
-  }
+  pendOptions(ctx, built, Target.TARGET_TYPE_ENUM, full, node.options, EnumOptionsSchema);
   checkEnum(ctx, full, node);
   return built;
 }

@@ -1,5 +1,6 @@
 import { create } from '@bufbuild/protobuf';
 import {
+  FieldOptions_OptionTargetType as Target,
   FieldDescriptorProto_Label as L,
   FieldDescriptorProto_Type as T,
   FieldDescriptorProtoSchema,
@@ -10,7 +11,7 @@ import type { FieldAst, GroupAst, Label, OptionAst } from './ast';
 import { defaultText } from './defaults';
 import { resolveFieldType } from './field-types';
 import { jsonName } from './json-name';
-import { qualify, report, type LinkContext } from './linker-context';
+import { pendOptions, qualify, report, type LinkContext } from './linker-context';
 
 const labels: Record<Label, L> = { optional: L.OPTIONAL, required: L.REQUIRED, repeated: L.REPEATED };
 
@@ -77,10 +78,9 @@ function finishField(ctx: LinkContext, field: FieldDescriptorProto, node: FieldA
     else if (option.name.length === 1 && first && !first.isExtension && first.name === 'json_name') applyJsonName(ctx, field, option);
     else rest.push(option);
   }
-  if (rest.length > 0) {
-    ctx.pending.push({ file: ctx.file, view: ctx.view, scope: full, options: rest, schema: FieldOptionsSchema, apply: (o) => (field.options = o as typeof field.options) });
-  }
+  pendOptions(ctx, field, Target.TARGET_TYPE_FIELD, full, rest, FieldOptionsSchema);
   ctx.source.add(place.path, node.span, node.comments);
+  ctx.records.spans.set(field, node.nameSpan);
 }
 
 function applyDefault(ctx: LinkContext, field: FieldDescriptorProto, option: OptionAst): void {

@@ -4,6 +4,7 @@ import {
   FieldDescriptorProto_Label as L,
   FieldDescriptorProto_Type as T,
   FieldDescriptorProtoSchema,
+  FieldOptions_OptionTargetType as Target,
   FieldOptionsSchema,
   MessageOptionsSchema,
   type DescriptorProto,
@@ -12,7 +13,7 @@ import {
 import type { MapFieldAst } from './ast';
 import { resolveFieldType, scalarType } from './field-types';
 import { jsonName, mapEntryName } from './json-name';
-import { qualify, report, type LinkContext } from './linker-context';
+import { pendOptions, qualify, report, type LinkContext } from './linker-context';
 
 const invalidKeys = new Set([T.FLOAT, T.DOUBLE, T.BYTES]);
 
@@ -47,9 +48,12 @@ export function buildMapField(ctx: LinkContext, scope: string, node: MapFieldAst
   const rest = node.options.filter((o) => !(o.name.length === 1 && o.name[0]?.name === 'json_name' && !o.name[0].isExtension));
   const custom = node.options.find((o) => o.name.length === 1 && o.name[0]?.name === 'json_name' && !o.name[0].isExtension);
   if (custom?.value.kind === 'string') field.jsonName = new TextDecoder().decode(custom.value.value);
-  if (rest.length > 0) {
-    ctx.pending.push({ file: ctx.file, view: ctx.view, scope: qualify(scope, node.name), options: rest, schema: FieldOptionsSchema, apply: (o) => (field.options = o as typeof field.options) });
-  }
+  pendOptions(ctx, field, Target.TARGET_TYPE_FIELD, qualify(scope, node.name), rest, FieldOptionsSchema);
+  // protoc's parser copies the features written on a map field to its entry's key and value (GenerateMapEntry).
+  const features = rest.filter((o) => o.name[0]?.name === 'features' && !o.name[0].isExtension);
+  pendOptions(ctx, key, Target.TARGET_TYPE_FIELD, `${entryFull}.key`, features, FieldOptionsSchema);
+  pendOptions(ctx, value, Target.TARGET_TYPE_FIELD, `${entryFull}.value`, features, FieldOptionsSchema);
+  for (const element of [field, entry, key, value]) ctx.records.spans.set(element, node.nameSpan);
   ctx.source.add(path, node.span, node.comments);
   return { field, entry };
 }

@@ -4,14 +4,16 @@ import {
   DescriptorProto_ReservedRangeSchema,
   DescriptorProtoSchema,
   ExtensionRangeOptionsSchema,
+  FieldOptions_OptionTargetType as Target,
   MessageOptionsSchema,
   OneofDescriptorProtoSchema,
   OneofOptionsSchema,
+  SymbolVisibility,
   type DescriptorProto,
 } from '@bufbuild/protobuf/wkt';
-import type { Comments, ExtendAst, FieldAst, GroupAst, MessageElement, OptionAst, Span } from './ast';
+import type { Comments, ExtendAst, FieldAst, GroupAst, MessageElement, OptionAst, Span, Visibility } from './ast';
 import { checkMessage } from './linker-checks';
-import { qualify, type LinkContext } from './linker-context';
+import { pendOptions, qualify, type LinkContext } from './linker-context';
 import { buildEnum } from './linker-enum';
 import { buildField, buildGroupField, type FieldPlace } from './linker-field';
 import { buildMapField } from './linker-map';
@@ -21,7 +23,9 @@ export interface MessageNode {
   name: string;
   body: MessageElement[];
   span: Span;
+  nameSpan: Span;
   comments: Comments;
+  visibility?: Visibility;
 }
 
 /** Largest field number + 1: the exclusive end of `to max` ranges. */
@@ -32,7 +36,9 @@ const MESSAGE_SET_END = 2147483647;
 export function buildMessage(ctx: LinkContext, scope: string, node: MessageNode, path: number[]): DescriptorProto {
   const full = qualify(scope, node.name);
   const msg = create(DescriptorProtoSchema, { name: node.name });
+  if (node.visibility) msg.visibility = node.visibility === 'export' ? SymbolVisibility.VISIBILITY_EXPORT : SymbolVisibility.VISIBILITY_LOCAL;
   ctx.source.add(path, node.span, node.comments);
+  ctx.records.spans.set(msg, node.nameSpan);
   const fieldSpans: Span[] = [];
   const messageOptions: OptionAst[] = [];
   const extensionEnd = isMessageSet(node.body) ? MESSAGE_SET_END : FIELD_NUMBER_END;
@@ -80,9 +86,8 @@ export function buildMessage(ctx: LinkContext, scope: string, node: MessageNode,
         const oneof = create(OneofDescriptorProtoSchema, { name: el.name });
         msg.oneofDecl.push(oneof);
         ctx.source.add([...path, 8, index], el.span, el.comments);
-        if (el.options.length > 0) {
-          ctx.pending.push({ file: ctx.file, view: ctx.view, scope: qualify(full, el.name), options: el.options, schema: OneofOptionsSchema, apply: (o) => (oneof.options = o as typeof oneof.options) });
-        }
+        ctx.records.spans.set(oneof, el.nameSpan);
+        pendOptions(ctx, oneof, Target.TARGET_TYPE_ONEOF, qualify(full, el.name), el.options, OneofOptionsSchema);
         for (const field of el.fields) addField(field, index);
         break;
       }
@@ -99,9 +104,8 @@ export function buildMessage(ctx: LinkContext, scope: string, node: MessageNode,
         for (const range of el.ranges) {
           const built = create(DescriptorProto_ExtensionRangeSchema, { start: range.start, end: range.end === 'max' ? extensionEnd : range.end + 1 });
           msg.extensionRange.push(built);
-          if (el.options.length > 0) {
-            ctx.pending.push({ file: ctx.file, view: ctx.view, scope: full, options: el.options, schema: ExtensionRangeOptionsSchema, apply: (o) => (built.options = o as typeof built.options) });
-          }
+          ctx.records.spans.set(built, range.span);
+          pendOptions(ctx, built, Target.TARGET_TYPE_EXTENSION_RANGE, full, el.options, ExtensionRangeOptionsSchema);
         }
         break;
       case 'reserved':
@@ -117,9 +121,7 @@ export function buildMessage(ctx: LinkContext, scope: string, node: MessageNode,
   }
   addSyntheticOneofs(msg);
   checkMessage(ctx, full, msg, fieldSpans, node.body);
-  if (messageOptions.length > 0) {
-    ctx.pending.push({ file: ctx.file, view: ctx.view, scope: full, options: messageOptions, schema: MessageOptionsSchema, apply: (o) => (msg.options = o as typeof msg.options) });
-  }
+  pendOptions(ctx, msg, Target.TARGET_TYPE_MESSAGE, full, messageOptions, MessageOptionsSchema);
   return msg;
 }
 
@@ -135,6 +137,7 @@ export function resolveExtendee(ctx: LinkContext, extend: ExtendAst, field: Fiel
     ctx.problems.add(ctx.file, extend.extendeeSpan, `"${extend.extendee}" is not a message type.`);
     return undefined;
   }
+  ctx.records.reference(ctx.file, found.fullName, found.entry.file, extend.extendeeSpan, 'extendee');
   return found.fullName;
 }
 

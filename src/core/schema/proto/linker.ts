@@ -1,13 +1,22 @@
-import { create } from '@bufbuild/protobuf';
-import { FileDescriptorProtoSchema, FileOptionsSchema, type FileDescriptorProto } from '@bufbuild/protobuf/wkt';
+import { create, type Registry } from '@bufbuild/protobuf';
+import {
+  FieldOptions_OptionTargetType as Target,
+  FileDescriptorProtoSchema,
+  FileOptionsSchema,
+  type FileDescriptorProto,
+} from '@bufbuild/protobuf/wkt';
 import { SchemaError } from '../errors';
 import type { ExtendAst, GroupAst, MessageAst, ProtoFileAst } from './ast';
-import type { LinkContext, PendingOptions } from './linker-context';
+import { checkResolvedFeatures } from './check-features';
+import { editionNamed, fileEdition, SUPPORTED_EDITIONS, SUPPORTED_EDITIONS_TEXT } from './editions';
+import { LinkRecords } from './link-records';
+import { pendOptions, type LinkContext, type PendingOptions } from './linker-context';
 import { buildEnum } from './linker-enum';
 import { buildField, buildGroupField, type FieldPlace } from './linker-field';
 import { buildMessage, resolveExtendee } from './linker-message';
 import { buildService } from './linker-service';
 import { interpretOptions } from './options';
+import { OptionTypes } from './options-types';
 import { Problems } from './problems';
 import { SourceInfoBuilder } from './source-info';
 import { collectSymbols } from './symbol-collect';
@@ -17,6 +26,11 @@ import { SymbolTable } from './symbols';
 export interface LinkExtras {
   /** Import name -> path shown in problems. */
   displayPaths?: ReadonlyMap<string, string>;
+  /**
+   * descriptor.proto as protoc has it built in (options are interpreted against it, with its option targets and
+   * feature support windows); @bufbuild/protobuf's copy, which lacks those annotations, when not given.
+   */
+  standard?: Registry;
 }
 
 /**
@@ -31,34 +45,42 @@ export function linkFiles(asts: ProtoFileAst[], extras: LinkExtras = {}): FileDe
   for (const ast of asts) collectSymbols(ast, symbols, problems);
   const publicClosure = publicClosures(asts);
   const pending: PendingOptions[] = [];
+  const records = new LinkRecords(new Map(asts.map((a) => [a.path, fileEdition(a.syntax, a.edition)])));
   const files: FileDescriptorProto[] = [];
   // Consume the trees: each is dropped once its file is built, since on large schemas (googleapis) they are the memory peak.
   for (let ast = asts.shift(); ast; ast = asts.shift()) {
     const visible = new Set<string>([ast.path]);
-    for (const imp of ast.imports) for (const name of publicClosure(imp.path)) visible.add(name);
+    for (const imp of ast.imports) if (imp.modifier !== 'option') for (const name of publicClosure(imp.path)) visible.add(name);
+    const optionVisible = new Set(visible);
+    for (const imp of ast.imports) if (imp.modifier === 'option') for (const name of publicClosure(imp.path)) optionVisible.add(name);
     const ctx: LinkContext = {
       ast,
       file: ast.path,
+      edition: fileEdition(ast.syntax, ast.edition),
       pkg: ast.package?.name ?? '',
       view: { name: ast.path, visible },
+      optionView: { name: ast.path, visible: optionVisible },
       symbols,
       problems,
       source: new SourceInfoBuilder(),
       pending,
+      records,
     };
     files.push(buildFile(ctx));
   }
-  if (problems.list.length === 0) interpretOptions(pending, files, symbols, problems);
+  const types = new OptionTypes(files, symbols, extras.standard);
+  if (problems.list.length === 0) interpretOptions(pending, types, records, problems);
+  if (problems.list.length === 0) checkResolvedFeatures(files, types, records, problems);
   if (problems.list.length > 0) throw new SchemaError(problems.list);
   return files;
 }
 
 function checkSyntax(ast: ProtoFileAst, problems: Problems): void {
   if (ast.syntax !== 'editions') return;
-  const supported = 'Protodesk supports syntax "proto2" and "proto3" files; no edition is supported yet.';
-  problems.add(ast.path, ast.syntaxSpan, ast.edition === '2023'
-    ? `${ast.path}: editions are not supported yet (edition "2023")`
-    : `${ast.path}: edition "${ast.edition ?? ''}" is not supported`, supported);
+  const edition = editionNamed(ast.edition ?? '');
+  if (edition !== undefined && SUPPORTED_EDITIONS.includes(edition)) return;
+  problems.add(ast.path, ast.syntaxSpan, `Edition "${ast.edition ?? ''}" is not supported: Protodesk compiles editions ${SUPPORTED_EDITIONS_TEXT}, as protoc 35.1 does`,
+    'Write edition = "2023"; or edition = "2024"; (or syntax = "proto3"; for a proto3 file).');
 }
 
 /** For each file: itself plus everything it re-exports through `import public`, transitively. */
@@ -78,13 +100,23 @@ function publicClosures(asts: ProtoFileAst[]): (name: string) => Set<string> {
 
 function buildFile(ctx: LinkContext): FileDescriptorProto {
   const { ast } = ctx;
-  const file = create(FileDescriptorProtoSchema, { name: ast.path, dependency: ast.imports.map((i) => i.path) });
-  if (ast.package) file.package = ast.package.name;
-  ast.imports.forEach((imp, index) => {
+  const imports = ast.imports.filter((i) => i.modifier !== 'option');
+  const file = create(FileDescriptorProtoSchema, {
+    name: ast.path,
+    dependency: imports.map((i) => i.path),
+    optionDependency: ast.imports.filter((i) => i.modifier === 'option').map((i) => i.path),
+  });
+  if (ast.package) {
+    file.package = ast.package.name;
+    ctx.records.packageSpans.set(ast.path, ast.package.span);
+  }
+  imports.forEach((imp, index) => {
     if (imp.modifier === 'public') file.publicDependency.push(index);
     if (imp.modifier === 'weak') file.weakDependency.push(index);
   });
-  if (ast.syntax === 'proto3') file.syntax = 'proto3';
+  if (ast.syntax !== 'proto2') file.syntax = ast.syntax;
+  if (ast.syntax === 'editions') file.edition = ctx.edition;
+  if (ast.syntaxSpan) ctx.records.spans.set(file, ast.syntaxSpan);
   // Groups declared in file-level extend blocks are top-level messages, in declaration order among the others.
   const tops: (MessageAst | GroupAst)[] = [...ast.messages, ...ast.extends.flatMap((e) => e.fields.filter((f): f is GroupAst => f.kind === 'group'))];
   tops.sort((a, b) => a.span.start.line - b.span.start.line || a.span.start.column - b.span.start.column);
@@ -92,9 +124,7 @@ function buildFile(ctx: LinkContext): FileDescriptorProto {
   ast.enums.forEach((node, index) => file.enumType.push(buildEnum(ctx, ctx.pkg, node, [5, index])));
   ast.services.forEach((node, index) => file.service.push(buildService(ctx, node, [6, index])));
   for (const extend of ast.extends) buildExtensions(ctx, extend, file);
-  if (ast.options.length > 0) {
-    ctx.pending.push({ file: ctx.file, view: ctx.view, scope: `${ctx.pkg}.dummy`, options: ast.options, schema: FileOptionsSchema, apply: (o) => (file.options = o as typeof file.options) });
-  }
+  pendOptions(ctx, file, Target.TARGET_TYPE_FILE, `${ctx.pkg}.dummy`, ast.options, FileOptionsSchema);
   file.sourceCodeInfo = ctx.source.build();
   return file;
 }

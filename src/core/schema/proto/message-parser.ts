@@ -1,5 +1,7 @@
 /** Messages and everything inside them: fields, maps, groups, oneofs, extend blocks, nested types, ranges. */
+import { Edition } from '@bufbuild/protobuf/wkt';
 import type {
+  EnumAst,
   ExtendAst,
   FieldAst,
   GroupAst,
@@ -12,8 +14,10 @@ import type {
   Position,
   ProtoFileAst,
   Span,
+  Visibility,
 } from './ast';
 import { describe, tokenSpan, type Cursor } from './cursor';
+import { editionText } from './editions';
 import { parseEnum } from './enum-parser';
 import { integerValue, parseBracketOptions } from './option-values';
 import { MAX_FIELD_NUMBER, parseExtensions, parseReserved } from './ranges';
@@ -23,6 +27,8 @@ import { parseOptionStatement, parseTypeName } from './statements';
 export interface ParseContext {
   c: Cursor;
   syntax: ProtoFileAst['syntax'];
+  /** proto2 and proto3 count as the editions PROTO2 and PROTO3. */
+  edition: Edition;
 }
 
 /** Where a field is declared: its rules (labels, maps, numbers) differ. */
@@ -40,6 +46,21 @@ export function parseMessage(ctx: ParseContext): MessageAst {
   const comments = c.endDeclaration('{', () => `after the message name "${nameToken.text}"`, true);
   const body = parseMessageBody(ctx, `message "${nameToken.text}"`, start);
   return { kind: 'message', name: nameToken.text, span: c.spanFrom(start), nameSpan: tokenSpan(nameToken), comments, body };
+}
+
+/** `export message ...` or `local enum ...` (edition 2024): the declaration, with its visibility. */
+export function parseVisibleType(ctx: ParseContext): MessageAst | EnumAst {
+  const { c } = ctx;
+  const visibility = c.tok.text as Visibility;
+  if (ctx.edition < Edition.EDITION_2024) {
+    const written = ctx.syntax === 'editions' ? `edition ${editionText(ctx.edition)}` : ctx.syntax;
+    c.fail(`"${visibility}" needs edition 2024 or later (this file is ${written})`);
+  }
+  c.advance();
+  if (!c.is('message') && !c.is('enum')) c.fail(`"${visibility}" applies only to a message or an enum, found ${describe(c.tok)}`);
+  const node = c.is('message') ? parseMessage(ctx) : parseEnum(ctx);
+  node.visibility = visibility;
+  return node;
 }
 
 /** Statements up to and including the closing `}` (the `{` is already consumed); `start` is the declaration's. */
@@ -66,6 +87,11 @@ function parseMessageStatement(ctx: ParseContext): MessageElement | undefined {
   }
   if (c.tok.kind === 'identifier') {
     switch (c.tok.text) {
+      case 'export':
+      case 'local':
+        // In older files these are type names, as protoc reads them (`local x = 1;`); 2024 makes them modifiers.
+        if (ctx.edition >= Edition.EDITION_2024) return parseVisibleType(ctx);
+        break;
       case 'message':
         return parseMessage(ctx);
       case 'enum':
@@ -130,6 +156,10 @@ function parseField(ctx: ParseContext, place: FieldPlace): FieldAst | MapFieldAs
   let label: Label | undefined;
   if (c.tok.kind === 'identifier' && LABELS.has(c.tok.text)) {
     if (place === 'oneof') c.fail(`Fields in a oneof cannot have a label, found "${c.tok.text}"`);
+    if (ctx.syntax === 'editions' && c.tok.text === 'optional') {
+      c.fail('Label "optional" is not allowed in editions: singular fields have presence by default (features.field_presence changes that)');
+    }
+    if (ctx.syntax === 'editions' && c.tok.text === 'required') c.fail('Label "required" is not allowed in editions; use [features.field_presence = LEGACY_REQUIRED]');
     label = c.advance().text as Label;
   }
   if (c.is('map')) {

@@ -1,6 +1,7 @@
 import { ScalarType, type DescEnum, type DescExtension, type DescField, type DescMessage } from '@bufbuild/protobuf';
 import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
 import { FieldOptions_OptionRetention } from '@bufbuild/protobuf/wkt';
+import type { Span } from './ast';
 
 /** A scalar option value: 64-bit integers as bigint, enums as numbers, strings as their raw bytes. */
 export type OptionScalar = number | bigint | boolean | Uint8Array;
@@ -9,12 +10,19 @@ export type OptionScalar = number | bigint | boolean | Uint8Array;
 export interface OptionEntry {
   field: DescField | DescExtension;
   values: (OptionScalar | OptionMessage)[];
+  /** Where the field was first set, for problems found once all options are in. */
+  span: Span;
 }
 
 /** An options message (or a message value inside it) being filled in, keyed by field number. */
 export interface OptionMessage {
   desc: DescMessage;
   fields: Map<number, OptionEntry>;
+}
+
+/** The `features` field set on an options message (FileOptions.features...), if any. */
+export function featuresEntry(options: OptionMessage): OptionEntry | undefined {
+  return [...options.fields.values()].find((e) => e.field.kind === 'field' && e.field.name === 'features');
 }
 
 /** Element kind of a field: scalar, enum or message (lists report their element kind). */

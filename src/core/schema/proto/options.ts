@@ -1,12 +1,13 @@
 import { fromBinary, type DescExtension, type DescField, type DescMessage } from '@bufbuild/protobuf';
-import type { FileDescriptorProto } from '@bufbuild/protobuf/wkt';
+import { FeatureSetSchema } from '@bufbuild/protobuf/wkt';
 import type { AggregateField, OptionAst, OptionValue, Span } from './ast';
+import type { LinkRecords } from './link-records';
 import type { PendingOptions } from './linker-context';
-import { elementKind, encodeOptions, stripSourceRetention, type OptionMessage, type OptionScalar } from './options-encode';
+import { checkOptionRules } from './option-rules';
+import { elementKind, encodeOptions, featuresEntry, stripSourceRetention, type OptionMessage, type OptionScalar } from './options-encode';
 import { enumOptionValue, scalarOptionValue } from './options-scalars';
-import { OptionTypes } from './options-types';
+import type { OptionTypes } from './options-types';
 import type { Problems } from './problems';
-import type { SymbolTable } from './symbols';
 
 class OptionProblem extends Error {
   constructor(message: string, readonly span: Span, readonly hint?: string) {
@@ -16,24 +17,25 @@ class OptionProblem extends Error {
 
 /** What interpreting one element's options needs besides the options themselves. */
 interface Interpreter {
-  symbols: SymbolTable;
   types: OptionTypes;
+  records: LinkRecords;
 }
 
 /**
  * Interprets every element's options into its typed options message, encoded exactly as protoc does
- * (custom options become extensions, in field-number order). Standard options are done first, because
- * custom options need a registry built from the linked files.
+ * (custom options become extensions, in field-number order). Standard options (features among them) are done
+ * first: custom options need a registry built from the linked files, and their types' encoding follows features.
+ * Records the features written on each element (LinkRecords.written).
  */
-export function interpretOptions(pending: PendingOptions[], files: FileDescriptorProto[], symbols: SymbolTable, problems: Problems): void {
-  const interpreter: Interpreter = { symbols, types: new OptionTypes(files, symbols) };
+export function interpretOptions(pending: PendingOptions[], types: OptionTypes, records: LinkRecords, problems: Problems): void {
+  const interpreter: Interpreter = { types, records };
   const custom = new Set(pending.filter((p) => p.options.some(usesExtensions)));
   for (const item of pending) if (!custom.has(item)) interpretOne(item, interpreter, problems);
   for (const item of custom) interpretOne(item, interpreter, problems);
 }
 
 function interpretOne(item: PendingOptions, interpreter: Interpreter, problems: Problems): void {
-  const root: OptionMessage = { desc: item.schema, fields: new Map() };
+  const root: OptionMessage = { desc: interpreter.types.optionsType(item.schema), fields: new Map() };
   let ok = true;
   for (const option of item.options) {
     try {
@@ -44,8 +46,17 @@ function interpretOne(item: PendingOptions, interpreter: Interpreter, problems: 
       ok = false;
     }
   }
+  if (!ok || !checkOptionRules(root, item, problems)) return;
+  recordFeatures(root, item, interpreter.records);
   // Options left empty only by dropping source-retention ones are omitted, as protoc does.
-  if (ok && !(stripSourceRetention(root) && root.fields.size === 0)) item.apply(fromBinary(item.schema, encodeOptions(root)));
+  if (stripSourceRetention(root) && root.fields.size === 0) return;
+  item.owner.options = fromBinary(item.schema, encodeOptions(root));
+}
+
+/** Keeps the `features` as written on the element, before source-retention features are dropped from its options. */
+function recordFeatures(root: OptionMessage, item: PendingOptions, records: LinkRecords): void {
+  const value = featuresEntry(root)?.values[0];
+  if (value && typeof value === 'object' && 'desc' in value) records.written.set(item.owner, fromBinary(FeatureSetSchema, encodeOptions(value)));
 }
 
 function usesExtensions(option: OptionAst): boolean {
@@ -80,7 +91,7 @@ function setOption(root: OptionMessage, option: OptionAst, item: PendingOptions,
         throw new OptionProblem(`Option field "${shown}" is a repeated message. Repeated message options must be initialized using an aggregate value.`, option.span);
       }
       let entry = message.fields.get(field.number);
-      if (!entry) message.fields.set(field.number, (entry = { field, values: [{ desc: element.message, fields: new Map() }] }));
+      if (!entry) message.fields.set(field.number, (entry = { field, values: [{ desc: element.message, fields: new Map() }], span: option.span }));
       message = entry.values[0] as OptionMessage;
       return;
     }
@@ -92,7 +103,7 @@ function setOption(root: OptionMessage, option: OptionAst, item: PendingOptions,
 function addValue(message: OptionMessage, field: DescField | DescExtension, value: OptionScalar | OptionMessage, alreadySet: string, span: Span): void {
   const entry = message.fields.get(field.number);
   if (!entry) {
-    message.fields.set(field.number, { field, values: [value] });
+    message.fields.set(field.number, { field, values: [value], span });
   } else if (field.fieldKind === 'list') {
     entry.values.push(value);
   } else {
@@ -101,7 +112,7 @@ function addValue(message: OptionMessage, field: DescField | DescExtension, valu
 }
 
 function resolveExtension(name: string, shown: string, target: DescMessage, item: PendingOptions, interpreter: Interpreter, span: Span): DescExtension {
-  const found = interpreter.symbols.lookup(name, item.scope, item.view, false);
+  const found = interpreter.types.symbols.lookup(name, item.scope, item.view, false);
   if (!found.ok) {
     throw new OptionProblem(`Option "${shown}" unknown. Ensure that your proto definition file imports the proto which defines the option.`, span, found.hint);
   }
@@ -172,6 +183,6 @@ function setAnyExpansion(message: OptionMessage, item: AggregateField, interpret
   const typeUrl = message.desc.fields.find((f) => f.number === 1);
   const bytes = message.desc.fields.find((f) => f.number === 2);
   if (!typeUrl || !bytes) throw new OptionProblem(`Cannot expand "[${item.name}]" here.`, item.span);
-  message.fields.set(1, { field: typeUrl, values: [new TextEncoder().encode(item.name)] });
-  message.fields.set(2, { field: bytes, values: [encodeOptions(parseAggregate(inner, value.fields, interpreter))] });
+  message.fields.set(1, { field: typeUrl, values: [new TextEncoder().encode(item.name)], span: item.span });
+  message.fields.set(2, { field: bytes, values: [encodeOptions(parseAggregate(inner, value.fields, interpreter))], span: item.span });
 }

@@ -2,10 +2,12 @@
  * The .proto parser: a recursive-descent reader of proto2, proto3 and editions files into the syntax
  * tree of ast.ts, following protoc's grammar (compiler/parser.cc). The first syntax error throws.
  */
+import { Edition } from '@bufbuild/protobuf/wkt';
 import type { ImportAst, MethodAst, ProtoFileAst, ServiceAst } from './ast';
 import { Cursor, describe, tokenSpan } from './cursor';
+import { fileEdition } from './editions';
 import { parseEnum } from './enum-parser';
-import { parseExtend, parseMessage, type ParseContext } from './message-parser';
+import { parseExtend, parseMessage, parseVisibleType, type ParseContext } from './message-parser';
 import { parseOptionStatement, parseTypeName } from './statements';
 
 /** Parses one .proto file's text; `path` is its import name (used in the tree and in error locations). Throws SchemaError. */
@@ -13,7 +15,7 @@ export function parseProto(text: string, path: string): ProtoFileAst {
   const c = new Cursor(text, path);
   const file: ProtoFileAst = { path, syntax: 'proto2', imports: [], options: [], messages: [], enums: [], services: [], extends: [] };
   if (c.is('syntax') || c.is('edition')) parseSyntax(c, file);
-  const ctx: ParseContext = { c, syntax: file.syntax };
+  const ctx: ParseContext = { c, syntax: file.syntax, edition: fileEdition(file.syntax, file.edition) };
   while (c.tok.kind !== 'eof') parseTopLevel(ctx, file);
   return file;
 }
@@ -58,7 +60,7 @@ function parseTopLevel(ctx: ParseContext, file: ProtoFileAst): void {
       file.extends.push(parseExtend(ctx));
       return;
     case 'import':
-      file.imports.push(parseImport(c));
+      file.imports.push(parseImport(ctx, file.imports));
       return;
     case 'package':
       parsePackage(c, file);
@@ -69,22 +71,30 @@ function parseTopLevel(ctx: ParseContext, file: ProtoFileAst): void {
     case 'syntax':
     case 'edition':
       return c.fail(`"${c.tok.text}" must be the first statement in the file`);
-    // Edition 2024 symbol visibility: the syntax tree has no place for it yet.
     case 'export':
-    case 'local':
-      return c.fail(`"${c.tok.text}" visibility (edition 2024) is not supported yet`);
+    case 'local': {
+      const node = parseVisibleType(ctx);
+      if (node.kind === 'message') file.messages.push(node);
+      else file.enums.push(node);
+      return;
+    }
   }
   c.fail(`Expected a top-level declaration ("message", "enum", "service", "extend", "import", "package" or "option"), found ${describe(c.tok)}`);
 }
 
-/** `import "a.proto";`, `import public "a.proto";`, `import weak "a.proto";` */
-function parseImport(c: Cursor): ImportAst {
+/** `import "a.proto";`, `import public "a.proto";`, `import weak "a.proto";`, `import option "a.proto";` (edition 2024). */
+function parseImport(ctx: ParseContext, earlier: ImportAst[]): ImportAst {
+  const { c } = ctx;
   const start = c.start();
   c.advance();
   let modifier: ImportAst['modifier'];
-  if (c.is('public') || c.is('weak')) modifier = c.advance().text as ImportAst['modifier'];
-  // Edition 2024 option imports: the syntax tree has no place for them yet.
-  if (c.is('option')) c.fail('"import option" (edition 2024) is not supported yet');
+  if (c.is('public') || c.is('weak') || c.is('option')) {
+    if (c.is('option') && ctx.edition < Edition.EDITION_2024) c.fail('"import option" needs edition 2024 or later; use a plain import');
+    if (c.is('weak') && ctx.edition >= Edition.EDITION_2024) c.fail('"import weak" is not allowed from edition 2024 on; use "import option" for a file needed only for its options');
+    modifier = c.advance().text as ImportAst['modifier'];
+  }
+  // protoc keeps option imports last, so that files print back the way they were written.
+  if (modifier !== 'option' && earlier.some((i) => i.modifier === 'option')) c.fail('Imports must come before the "import option" statements', start);
   const path = c.string(() => (modifier ? `a file name after "import ${modifier}"` : 'a file name or "public" after "import"'));
   c.endDeclaration(';', () => `after the import of "${path}"`, true);
   const result: ImportAst = { path, span: c.spanFrom(start) };

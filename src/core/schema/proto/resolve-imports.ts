@@ -120,9 +120,7 @@ async function findProtoFile(file: string, importPaths: string[]): Promise<strin
 /** Finds an imported file in the given folders, in order. */
 async function locate(name: string, folders: string[], bundled: string): Promise<Outcome> {
   for (const folder of folders) {
-    if (folder === bundled) return loadBundled(name, bundled);
-    const diskPath = join(folder, name);
-    const outcome = await readAndParse(name, diskPath, true);
+    const outcome = folder === bundled ? await loadBundled(name, bundled) : await readAndParse(name, join(folder, name), true);
     if (!('missing' in outcome)) return outcome;
   }
   return { missing: true };

@@ -120,12 +120,12 @@ describe('compileProtos errors', () => {
     ]);
   });
 
-  it('rejects edition 2024 naming the file and what is supported', async () => {
-    expect(await problemsOf(['edition-2024.proto'])).toEqual([
+  it('rejects an edition newer than protoc 35.1 knows, naming the editions supported', async () => {
+    expect(await problemsOf(['edition-2026.proto'])).toEqual([
       {
-        message: 'edition-2024.proto: edition "2024" is not supported',
-        location: at('edition-2024.proto', 1, 1),
-        hint: 'Protodesk supports syntax "proto2" and "proto3" files; no edition is supported yet.',
+        message: 'Edition "2026" is not supported: Protodesk compiles editions 2023 and 2024, as protoc 35.1 does',
+        location: at('edition-2026.proto', 1, 1),
+        hint: 'Write edition = "2023"; or edition = "2024"; (or syntax = "proto3"; for a proto3 file).',
       },
     ]);
   });

@@ -1,11 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { clone, equals, toBinary, toJson } from '@bufbuild/protobuf';
-import { FileDescriptorProtoSchema, type FileDescriptorProto } from '@bufbuild/protobuf/wkt';
 import { describe, expect, it } from 'vitest';
 import { bundledProtoRoot } from '../../../../src/core/schema/bundled/root';
-import { compileProtos } from '../../../../src/core/schema/proto/compile';
-import { protoc } from '../../../helpers/protoc';
+import { expectSameAsProtoc } from './same-as-protoc';
 
 const fixtures = join(import.meta.dirname, '../../../fixtures/protos');
 
@@ -15,33 +12,6 @@ async function protoFiles(root: string, under = ''): Promise<string[]> {
     .filter((e) => e.isFile() && e.name.endsWith('.proto'))
     .map((e) => relative(root, join(e.parentPath, e.name)).split('\\').join('/'))
     .sort();
-}
-
-function withoutSourceInfo(file: FileDescriptorProto): FileDescriptorProto {
-  const copy = clone(FileDescriptorProtoSchema, file);
-  copy.sourceCodeInfo = undefined;
-  return copy;
-}
-
-/** Compiles with protodesk and with protoc and expects byte-identical descriptors (custom options included). */
-async function expectSameAsProtoc(names: string[], importPaths: string[]): Promise<void> {
-  const [ours, theirs] = await Promise.all([
-    compileProtos({ files: names.map((n) => join(importPaths[0] ?? '', n)), importPaths }),
-    protoc(names, [...importPaths, bundledProtoRoot()]),
-  ]);
-  expect(ours.files.map((f) => f.name)).toEqual(theirs.file.map((f) => f.name));
-  theirs.file.forEach((expected, index) => {
-    const actual = withoutSourceInfo(ours.files[index] as FileDescriptorProto);
-    const wanted = withoutSourceInfo(expected);
-    if (!equals(FileDescriptorProtoSchema, actual, wanted) || !sameBytes(actual, wanted)) {
-      expect(toJson(FileDescriptorProtoSchema, actual)).toEqual(toJson(FileDescriptorProtoSchema, wanted));
-      expect(Buffer.from(toBinary(FileDescriptorProtoSchema, actual)).toString('hex')).toBe(Buffer.from(toBinary(FileDescriptorProtoSchema, wanted)).toString('hex'));
-    }
-  });
-}
-
-function sameBytes(a: FileDescriptorProto, b: FileDescriptorProto): boolean {
-  return Buffer.from(toBinary(FileDescriptorProtoSchema, a)).equals(Buffer.from(toBinary(FileDescriptorProtoSchema, b)));
 }
 
 describe('compileProtos equals protoc', () => {

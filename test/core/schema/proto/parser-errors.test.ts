@@ -14,7 +14,7 @@ const EXPECTED: [name: string, at: string, message: string][] = [
   ['bad-import', '2:8', 'Expected a file name or "public" after "import", found "foo"'],
   ['bad-option-value', '2:23', 'Expected an option value, found ";"'],
   ['control-character', '2:1', 'Unexpected control character (code 1); a .proto file must be text'],
-  ['edition-visibility', '2:1', '"local" visibility (edition 2024) is not supported yet'],
+  ['edition-visibility', '2:1', '"local" needs edition 2024 or later (this file is edition 2023)'],
   ['empty-extend', '3:11', 'Expected a field in "extend A", found "}"'],
   ['empty-oneof', '3:12', 'Expected a field in the oneof "o", found "}"'],
   ['enum-value-out-of-range', '4:7', 'Enum value 2147483648 is out of range (-2147483648 to 2147483647)'],
