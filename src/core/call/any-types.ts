@@ -43,7 +43,7 @@ export class AnyTypeLookup {
       };
       const files = await reflectSymbols(options, wanted, known);
       if (files.length === 0) return undefined;
-      const next = current.withFiles(files, `The server at ${where.target}`);
+      const next = current.withFiles(files, where.target);
       let byTarget = this.extended.get(schema);
       if (!byTarget) this.extended.set(schema, (byTarget = new Map()));
       byTarget.set(where.target, next);

@@ -19,8 +19,8 @@ export async function loadSchema(source: SchemaSource): Promise<Schema> {
       return new Schema((await compileProtos({ files, importPaths })).files);
     }
     case 'descriptorSet':
-      return new Schema(await readDescriptorSet(source.file));
+      return new Schema(await readDescriptorSet(source.file), { kind: 'descriptorSet', file: source.file });
     case 'reflection':
-      return new Schema((await reflectSchema(source)).files);
+      return new Schema((await reflectSchema(source)).files, { kind: 'reflection', target: source.target });
   }
 }

@@ -1,10 +1,7 @@
 import { create, toBinary } from '@bufbuild/protobuf';
 import type { DescMessage, DescMethod, FileRegistry } from '@bufbuild/protobuf';
 import { createFileRegistry } from '@bufbuild/protobuf';
-import {
-  FileDescriptorSetSchema,
-  type FileDescriptorProto,
-} from '@bufbuild/protobuf/wkt';
+import { FileDescriptorSetSchema, type FileDescriptorProto } from '@bufbuild/protobuf/wkt';
 import type { ServiceInfo } from '../../shared/schema';
 import { SchemaError } from './errors';
 import { orderByDependencies } from './file-order';
@@ -19,10 +16,16 @@ export class Schema {
   readonly registry: FileRegistry;
   private tree?: ServiceInfo[];
 
-  /** `files` must list dependencies before dependents and include every import. */
-  constructor(readonly files: FileDescriptorProto[]) {
+  /**
+   * `files` must list dependencies before dependents and include every import; `origin` says where they came from, for
+   * the message when they do not fit together.
+   */
+  constructor(
+    readonly files: FileDescriptorProto[],
+    origin: SchemaOrigin = { kind: 'protos' },
+  ) {
     fillJsonNames(files);
-    this.registry = buildRegistry(files);
+    this.registry = buildRegistry(files, origin);
   }
 
   /** Services and methods in declaration order. */
@@ -44,10 +47,14 @@ export class Schema {
     return this.registry.getMessage(fullName.replace(/^\./, ''));
   }
 
-  /** This schema plus `more` files (names it already has are skipped), e.g. the types of Anys found later. */
-  withFiles(more: FileDescriptorProto[], origin: string): Schema {
+  /** This schema plus `more` files the server at `target` sent by reflection (names it already has are skipped). */
+  withFiles(more: FileDescriptorProto[], target: string): Schema {
     const names = new Set(this.files.map((f) => f.name));
-    return new Schema(orderByDependencies([...this.files, ...more.filter((f) => !names.has(f.name))], origin));
+    const files = orderByDependencies(
+      [...this.files, ...more.filter((f) => !names.has(f.name))],
+      `The server at ${target}`,
+    );
+    return new Schema(files, { kind: 'reflection', target });
   }
 
   /** The whole schema as a binary FileDescriptorSet (imports included), as `protoc --include_imports` writes it. */
@@ -56,16 +63,39 @@ export class Schema {
   }
 }
 
-function buildRegistry(files: FileDescriptorProto[]): FileRegistry {
+/** Where a schema's descriptors came from: decides what a user can do when they are inconsistent. */
+export type SchemaOrigin =
+  { kind: 'protos' } | { kind: 'descriptorSet'; file: string } | { kind: 'reflection'; target: string };
+
+function buildRegistry(files: FileDescriptorProto[], origin: SchemaOrigin): FileRegistry {
   try {
     return createFileRegistry(create(FileDescriptorSetSchema, { file: files }));
   } catch (error) {
-    // The sources were already checked; this only fires on descriptors from elsewhere (a server, a protoset).
-    throw new SchemaError([
-      {
-        message: `The descriptors are inconsistent: ${(error as Error).message}`,
-        hint: 'If they came from a server or a descriptor set, regenerate them with all imports included (protoc --include_imports).',
-      },
-    ]);
+    // Only descriptors from elsewhere (a server, a descriptor set) get here: the compiler checks its own.
+    // @bufbuild/protobuf's bare assertions carry no text; they fire when a field's type is not in the files.
+    const reason =
+      (error as Error).message ||
+      'a field refers to a type that is not in them, or not by its fully qualified name';
+    return failed(`${describeOrigin(origin)} do not fit together: ${reason}.`, originHint(origin));
   }
+}
+
+function failed(message: string, hint: string): never {
+  throw new SchemaError([{ message, hint }]);
+}
+
+function describeOrigin(origin: SchemaOrigin): string {
+  if (origin.kind === 'reflection')
+    return `The descriptors the server at ${origin.target} serves by reflection`;
+  if (origin.kind === 'descriptorSet') return `The descriptors in ${origin.file}`;
+  return 'The compiled descriptors';
+}
+
+function originHint(origin: SchemaOrigin): string {
+  if (origin.kind === 'reflection')
+    return "Load the service's .proto files instead (Import protos, or --proto).";
+  if (origin.kind === 'descriptorSet') {
+    return 'Regenerate it with all imports included: protoc --include_imports --descriptor_set_out=FILE, or buf build -o FILE.';
+  }
+  return 'This is a Protodesk bug: please report it with the .proto files.';
 }

@@ -78,6 +78,20 @@ describe('a descriptor set', () => {
     expect(message).toContain('--include_imports');
   });
 
+  test('descriptors that do not fit together say why, never with an empty reason, and how to regenerate them', async () => {
+    const set = await protoc(['grpc/testing/test.proto'], [protos]);
+    const messages = set.file.find((f) => f.name === 'grpc/testing/messages.proto');
+    const repeated = messages?.messageType.flatMap((m) => m.field).find((f) => f.name === 'response_parameters');
+    // A repeated field referring to its type by a name that is not fully qualified, as lossy tools write it.
+    repeated!.typeName = 'ResponseParameters';
+    const file = join(await scratch(), 'lossy.binpb');
+    await writeFile(file, toBinary(FileDescriptorSetSchema, set));
+    expect(await failure({ kind: 'descriptorSet', file })).toBe(
+      `The descriptors in ${file} do not fit together: a field refers to a type that is not in them, or not by its fully qualified name.\n` +
+        '  Regenerate it with all imports included: protoc --include_imports --descriptor_set_out=FILE, or buf build -o FILE.',
+    );
+  });
+
   test('a missing file is named', async () => {
     expect(await failure({ kind: 'descriptorSet', file: '/nowhere/x.binpb' })).toContain('The descriptor set /nowhere/x.binpb does not exist.');
   });
