@@ -9,6 +9,7 @@ import { SchemaError } from '../errors';
 import { orderByDependencies } from '../file-order';
 import { fetchSchema, fetchSymbols } from './fetch';
 import { describeFailure, notSupported, type FailureContext } from './failure';
+import { repairIfLossy } from './lossy-repair';
 import { ReflectionStream } from './stream';
 
 /** Options of one reflection: where, how, and how long to wait in total. */
@@ -20,7 +21,7 @@ export interface ReflectOptions {
   timeoutMs?: number;
 }
 
-/** A server's schema as reflection gave it: exact descriptors, dependencies first. */
+/** A server's schema as reflection gave it: its exact descriptors (repaired when lossy, see lossy-repair.ts), dependencies first. */
 export interface ReflectedSchema {
   files: FileDescriptorProto[];
   services: string[];
@@ -36,7 +37,8 @@ const protocols = [
 export async function reflectSchema(options: ReflectOptions): Promise<ReflectedSchema> {
   return converse(options, async (stream, display, protocol) => {
     const { files, services } = await fetchSchema(stream, display);
-    return { files: orderByDependencies(files, `The server at ${display}`), services, protocol };
+    const origin = `The server at ${display}`;
+    return { files: orderByDependencies(await repairIfLossy(files, origin), origin), services, protocol };
   });
 }
 

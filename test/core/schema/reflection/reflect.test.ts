@@ -6,9 +6,13 @@ import { SchemaError } from '../../../../src/core/schema/errors';
 import { reflectSchema } from '../../../../src/core/schema/reflection/reflect';
 import type { TlsSettings } from '../../../../src/shared/schema';
 import { startGoReflect, type GoReflectServer } from '../../../peers/go-reflect/server';
+import { fieldNaming } from '../../../peers/js-nest/field-names';
 import { startJsReflect, type JsReflectServer } from '../../../peers/js-reflect/server';
+import { protoc } from '../../../helpers/protoc';
+import { schemaShape } from './schema-shape';
 
 const certs = new URL('../../../fixtures/certs/', import.meta.url).pathname;
+const fixtures = new URL('../../../fixtures/protos/', import.meta.url).pathname;
 const ca = `${certs}ca.pem`;
 const plaintext: TlsSettings = { mode: 'plaintext' };
 const withCa: TlsSettings = { mode: 'tls', caFiles: [ca] };
@@ -222,18 +226,21 @@ describe('reflectSchema against @grpc/reflection (grpc-js)', () => {
     await server.stop();
   });
 
-  test('gets the services and the descriptor it serves, which is proto-loader\'s lossy one', async () => {
+  test('repairs proto-loader\'s lossy descriptors into the types protoc compiles', async () => {
     const schema = await reflectSchema({ target: `127.0.0.1:${server.port}`, tls: plaintext });
     expect(schema.protocol).toBe('v1');
     expect(schema.services).toContain('grpc.testing.TestService');
-    // @grpc/reflection 1.0.4 serves one file named after the package, holding the whole package...
+    // @grpc/reflection 1.0.4 serves one file named after the package, holding the whole package; that name stays.
     expect(schema.files.map((f) => f.name)).toEqual(['grpc_testing.proto']);
-    const [file] = schema.files;
-    expect(file?.service.find((s) => s.name === 'TestService')?.method.map((m) => m.name)).toEqual(interopMethods);
-    // ...with nested type references not fully qualified, so a protobuf registry cannot be built from it.
-    expect(() => testServiceMethods(schema.files)).toThrow(
-      'invalid FieldDescriptorProto: type_name LoadBalancerStatsResponse.RpcsByPeer not found',
-    );
+    expect(testServiceMethods(schema.files)).toEqual(interopMethods);
+    // It served the map rpcs_by_peer's entry as LoadBalancerStatsResponse.RpcsByPeer, the name of a message nested beside it.
+    const registry = createFileRegistry(create(FileDescriptorSetSchema, { file: schema.files }));
+    const stats = registry.getMessage('grpc.testing.LoadBalancerStatsResponse');
+    const rpcsByMethod = stats?.fields.find((f) => f.number === 3);
+    expect(rpcsByMethod?.fieldKind === 'map' && rpcsByMethod.message?.typeName).toBe('grpc.testing.LoadBalancerStatsResponse.RpcsByPeer');
+    // proto-loader's default (keepCase: false) camel-cases field and oneof names; everything else is protoc's.
+    const protocSet = await protoc(['grpc/testing/test.proto'], [fixtures]);
+    expect(schemaShape(registry)).toEqual(schemaShape(createFileRegistry(protocSet), fieldNaming(false)));
   });
 });
 
