@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import {
   create,
   createFileRegistry,
@@ -14,10 +12,8 @@ import {
 } from '@bufbuild/protobuf';
 import { AnySchema, FileDescriptorSetSchema, type Any } from '@bufbuild/protobuf/wkt';
 import type { CallStatus } from '../../shared/call';
-import { bundledProtoRoot } from '../schema/bundled/root';
 import { decodeToJson, typeNameOfUrl, type JsonOptions } from '../schema/json';
-import { linkFiles } from '../schema/proto/linker';
-import { parseProto } from '../schema/proto/parser';
+import { bundledFiles } from '../schema/proto/bundled-files';
 
 /** What `grpc-status-details-bin` decodes to: the two CallStatus fields, ready to spread into a status. */
 export type StatusDetails = Pick<CallStatus, 'details' | 'detailsProblem'>;
@@ -108,13 +104,9 @@ function decodeDetail(
   }
 }
 
-/** google/rpc/status.proto and error_details.proto, compiled from the bundled files once per process. */
+/** google/rpc/status.proto and error_details.proto, from the bundled files. */
 function loadRichRegistry(): FileRegistry {
-  if (!richRegistry) {
-    const root = bundledProtoRoot();
-    const asts = richFiles.map((name) => parseProto(readFileSync(join(root, name), 'utf8'), name));
-    richRegistry = createFileRegistry(create(FileDescriptorSetSchema, { file: linkFiles(asts) }));
-  }
+  richRegistry ??= createFileRegistry(create(FileDescriptorSetSchema, { file: bundledFiles(richFiles) }));
   return richRegistry;
 }
 

@@ -2,7 +2,7 @@ import type { FileDescriptorProto } from '@bufbuild/protobuf/wkt';
 import { SchemaError } from '../errors';
 import { linkFiles } from './linker';
 import { loadProtoFiles } from './resolve-imports';
-import { standardOptionTypes } from './standard-options';
+import { standardOptionTypes } from './bundled-files';
 
 /** Which .proto files to compile and where their imports are looked up. */
 export interface CompileRequest {
@@ -20,7 +20,8 @@ export interface CompiledProtos {
 
 /** Compiles .proto files the way protoc does; throws SchemaError listing every problem found. */
 export async function compileProtos(request: CompileRequest): Promise<CompiledProtos> {
-  const [{ files: loaded, roots }, standard] = await Promise.all([loadProtoFiles(request.files, request.importPaths), standardOptionTypes()]);
+  const { files: loaded, roots } = await loadProtoFiles(request.files, request.importPaths);
+  const standard = standardOptionTypes();
   const displayPaths = new Map(loaded.map((f) => [f.ast.path, f.diskPath]));
   // splice(0) hands the trees to the linker without keeping them here: it frees each one once linked.
   const asts = loaded.splice(0).map((f) => f.ast);

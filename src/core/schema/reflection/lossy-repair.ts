@@ -59,11 +59,8 @@ export function repairLossyDescriptors(
 }
 
 /** repairLossyDescriptors with the bundled well-known types, compiled only when the files need them. */
-export async function repairIfLossy(
-  files: FileDescriptorProto[],
-  origin: string,
-): Promise<FileDescriptorProto[]> {
-  return looksLossy(files) ? repairLossyDescriptors(files, await bundledWellKnownFiles(), origin) : files;
+export function repairIfLossy(files: FileDescriptorProto[], origin: string): FileDescriptorProto[] {
+  return looksLossy(files) ? repairLossyDescriptors(files, bundledWellKnownFiles(), origin) : files;
 }
 
 /** A repaired set must build a registry; if proto-loader lost something this module does not know, say so here. */

@@ -38,7 +38,7 @@ export async function reflectSchema(options: ReflectOptions): Promise<ReflectedS
   return converse(options, async (stream, display, protocol) => {
     const { files, services } = await fetchSchema(stream, display);
     const origin = `The server at ${display}`;
-    return { files: orderByDependencies(await repairIfLossy(files, origin), origin), services, protocol };
+    return { files: orderByDependencies(repairIfLossy(files, origin), origin), services, protocol };
   });
 }
 
