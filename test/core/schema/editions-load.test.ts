@@ -44,7 +44,7 @@ describe('editions schemas from descriptor sets', () => {
     expect(decodeToJson(schema.registry, input, encodeJson(schema.registry, input, sample), { emitDefaults: true })).toMatchObject(sample as object);
   });
 
-  it('loads a set without the option imports (what a reflection server sends), printing what it knows', async () => {
+  it('loads a set without the option imports (what a reflection server sends), still printing the language features', async () => {
     // Reflection serves a file and its dependencies; option imports are not dependencies.
     const served = create(FileDescriptorSetSchema, { file: full.file.filter((f) => !f.name.endsWith('_features.proto')) });
     const schema = await loadSchema({ kind: 'descriptorSet', file: await setFile('served.binpb', served) });
@@ -52,7 +52,7 @@ describe('editions schemas from descriptor sets', () => {
     expect(task).toContain('export message Task {');
     expect(task).toContain('  string id = 1 [');
     expect(task).toContain('features.field_presence = LEGACY_REQUIRED');
-    // The C++ feature is an unknown extension without cpp_features.proto: left out rather than misprinted.
-    expect(task).toContain('  string title = 2;');
+    // Without cpp_features.proto in the set, the C++ feature is read with the bundled definition.
+    expect(task).toContain('  string title = 2 [features.(.pb.cpp).string_type = VIEW];');
   });
 });

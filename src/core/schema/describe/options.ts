@@ -9,6 +9,7 @@ import {
 } from '@bufbuild/protobuf';
 import { isReflectMessage, reflect } from '@bufbuild/protobuf/reflect';
 import { FeatureSetSchema } from '@bufbuild/protobuf/wkt';
+import { languageFeatures } from './language-features';
 import { extensionValues, fieldValues, type OptionValue } from './values';
 
 /** One `name = value` option as it will be printed. */
@@ -58,10 +59,22 @@ function visibleFiles(file: DescFile, registry: FileRegistry): Set<DescFile> {
 }
 
 /** Custom options of `extendee` (an options message or FeatureSet) set on `options`, visible from `file`. */
-function customOptions(options: Message, extendee: string, visible: Set<DescFile>, registry: FileRegistry, prefix: string): OptionGroups {
+function customOptions(
+  options: Message,
+  extendee: string,
+  visible: Set<DescFile>,
+  registry: FileRegistry,
+  prefix: string,
+): OptionGroups {
   const groups: OptionGroups = [];
-  for (const ext of extensionsOf(registry, extendee)) {
-    if (!visible.has(ext.file) || !hasExtension(options, ext)) continue;
+  const known = extensionsOf(registry, extendee).filter((ext) => visible.has(ext.file));
+  // Language features the schema has no definition of are still printed (see language-features.ts).
+  const fallback =
+    extendee === FeatureSetSchema.typeName
+      ? languageFeatures().filter((f) => !known.some((k) => k.number === f.number))
+      : [];
+  for (const ext of [...known, ...fallback]) {
+    if (!hasExtension(options, ext)) continue;
     const name = `${prefix}(.${ext.typeName})`;
     if (extendee === FeatureSetSchema.typeName && ext.message) {
       groups.push(...featureOptions(ext.message, getExtension(options, ext) as Message, `${name}.`));
