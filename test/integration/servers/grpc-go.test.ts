@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe } from 'vitest';
-import { protoc } from '../../helpers/protoc';
-import { jsonFormat, jsonFormatParse } from '../../core/schema/json/oracle';
 import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';
 import { grpcGoTestdata } from '../interop-cases';
 import { interopCalls } from './interop-calls';
-import { serverMatrix, type JsonOracle, type RunningServer } from './matrix';
+import { serverMatrix, type RunningServer } from './matrix';
+import { protocJsonOracle } from './oracles';
 
 const protos = new URL('../../fixtures/protos/', import.meta.url).pathname;
 const bundled = new URL('../../../src/core/schema/bundled/protos/', import.meta.url).pathname;
 const interop = { files: ['grpc/testing/test.proto'], importPaths: [protos, bundled] };
 
 /** grpc-go has no JSON printer of its own in this repository: Python's json_format over protoc's descriptors stands in. */
-const oracle: JsonOracle = {
-  name: "Python json_format (protoc's descriptors)",
-  print: async (type, messages, options) =>
-    jsonFormat(await protoc(interop.files, interop.importPaths), type, messages, options),
-  parse: async (type, json) => jsonFormatParse(await protoc(interop.files, interop.importPaths), type, json),
-};
+const oracle = protocJsonOracle(interop);
 
 /** grpc-go v1.85 compiled a newer messages.proto than the newest one published as a .proto (grpc-interop-testing 1.79). */
 const skew = {

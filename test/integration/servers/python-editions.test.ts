@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { pyProtoRoot, pySchemaFiles } from '../../peers/py-grpc/schemas';
 import { startPyServer, type PyServer } from '../../peers/py-grpc/server';
 import { serverMatrix, type MatrixCall } from './matrix';
-import { pythonOracle } from './python.test';
+import { pythonOracle } from './oracles';
 
 const bundled = new URL('../../../src/core/schema/bundled/protos/', import.meta.url).pathname;
 

@@ -1,22 +1,13 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { fullKitchen } from '../peers/py-grpc-support';
-import { pythonJson, pythonParse } from '../../peers/py-grpc/json-oracle';
-import { pyProtoRoot, pySchemaFiles, type PySchema } from '../../peers/py-grpc/schemas';
+import { pyProtoRoot, pySchemaFiles } from '../../peers/py-grpc/schemas';
 import { startPyServer, type PyServer } from '../../peers/py-grpc/server';
-import { serverMatrix, type JsonOracle, type MatrixCall } from './matrix';
+import { serverMatrix, type MatrixCall } from './matrix';
+import { pythonOracle } from './oracles';
 
 const bundled = new URL('../../../src/core/schema/bundled/protos/', import.meta.url).pathname;
 const movies = 'protodesk.pyservice.v1.MovieService';
 const kitchen = 'protodesk.pyservice.v1.KitchenService';
-
-/** The server's own printer and parser: json_format over the modules grpc_tools generated for it. */
-export function pythonOracle(schema: PySchema): JsonOracle {
-  return {
-    name: 'Python json_format',
-    print: (type, messages, options) => pythonJson(schema, type, messages, options),
-    parse: (type, json) => pythonParse(schema, type, JSON.stringify(json)),
-  };
-}
 
 const calls: MatrixCall[] = [
   // The example: proto names in, and every movie printed with JSON names.
