@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { clearField, clone, isFieldSet } from '@bufbuild/protobuf';
+import { clone, isFieldSet } from '@bufbuild/protobuf';
 import {
   FieldDescriptorProtoSchema,
   FileDescriptorSetSchema,
-  type DescriptorProto,
   type FileDescriptorProto,
   type FileDescriptorSet,
 } from '@bufbuild/protobuf/wkt';
@@ -13,6 +12,7 @@ import { decodeToJson, encodeJson } from '../../../src/core/schema/json/codec';
 import { toJsonSchema } from '../../../src/core/schema/json/json-schema';
 import { sampleJson } from '../../../src/core/schema/json/sample';
 import { Schema } from '../../../src/core/schema/schema';
+import { withoutJsonNames } from '../../helpers/descriptor-fields';
 import { protoc } from '../../helpers/protoc';
 import { canonical } from './json/kitchen-json';
 import { jsonFormat } from './json/oracle';
@@ -23,20 +23,9 @@ const protodeskFixtures = new URL('../../fixtures/protos/protodesk', import.meta
 /** The one field of these fixtures with an explicit `json_name` option (scalars.proto). */
 const explicit = 'with_json';
 
-/**
- * What protoc's C++/Java/Python/C# generators embed, and their servers' reflection serves: json_name only where the
- * .proto sets it explicitly.
- */
-function withoutJsonNames(set: FileDescriptorSet): FileDescriptorProto[] {
-  const strip = (message: DescriptorProto): void => {
-    for (const field of message.field)
-      if (field.name !== explicit) clearField(field, FieldDescriptorProtoSchema.field.jsonName);
-    message.nestedType.forEach(strip);
-  };
-  const files = clone(FileDescriptorSetSchema, set).file;
-  for (const file of files) file.messageType.forEach(strip);
-  return files;
-}
+/** What protoc's C++/Java/Python/C# generators embed, and their servers' reflection serves. */
+const asEmbedded = (set: FileDescriptorSet): FileDescriptorProto[] =>
+  set.file.map((file) => withoutJsonNames(file, (field) => field.name === explicit));
 
 let set: FileDescriptorSet;
 let bare: FileDescriptorProto[];
@@ -48,12 +37,12 @@ beforeAll(async () => {
     ['kitchen.proto', 'legacy.proto', 'scalars.proto'],
     [jsonFixtures, protodeskFixtures, bundledDir],
   );
-  bare = withoutJsonNames(set);
+  bare = asEmbedded(set);
   const fields = bare.flatMap((f) => f.messageType).flatMap((m) => m.field);
   expect(
     fields.filter((f) => isFieldSet(f, FieldDescriptorProtoSchema.field.jsonName)).map((f) => f.name),
   ).toEqual([explicit]);
-  stripped = new Schema(withoutJsonNames(set));
+  stripped = new Schema(asEmbedded(set));
   full = new Schema(clone(FileDescriptorSetSchema, set).file);
 });
 

@@ -8,8 +8,6 @@ import {
   type StatusObject,
 } from '@grpc/grpc-js';
 import {
-  clearField,
-  clone,
   create,
   createFileRegistry,
   equals,
@@ -28,11 +26,10 @@ import {
   FieldDescriptorProtoSchema,
   FileDescriptorProtoSchema,
   FileDescriptorSetSchema,
-  type DescriptorProto,
-  type FieldDescriptorProto,
   type FileDescriptorProto,
 } from '@bufbuild/protobuf/wkt';
 import { readFileSync } from 'node:fs';
+import { descriptorFields, withoutJsonNames } from '../../helpers/descriptor-fields';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { reflectSchema } from '../../../src/core/schema/reflection/reflect';
 import { protoc } from '../../helpers/protoc';
@@ -260,22 +257,22 @@ describe('grpc-java peer (test/peers/java-reflect)', () => {
       const ours = protocFiles.find((f) => f.name === name);
       if (!java || !ours) throw new Error(`${name} is missing`);
       // protoc writes json_name on every field; grpc-java's generated code embeds descriptors without it.
-      expect(fieldsOf(ours).every((f) => isFieldSet(f, FieldDescriptorProtoSchema.field.jsonName))).toBe(
-        true,
-      );
-      expect(fieldsOf(java).filter((f) => isFieldSet(f, FieldDescriptorProtoSchema.field.jsonName))).toEqual(
-        [],
-      );
+      expect(
+        descriptorFields(ours).every((f) => isFieldSet(f, FieldDescriptorProtoSchema.field.jsonName)),
+      ).toBe(true);
+      expect(
+        descriptorFields(java).filter((f) => isFieldSet(f, FieldDescriptorProtoSchema.field.jsonName)),
+      ).toEqual([]);
       expect(equals(FileDescriptorProtoSchema, withoutJsonNames(java), withoutJsonNames(ours))).toBe(true);
     }
     // Not a vacuous check: messages.proto has dozens of fields, among them multi-word ones whose JSON name differs.
     const messages = reflected.files.find((f) => f.name === 'grpc/testing/messages.proto');
-    expect(fieldsOf(messages!).length).toBeGreaterThan(50);
-    expect(fieldsOf(messages!).map((f) => f.name)).toContain('response_size');
+    expect(descriptorFields(messages!).length).toBeGreaterThan(50);
+    expect(descriptorFields(messages!).map((f) => f.name)).toContain('response_size');
     // The whole of it is reflected: every file, not only grpc.testing's, lacks json_name.
     expect(
       reflected.files
-        .flatMap(fieldsOf)
+        .flatMap(descriptorFields)
         .filter((f) => isFieldSet(f, FieldDescriptorProtoSchema.field.jsonName)),
     ).toEqual([]);
   });
@@ -311,20 +308,6 @@ describe('grpc-java peer (test/peers/java-reflect)', () => {
     }
   });
 });
-
-/** Every field of every message in a file, nested messages included. */
-function fieldsOf(file: FileDescriptorProto): FieldDescriptorProto[] {
-  const walk = (messages: DescriptorProto[]): FieldDescriptorProto[] =>
-    messages.flatMap((m) => [...m.field, ...walk(m.nestedType)]);
-  return walk(file.messageType);
-}
-
-/** A copy of a file with json_name cleared on every field. */
-function withoutJsonNames(file: FileDescriptorProto): FileDescriptorProto {
-  const copy = clone(FileDescriptorProtoSchema, file);
-  for (const field of fieldsOf(copy)) clearField(field, FieldDescriptorProtoSchema.field.jsonName);
-  return copy;
-}
 
 const serialize = (bytes: Uint8Array): Buffer => Buffer.from(bytes);
 const deserialize = (bytes: Buffer): Uint8Array => new Uint8Array(bytes);

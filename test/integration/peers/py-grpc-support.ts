@@ -1,7 +1,6 @@
-import { clearField, clone, isFieldSet, type JsonValue } from '@bufbuild/protobuf';
+import { isFieldSet, type JsonValue } from '@bufbuild/protobuf';
 import {
   FieldDescriptorProtoSchema,
-  FileDescriptorProtoSchema,
   type DescriptorProto,
   type FieldDescriptorProto,
   type FileDescriptorProto,
@@ -24,19 +23,6 @@ export function jsonNames(file: FileDescriptorProto): [string, string | undefine
     ...named(file.package, file.extension),
     ...file.messageType.flatMap((message) => walk(message, file.package)),
   ];
-}
-
-/** A copy without any json_name, to compare everything else. */
-export function withoutJsonNames(file: FileDescriptorProto): FileDescriptorProto {
-  const copy = clone(FileDescriptorProtoSchema, file);
-  const clear = (f: FieldDescriptorProto): void => clearField(f, FieldDescriptorProtoSchema.field.jsonName);
-  const strip = (message: DescriptorProto): void => {
-    [...message.field, ...message.extension].forEach(clear);
-    message.nestedType.forEach(strip);
-  };
-  copy.extension.forEach(clear);
-  copy.messageType.forEach(strip);
-  return copy;
 }
 
 /** A Kitchen with every kind of field set, values that stress printing included. */

@@ -32,7 +32,8 @@ import {
   type PyServer,
   type PyServerOptions,
 } from '../../peers/py-grpc/server';
-import { fullKitchen, jsonNames, withoutJsonNames } from './py-grpc-support';
+import { withoutJsonNames } from '../../helpers/descriptor-fields';
+import { fullKitchen, jsonNames } from './py-grpc-support';
 
 const certs = new URL('../../fixtures/certs/', import.meta.url).pathname;
 const ca = readFileSync(`${certs}ca.pem`);
