@@ -30,6 +30,11 @@ export class ResponseDecoder {
   private waiting: ReceivedMessage[] | undefined;
   private lookup: Promise<void> = Promise.resolve();
   private readonly asked = new Set<string>();
+  /** The type URLs the message being decoded lacks; one array and listener for all messages (a hot path). */
+  private readonly unresolved: string[] = [];
+  private readonly listen = (url: string): void => {
+    this.unresolved.push(url);
+  };
 
   constructor(
     private decode: JsonDecoder,
@@ -53,15 +58,16 @@ export class ResponseDecoder {
   }
 
   private decodeOne(received: ReceivedMessage): void {
-    const unresolved = new Set<string>();
+    this.unresolved.length = 0;
     let json: string;
     try {
-      json = this.decode(received.bytes, (url) => unresolved.add(url));
+      json = this.decode(received.bytes, this.listen);
     } catch (error) {
       this.sink.failure(received, error);
       return;
     }
-    const fresh = [...unresolved].filter((url) => !this.asked.has(url));
+    const fresh =
+      this.unresolved.length === 0 ? [] : [...new Set(this.unresolved)].filter((url) => !this.asked.has(url));
     if (fresh.length === 0 || !this.resolve) {
       this.sink.message(received, json);
       return;
