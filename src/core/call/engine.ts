@@ -50,11 +50,15 @@ export class CallEngine {
         `${method.parent.typeName}/${method.name} is ${kind.replace('_', '-')}: it takes exactly one request, got ${request.requests.length}.`,
       );
     }
+    let { input, output } = method;
     // A request naming an Any type the schema lacks: ask the server's reflection for it first.
-    const unknownAnys = unresolvedAnyUrls(current.registry, method.input, request.requests);
-    if (unknownAnys.length > 0)
-      current = (await this.anyTypes.resolve(schema, where, unknownAnys)) ?? current;
-    const input = current.message(method.input.typeName) ?? method.input;
+    const unknownAnys = unresolvedAnyUrls(current.registry, input, request.requests);
+    const found = unknownAnys.length > 0 ? await this.anyTypes.resolve(schema, where, unknownAnys) : undefined;
+    if (found) {
+      current = found;
+      input = found.message(input.typeName) ?? input;
+      output = found.message(output.typeName) ?? output;
+    }
     const encoded = request.requests.map((json) => encodeRequest(current.registry, input, json));
     const options = request.options ?? {};
     const connection = await this.connections.resolve(request.target, request.tls, options);
@@ -63,16 +67,15 @@ export class CallEngine {
       emitDefaults: options.emitDefaults ?? false,
       protoFieldNames: options.protoFieldNames ?? false,
     };
-    const output = method.output.typeName;
     const session = new CallSession({
       kind,
       path: `/${method.parent.typeName}/${method.name}`,
       registry: current.registry,
       input,
-      decode: compileJsonDecoder(current.registry, current.message(output) ?? method.output, json),
+      decode: compileJsonDecoder(current.registry, output, json),
       resolveAnyTypes: async (urls) => {
         const next = await this.anyTypes.resolve(schema, where, urls);
-        const desc = next?.message(output);
+        const desc = next?.message(output.typeName);
         return next && desc ? compileJsonDecoder(next.registry, desc, json) : undefined;
       },
       json,
