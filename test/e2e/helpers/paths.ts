@@ -18,5 +18,8 @@ export const protoRoot = join(repoRoot, 'test', 'fixtures', 'protos');
 /** A folder of test/fixtures/protos, as the absolute path a user types into the import dialog. */
 export const protoFolder = (name: string): string => join(protoRoot, name);
 
-/** Where the README's screenshots go. */
-export const screenshotPath = (name: string): string => join(repoRoot, 'docs', 'screenshots', name);
+/**
+ * Where a run's screenshots go: test-results/ (ignored by git, so a run leaves the checkout clean). The README shows
+ * copies in docs/screenshots/, refreshed by hand from here when the UI changes.
+ */
+export const screenshotPath = (name: string): string => join(repoRoot, 'test-results', 'screenshots', name);
