@@ -51,15 +51,20 @@ export class CallEngine {
       );
     }
     let { input, output } = method;
-    // A request naming an Any type the schema lacks: ask the server's reflection for it first.
-    const unknownAnys = unresolvedAnyUrls(current.registry, input, request.requests);
-    const found = unknownAnys.length > 0 ? await this.anyTypes.resolve(schema, where, unknownAnys) : undefined;
-    if (found) {
+    let encoded: Uint8Array[];
+    try {
+      encoded = request.requests.map((json) => encodeRequest(current.registry, input, json));
+    } catch (error) {
+      // A request naming an Any type the schema lacks: ask the server's reflection for it, then encode again.
+      const unknownAnys = unresolvedAnyUrls(current.registry, input, request.requests);
+      const found =
+        unknownAnys.length > 0 ? await this.anyTypes.resolve(schema, where, unknownAnys) : undefined;
+      if (!found) throw error;
       current = found;
       input = found.message(input.typeName) ?? input;
       output = found.message(output.typeName) ?? output;
+      encoded = request.requests.map((json) => encodeRequest(current.registry, input, json));
     }
-    const encoded = request.requests.map((json) => encodeRequest(current.registry, input, json));
     const options = request.options ?? {};
     const connection = await this.connections.resolve(request.target, request.tls, options);
     const metadata = buildMetadata(request.metadata);

@@ -76,12 +76,10 @@ function buildRegistry(files: FileDescriptorProto[], origin: SchemaOrigin): File
     const reason =
       (error as Error).message ||
       'a field refers to a type that is not in them, or not by its fully qualified name';
-    return failed(`${describeOrigin(origin)} do not fit together: ${reason}.`, originHint(origin));
+    throw new SchemaError([
+      { message: `${describeOrigin(origin)} do not fit together: ${reason}.`, hint: originHint(origin) },
+    ]);
   }
-}
-
-function failed(message: string, hint: string): never {
-  throw new SchemaError([{ message, hint }]);
 }
 
 function describeOrigin(origin: SchemaOrigin): string {

@@ -113,8 +113,8 @@ const marker = 'unresolved any/';
 export const mayHoldAny = reachTest((m) => m.typeName === AnySchema.typeName);
 
 /**
- * The "@type" URLs in request JSON texts for `desc` whose types `registry` lacks. Texts that are not JSON yield none
- * (the encoder reports them); for types that cannot hold an Any nothing is parsed.
+ * The "@type" URLs in request JSON texts for `desc` whose types `registry` lacks: asked once a request failed to encode.
+ * Texts that are not JSON yield none (the encoder reports them); for types that cannot hold an Any nothing is parsed.
  */
 export function unresolvedAnyUrls(registry: Registry, desc: DescMessage, texts: string[]): string[] {
   if (!mayHoldAny(desc)) return [];
