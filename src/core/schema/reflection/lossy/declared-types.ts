@@ -1,6 +1,6 @@
 import type { DescriptorProto, EnumDescriptorProto, FileDescriptorProto } from '@bufbuild/protobuf/wkt';
 import { forEachMessage } from './messages';
-import { qualify } from './names';
+import { qualify } from '../../proto/linker-context';
 
 /** Every message and enum declared in the files (nested ones and map entries included), by full name without the leading dot. */
 export function declaredTypes(files: FileDescriptorProto[]): Map<string, FileDescriptorProto> {

@@ -1,6 +1,6 @@
 import { FieldDescriptorProto_Label, type DescriptorProto } from '@bufbuild/protobuf/wkt';
 import { mapEntryName } from '../../proto/json-name';
-import { qualify } from './names';
+import { qualify } from '../../proto/linker-context';
 
 /**
  * proto-loader names a map's entry type after its field (`items_by_sku` -> `Items_by_sku`, or `ItemsBySku` once it

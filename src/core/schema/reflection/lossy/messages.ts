@@ -1,5 +1,5 @@
 import type { DescriptorProto, FileDescriptorProto } from '@bufbuild/protobuf/wkt';
-import { qualify } from './names';
+import { qualify } from '../../proto/linker-context';
 
 /** Calls `visit` for every message of the file, nested ones included (each after the message declaring it), with its full name. */
 export function forEachMessage(

@@ -1,8 +1,3 @@
-/** `scope.name`, or `name` at the top level. */
-export function qualify(scope: string, name: string): string {
-  return scope ? `${scope}.${name}` : name;
-}
-
 /** The scope enclosing `name`: `a.b` for `a.b.C`, '' for a top-level name. */
 function enclosingScope(name: string): string {
   const dot = name.lastIndexOf('.');

@@ -1,5 +1,6 @@
 import type { FileDescriptorProto } from '@bufbuild/protobuf/wkt';
-import { qualify, scopesOutward } from './names';
+import { qualify } from '../../proto/linker-context';
+import { scopesOutward } from './names';
 import { typeReferences } from './references';
 
 /** A reference that names no type, or more than one, among the types the server sent. */

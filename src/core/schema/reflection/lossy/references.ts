@@ -1,6 +1,6 @@
 import type { FieldDescriptorProto, FileDescriptorProto } from '@bufbuild/protobuf/wkt';
 import { forEachMessage } from './messages';
-import { qualify } from './names';
+import { qualify } from '../../proto/linker-context';
 
 /** A type name a descriptor refers to: a field's type or extendee, or a method's input or output. */
 export interface TypeReference {
