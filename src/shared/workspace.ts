@@ -140,6 +140,15 @@ export interface EnvironmentView {
   storedSecrets: string[];
 }
 
+/**
+ * Secret values shorter than this are not hidden in what Protodesk shows or keeps (reports, history, the page, the
+ * command line). Replacing a value wherever it occurs as text is only safe for values unlikely to occur by chance: a
+ * secret `bad` would turn a server's "bad token" into "{{token}} token", mangling the message and, by where the
+ * placeholder lands, giving the secret away. Six characters keep short words and numbers intact while real tokens,
+ * passwords and keys are far longer.
+ */
+export const redactedSecretMinLength = 6;
+
 /** New values for secret variables: a string stores it, null deletes it; names absent keep their value. */
 export type SecretChanges = Record<string, string | null>;
 

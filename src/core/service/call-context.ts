@@ -1,22 +1,23 @@
 import type { CallEvent, CallRequest } from '../../shared/call';
 import type { CallContext, CallOutcome, HistoryEntry } from '../../shared/workspace';
 import { CallRecorder, type RecordedCall } from '../workspace/call-recorder';
-import { redactSecrets } from '../workspace/history';
+import { SecretRedactor } from '../workspace/redaction';
 import { resolveCallRequest } from '../workspace/variables';
 import type { CallExtras } from './running-call';
 import type { WorkspaceService } from './workspace-service';
 import type { WorkspaceTools } from './workspace-tools';
 
-/** A call request made ready in its workspace context, and what its running call adds. */
+/** A call request made ready in its workspace context, what its running call adds, and what hides its secrets. */
 export interface ContextCall {
   request: CallRequest;
   extras: (callId: string) => CallExtras;
+  redactor: SecretRedactor;
 }
 
 /**
  * Fills a request's variables from the context's environment (an unresolved one throws, naming it), applies its TLS
  * profile, and prepares what happens at the end: captures stored for later requests, the call recorded in history,
- * and the outcome (captures and assertions) sent to the page.
+ * and the outcome (captures and assertions) sent to the page. History, events and outcome carry no secret value.
  */
 export async function prepareContextCall(
   workspace: WorkspaceService,
@@ -31,8 +32,10 @@ export async function prepareContextCall(
   const resolved = resolveCallRequest({ ...request, tls }, variables.values, context.environment);
   const startedAt = new Date().toISOString();
   const folder = (await workspace.files()).folder;
+  const redactor = new SecretRedactor(variables.secrets);
 
   const finish = async (callId: string, recorded: RecordedCall): Promise<void> => {
+    // Captured values are kept as they came, for later requests; only what leaves the engine is redacted.
     for (const capture of recorded.captures) {
       if (capture.value !== undefined) workspace.captured.set(capture.variable, capture.value);
     }
@@ -47,13 +50,13 @@ export async function prepareContextCall(
       request: {
         ...(profileName !== undefined ? { tlsProfile: profileName } : {}),
         metadata: resolved.metadata,
-        messages: resolved.requests,
+        messages: resolved.requests.map((json) => redactor.redactJson(json)),
         options: savedOptions(resolved),
       },
       statusMessage: recorded.status.message,
       timings: recorded.timings,
       response: {
-        messages: recorded.messages,
+        messages: recorded.messages.map((json) => redactor.redactJson(json)),
         count: recorded.count,
         bytes: recorded.bytes,
         headers: recorded.headers,
@@ -61,12 +64,13 @@ export async function prepareContextCall(
       },
     };
     // History must never fail a call: a full disk shows up when the history is opened, not here.
-    await workspace.history.record(redactSecrets(entry, variables.secrets)).catch(() => undefined);
-    emitOutcome({ callId, assertions: recorded.assertions, captures: recorded.captures });
+    await workspace.history.record(redactor.redactValue(entry)).catch(() => undefined);
+    emitOutcome(redactor.redactValue({ callId, assertions: recorded.assertions, captures: recorded.captures }));
   };
 
   return {
     request: resolved,
+    redactor,
     extras: (callId) => {
       const recorder = new CallRecorder({
         ...(context.captures ? { captures: context.captures } : {}),
@@ -79,6 +83,7 @@ export async function prepareContextCall(
         },
         prepareMessage: (json) =>
           resolveCallRequest({ ...resolved, requests: [json] }, variables.values, context.environment).requests[0] ?? json,
+        redactor,
       };
     },
   };

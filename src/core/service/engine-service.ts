@@ -36,7 +36,7 @@ import type { SecretCipher } from '../workspace/secrets';
 import { prepareContextCall } from './call-context';
 import { defaultBatchLimits, type BatchLimits } from './batcher';
 import { CallRegistry } from './calls';
-import { isFsError } from './failure';
+import { isFsError, redactedFailure } from './failure';
 import { fileFailure } from './file-failure';
 import { listDirectory, writeTextFile } from './files';
 import { SourceCatalog } from './sources';
@@ -173,7 +173,7 @@ export class EngineService implements ProtodeskService {
   }
 
   async sendMessage(callId: string, json: string): Promise<void> {
-    this.calls.session(callId).send(this.calls.get(callId).prepareMessage(json));
+    this.calls.get(callId).send(json);
   }
 
   async endStream(callId: string): Promise<void> {
@@ -331,7 +331,12 @@ export class EngineService implements ProtodeskService {
     const prepared = await prepareContextCall(this.workspace, this.tools, request, context, (outcome) =>
       emit({ type: 'outcome', outcome }),
     );
-    return this.calls.start(schema, prepared.request, toBatch, prepared.extras);
+    // A refused start (bad JSON, metadata or target after filling) may quote a secret.
+    try {
+      return await this.calls.start(schema, prepared.request, toBatch, prepared.extras);
+    } catch (error) {
+      throw redactedFailure(error, prepared.redactor);
+    }
   }
 
   /** Every operation bound to this service, for clients that override a few. */

@@ -5,6 +5,7 @@ import { ConnectionError } from '../connection/errors';
 import { SchemaError } from '../schema/errors';
 import { JsonInputError } from '../schema/json';
 import { WorkspaceConflictError, WorkspaceFileError } from '../workspace/errors';
+import type { SecretRedactor } from '../workspace/redaction';
 import { GrpcurlParseError } from '../workspace/grpcurl/errors';
 import { UnresolvedVariablesError } from '../workspace/variables';
 
@@ -79,6 +80,11 @@ export function toFailure(error: unknown): ApiFailure {
   }
   if (isFsError(error)) return { kind: 'file', message: error.message };
   return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** An engine error as the page's failure with the secret values a call used hidden (a filled request may quote one). */
+export function redactedFailure(error: unknown, redactor: SecretRedactor): ServiceFailure {
+  return new ServiceFailure(redactor.redactValue(toFailure(error)));
 }
 
 /** A Node file-system error (it carries an errno code and the syscall that failed). */

@@ -1,13 +1,19 @@
 import type { CallEvent } from '../../shared/call';
 import type { CallEventBatch } from '../../shared/api/types';
 import type { CallSession } from '../call/engine';
+import type { SecretRedactor } from '../workspace/redaction';
 import { EventBatcher, type BatchLimits } from './batcher';
+import { redactedFailure, unknownCall } from './failure';
 import { MessageSpool } from './spool';
 
-/** What a call started with a workspace context adds: an observer of its events and variable filling for later messages. */
+/**
+ * What a call started with a workspace context adds: an observer of its events, variable filling for later messages,
+ * and the redactor of the secrets it uses.
+ */
 export interface CallExtras {
   observe(event: CallEvent): void;
   prepareMessage(json: string): string;
+  redactor: SecretRedactor;
 }
 
 /** One call the service holds until the page releases it: its session, its event batching and its spooled messages. */
@@ -30,10 +36,14 @@ export class RunningCall {
     this.batcher = new EventBatcher((batch) => emit({ callId, ...batch }), limits);
   }
 
-  /** Takes one event from the session: spools messages, batches everything. */
-  readonly onEvent = (event: CallEvent): void => {
+  /**
+   * Takes one event from the session: the observer gets it as it came; spooled messages (what "Save messages" writes)
+   * and the batches for the page get it with secrets hidden, like history.
+   */
+  readonly onEvent = (received: CallEvent): void => {
     if (this.released) return;
-    this.extra?.observe(event);
+    this.extra?.observe(received);
+    const event = this.extra ? this.extra.redactor.redactEvent(received) : received;
     if (event.type === 'message') this.spool.append(event.json);
     if (event.type === 'status') {
       this.finished = true;
@@ -42,9 +52,21 @@ export class RunningCall {
     this.batcher.push(event);
   };
 
-  /** A request message as the page typed it, made ready to send (variables filled for calls with a context). */
-  prepareMessage(json: string): string {
-    return this.extra ? this.extra.prepareMessage(json) : json;
+  /**
+   * Sends a request message as the page typed it (variables filled for calls with a context); a refusal (bad JSON)
+   * is thrown with the call's secrets hidden, as the filled message may hold one.
+   */
+  send(json: string): void {
+    if (!this.session) throw unknownCall();
+    if (!this.extra) {
+      this.session.send(json);
+      return;
+    }
+    try {
+      this.session.send(this.extra.prepareMessage(json));
+    } catch (error) {
+      throw redactedFailure(error, this.extra.redactor);
+    }
   }
 
   /** The page has applied batch `seq`. */

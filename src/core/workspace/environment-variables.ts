@@ -13,14 +13,14 @@ export interface EnvironmentVariables {
 
 /**
  * Reads an environment's plain variables, its secret values from the store (a secret without a stored value stays
- * unresolved; names in `skipSecrets` are not looked up, their value comes from elsewhere) and its TLS profile.
- * No environment: nothing.
+ * unresolved; one named in `given` is not looked up and takes the given value, still as a secret) and its TLS
+ * profile. No environment: nothing.
  */
 export async function environmentVariables(
   files: WorkspaceFiles,
   store: SecretStore,
   environment: string | undefined,
-  skipSecrets: ReadonlySet<string> = new Set(),
+  given: Readonly<Record<string, string>> = {},
 ): Promise<EnvironmentVariables> {
   const values = new Map<string, string>();
   const secrets = new Map<string, string>();
@@ -29,7 +29,7 @@ export async function environmentVariables(
   for (const [name, text] of Object.entries(value.variables)) values.set(name, text);
   const scope = secretScope(files.folder, environment);
   for (const name of value.secrets) {
-    const secret = skipSecrets.has(name) ? undefined : await store.get(scope, name);
+    const secret = Object.hasOwn(given, name) ? given[name] : await store.get(scope, name);
     if (secret === undefined) continue;
     values.set(name, secret);
     secrets.set(name, secret);

@@ -145,27 +145,3 @@ function searchText(entry: HistoryEntry): string {
     .join('\n')
     .toLowerCase();
 }
-
-/**
- * A copy of `value` in which every occurrence of a secret value, in any string at any depth, becomes `{{name}}`
- * (also its JSON-escaped form, as it appears inside JSON text). Empty values are ignored.
- */
-export function redactSecrets<T>(value: T, secrets: ReadonlyMap<string, string>): T {
-  const replacements = [...secrets]
-    .filter(([, secret]) => secret !== '')
-    .flatMap(([name, secret]) => [...new Set([secret, JSON.stringify(secret).slice(1, -1)])].map((form) => ({ form, name })))
-    // Longer values first, so a secret that contains another is replaced whole.
-    .sort((a, b) => b.form.length - a.form.length);
-  if (replacements.length === 0) return value;
-  const redact = (item: unknown): unknown => {
-    if (typeof item === 'string') {
-      return replacements.reduce((text, { form, name }) => text.split(form).join(`{{${name}}}`), item);
-    }
-    if (Array.isArray(item)) return item.map(redact);
-    if (typeof item === 'object' && item !== null) {
-      return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, redact(inner)]));
-    }
-    return item;
-  };
-  return redact(value) as T;
-}

@@ -8,13 +8,15 @@ import type { WorkspaceFiles } from './workspace-files';
 export interface RunVariables {
   /** Plain and secret variables by name; captures are added as the run goes. */
   values: Map<string, string>;
+  /** The environment's secret values (also those given for its secret names), to hide in the report. */
+  secrets: Map<string, string>;
   tlsProfile?: string;
 }
 
 /**
  * Reads an environment's variables, its secret values from the store (a secret with no stored value stays unresolved)
- * and its TLS profile, with the `given` values on top (a secret given there is not looked up: CI passes secrets so,
- * where the desktop app's keychain-encrypted store cannot be read). No environment: only the given values. An unknown
+ * and its TLS profile, with the `given` values on top (a secret given there is not looked up, and is still a secret:
+ * CI passes secrets so, where the desktop app's keychain-encrypted store cannot be read). No environment: only the given values. An unknown
  * environment is a RunSelectionError listing those there are.
  */
 export async function runVariables(
@@ -45,6 +47,5 @@ async function environmentValues(
       `The workspace ${state.folder} has no environment "${environment}". ${known}`,
     );
   }
-  const { values, tlsProfile } = await environmentVariables(files, secrets, environment, new Set(Object.keys(given)));
-  return { values, ...(tlsProfile !== undefined ? { tlsProfile } : {}) };
+  return environmentVariables(files, secrets, environment, given);
 }

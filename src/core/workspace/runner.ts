@@ -5,6 +5,7 @@ import type { CallStatus } from '../../shared/call';
 import type { AssertionResult, CaptureResult } from '../../shared/workspace';
 import { CallEngine } from '../call/engine';
 import { TempArea } from '../service/temp-area';
+import { SecretRedactor } from './redaction';
 import { RunSelectionError } from './runner-errors';
 import { planRun, type PlannedRequest } from './runner-plan';
 import { runSavedRequest, type RunContext } from './runner-request';
@@ -78,6 +79,8 @@ export async function runWorkspace(options: RunOptions): Promise<RunReport> {
   const state = await files.state();
   const plan = planRun(state, options.collection);
   const variables = await runVariables(files, state, options.secrets, options.environment, options.variables);
+  // Every report, the progress lines included, is made from these results: no secret value gets past here.
+  const redactor = new SecretRedactor(variables.secrets);
   const manifest = await files.readManifest();
   const context: RunContext = {
     files,
@@ -91,7 +94,7 @@ export async function runWorkspace(options: RunOptions): Promise<RunReport> {
   const results: RequestRunResult[] = [];
   try {
     for (const step of plan) {
-      const result = await runStep(context, step);
+      const result = redactor.redactValue(await runStep(context, step));
       results.push(result);
       options.onResult?.(result);
     }

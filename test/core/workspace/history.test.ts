@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../../src/shared/workspace';
-import { HistoryStore, redactSecrets } from '../../../src/core/workspace/history';
+import { HistoryStore } from '../../../src/core/workspace/history';
 
 let dir: string;
 beforeEach(async () => {
@@ -82,23 +82,5 @@ describe('HistoryStore', () => {
     await expect(history.get(kept.id)).rejects.toThrow(/no history entry/);
     expect(await history.list()).toEqual([]);
     expect(await readdir(dir)).toEqual(['notes.txt']);
-  });
-});
-
-describe('redactSecrets', () => {
-  it('replaces secret values in every string at any depth, longest first, including their JSON-escaped form', () => {
-    const secrets = new Map([
-      ['token', 'abc"123'],
-      ['short', 'abc'],
-      ['empty', ''],
-    ]);
-    const value = { a: 'Bearer abc"123', b: ['{"t":"abc\\"123"}', 'abc-abc'], n: 5, nested: { c: null } };
-    expect(redactSecrets(value, secrets)).toEqual({
-      a: 'Bearer {{token}}',
-      b: ['{"t":"{{token}}"}', '{{short}}-{{short}}'],
-      n: 5,
-      nested: { c: null },
-    });
-    expect(value.a).toBe('Bearer abc"123');
   });
 });

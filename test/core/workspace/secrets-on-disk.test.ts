@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CallRequest } from '../../../src/shared/call';
 import type { HistoryEntry } from '../../../src/shared/workspace';
 import { writeFileAtomic } from '../../../src/core/workspace/atomic-write';
-import { HistoryStore, redactSecrets } from '../../../src/core/workspace/history';
+import { HistoryStore } from '../../../src/core/workspace/history';
+import { SecretRedactor } from '../../../src/core/workspace/redaction';
 import { FileSecretStore, secretScope, type SecretCipher } from '../../../src/core/workspace/secrets';
 import { resolveCallRequest } from '../../../src/core/workspace/variables';
 import { aesCipher } from './secret-test-cipher';
@@ -73,7 +74,7 @@ async function useSecret(cipher: SecretCipher | undefined): Promise<HistoryEntry
     // A server that echoes the secret back: the response is redacted too.
     response: { messages: [JSON.stringify({ username: secret })], count: 1, bytes: 10, headers: [], trailers: [{ key: 'x-echo', value: secret }] },
   };
-  return new HistoryStore(join(data, 'history')).record(redactSecrets(entry, new Map([['token', secret]])));
+  return new HistoryStore(join(data, 'history')).record(new SecretRedactor(new Map([['token', secret]])).redactValue(entry));
 }
 
 describe('secret values on disk', () => {

@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
-import type { EnvironmentView, Versioned } from '../../../shared/workspace';
+import { redactedSecretMinLength, type EnvironmentView, type Versioned } from '../../../shared/workspace';
 import { toFailure } from '../../components/failure';
 import { ItemEditorFooter } from './ItemEditorFooter';
 import { VariablesTable } from './VariablesTable';
@@ -84,7 +84,9 @@ export function EnvironmentEditor(props: {
           />
           <p className="pd-hint">
             Use a variable as {'{{name}}'} in the server address, metadata, request body and server name. Secret values
-            stay in the system keychain (or the local secrets file), never in the workspace.
+            stay in the system keychain (or the local secrets file), never in the workspace. Where a secret shows up in a
+            response, a report or the history, {'{{name}}'} is shown instead; secrets shorter than{' '}
+            {redactedSecretMinLength} characters are not hidden.
           </p>
           <div className="pd-field">
             <label htmlFor={profileId}>TLS profile</label>

@@ -86,6 +86,13 @@ describe('environments dialog', () => {
     expect(valueOf(dialog, 'host').value).toBe('localhost:50051');
   });
 
+  it('says near the secrets that short ones are not hidden in what is shown or kept', async () => {
+    const { dialog } = await open();
+    expect(dialog.textContent).toContain(
+      'Where a secret shows up in a response, a report or the history, {{name}} is shown instead; secrets shorter than 6 characters are not hidden.',
+    );
+  });
+
   it('sends a typed secret only as a secret change, then clears the box', async () => {
     const { dialog, saves, secrets, onChanged } = await open();
     fireEvent.change(valueOf(dialog, 'token'), { target: { value: 'new-secret' } });
