@@ -92,6 +92,8 @@ export class SecretRedactor {
   redactEvent(event: CallEvent): CallEvent {
     if (this.empty) return event;
     switch (event.type) {
+      case 'sent':
+        return event;
       case 'message':
         return { ...event, json: this.redactJson(event.json) };
       case 'status': {
@@ -99,8 +101,9 @@ export class SecretRedactor {
         const redacted = this.redactValue(status);
         return { ...event, status: details === undefined ? redacted : { ...redacted, details: this.redactJson(details) } };
       }
-      default:
-        return this.redactValue(event);
+      case 'headers':
+      case 'trailers':
+        return { ...event, metadata: this.redactValue(event.metadata) };
     }
   }
 

@@ -1,4 +1,12 @@
-import { Metadata, Server, ServerCredentials, status, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
+import {
+  Metadata,
+  Server,
+  ServerCredentials,
+  status,
+  type ServerDuplexStream,
+  type ServerUnaryCall,
+  type sendUnaryData,
+} from '@grpc/grpc-js';
 
 /** A running secret-echo peer. */
 export interface SecretEchoServer {
@@ -8,19 +16,26 @@ export interface SecretEchoServer {
 
 const identity = (bytes: Buffer): Buffer => bytes;
 
-/** grpc.testing.SimpleResponse with only `username` (field 2) set. */
-function simpleResponse(username: string): Buffer {
-  const text = Buffer.from(username);
-  if (text.length > 127) throw new Error('username too long for a one-byte length');
-  return Buffer.concat([Buffer.from([0x12, text.length]), text]);
+/** A protobuf string field (one-byte tag and length). */
+function stringField(tag: number, value: string): Buffer {
+  const text = Buffer.from(value);
+  if (text.length > 127) throw new Error('value too long for a one-byte length');
+  return Buffer.concat([Buffer.from([tag, text.length]), text]);
+}
+
+/** grpc.testing.SimpleResponse with `username` (field 2) and `oauth_scope` (field 3) set. */
+function simpleResponse(username: string, oauthScope: string): Buffer {
+  return Buffer.concat([stringField(0x12, username), stringField(0x1a, oauthScope)]);
 }
 
 /**
  * A careless grpc-js server on 127.0.0.1: `grpc.testing.TestService/UnaryCall` echoes the `authorization` metadata it
  * received in a response header and a trailer (`x-echo-auth`), and answers by its `x-answer` metadata:
- * - `ok`: a SimpleResponse whose username is the bearer token;
+ * - `ok`: a SimpleResponse whose username is the bearer token and oauthScope says how long it is (`12 characters`),
+ *   which tells a test what the server really received;
  * - `fail`: INVALID_ARGUMENT `tok <token>; again <token>99` (the token alone and inside a longer word);
  * - `short`: UNAUTHENTICATED `bad token`.
+ * `FullDuplexCall` reads requests without answering and ends OK when the client half-closes.
  */
 export async function startSecretEchoServer(): Promise<SecretEchoServer> {
   const server = new Server();
@@ -38,11 +53,24 @@ export async function startSecretEchoServer(): Promise<SecretEchoServer> {
     } else if (answer === 'short') {
       callback({ code: status.UNAUTHENTICATED, details: 'bad token', metadata: trailer });
     } else {
-      callback(null, simpleResponse(token), trailer);
+      callback(null, simpleResponse(token, `${[...token].length} characters`), trailer);
     }
+  };
+  const duplex = (call: ServerDuplexStream<Buffer, Buffer>): void => {
+    call.on('data', () => undefined);
+    call.on('end', () => call.end());
   };
   server.addService(
     {
+      FullDuplexCall: {
+        path: '/grpc.testing.TestService/FullDuplexCall',
+        requestStream: true,
+        responseStream: true,
+        requestSerialize: identity,
+        requestDeserialize: identity,
+        responseSerialize: identity,
+        responseDeserialize: identity,
+      },
       UnaryCall: {
         path: '/grpc.testing.TestService/UnaryCall',
         requestStream: false,
@@ -53,7 +81,7 @@ export async function startSecretEchoServer(): Promise<SecretEchoServer> {
         responseDeserialize: identity,
       },
     },
-    { UnaryCall: unary },
+    { FullDuplexCall: duplex, UnaryCall: unary },
   );
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) =>

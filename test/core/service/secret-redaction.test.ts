@@ -1,0 +1,205 @@
+// Calls through the service, as the page makes them, to a grpc-js server that echoes the secret it is sent in its
+// status message, a header, a trailer and the response body: nothing the page receives, nothing in history and no
+// file outside the secrets file holds the secret's value; captured values still feed later requests as they came.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { EngineService } from '../../../src/core/service';
+import type { ApiEvent } from '../../../src/shared/api/types';
+import type { CallEvent, CallRequest } from '../../../src/shared/call';
+import type { CallContext, CallOutcome } from '../../../src/shared/workspace';
+import { startSecretEchoServer, type SecretEchoServer } from '../../peers/js-secret-echo/server';
+import { failureOf, freshDataDir, protoRoot } from './service-harness';
+
+const secret = 'PAGESECRET-77';
+
+let server: SecretEchoServer;
+let scratch: string;
+const services: EngineService[] = [];
+
+beforeAll(async () => {
+  server = await startSecretEchoServer();
+  scratch = await mkdtemp(join(tmpdir(), 'protodesk-secret-redaction-'));
+});
+afterAll(async () => {
+  await server?.stop();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((service) => service.close()));
+});
+
+/** A service over a workspace whose environment `ci` holds the secret `token` (and a short one, `bad`). */
+async function workspaceWithSecret() {
+  const events: ApiEvent[] = [];
+  const waiters = new Set<() => void>();
+  const dataDir = freshDataDir();
+  const service = new EngineService({
+    transport: 'browser',
+    version: '1.0.0',
+    dataDir,
+    emit: (event) => {
+      events.push(event);
+      // Applied at once, as the page does: the service sends more only once the page has caught up.
+      if (event.type === 'call') queueMicrotask(() => void service.acknowledge(event.batch.callId, event.batch.seq));
+      waiters.forEach((wake) => wake());
+    },
+  });
+  services.push(service);
+  const state = await service.openWorkspace(await mkdtemp(join(scratch, 'workspace-')));
+  const source = await service.addSource({
+    kind: 'protoFiles',
+    files: [join(protoRoot, 'grpc/testing/test.proto')],
+    importPaths: [protoRoot],
+  });
+  await service.saveEnvironment(
+    'ci',
+    { variables: { host: `127.0.0.1:${server.port}` }, secrets: ['token', 'short'] },
+    { token: secret, short: 'bad' },
+    null,
+    false,
+  );
+  /** Starts a call in `ci`; `done` resolves with its events and outcome once both have arrived. */
+  const start = async (request: CallRequest, context: Omit<CallContext, 'environment'> = {}) => {
+    const { callId } = await service.startCall(source.id, request, { environment: 'ci', ...context });
+    const mine = () => {
+      const calls = events.flatMap((e) => (e.type === 'call' && e.batch.callId === callId ? e.batch.events : []));
+      const outcome = events.find((e) => e.type === 'outcome' && e.outcome.callId === callId);
+      return calls.some((e) => e.type === 'status') && outcome?.type === 'outcome'
+        ? { callId, events: calls, outcome: outcome.outcome }
+        : undefined;
+    };
+    const done = new Promise<{ callId: string; events: CallEvent[]; outcome: CallOutcome }>((resolve) => {
+      const check = () => {
+        const found = mine();
+        if (!found) return;
+        waiters.delete(check);
+        resolve(found);
+      };
+      waiters.add(check);
+      check();
+    });
+    return { callId, done };
+  };
+  const call = async (request: CallRequest, context: Omit<CallContext, 'environment'> = {}) =>
+    (await start(request, context)).done;
+  return { service, events, dataDir, folder: state.folder, sourceId: source.id, start, call };
+}
+
+const echo = (answer: string, authorization = 'Bearer {{token}}'): CallRequest => ({
+  target: '{{host}}',
+  tls: { mode: 'plaintext' },
+  method: 'grpc.testing.TestService/UnaryCall',
+  metadata: [
+    { key: 'authorization', value: authorization },
+    { key: 'x-answer', value: answer },
+  ],
+  requests: ['{}'],
+});
+
+const metadataOf = (events: CallEvent[], type: 'headers' | 'trailers') =>
+  events.flatMap((e) => (e.type === type ? e.metadata : [])).filter((entry) => entry.key === 'x-echo-auth');
+
+/** Every file under a folder with its bytes as latin1. */
+async function filesUnder(folder: string): Promise<{ path: string; text: string }[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map(async (entry) => {
+        const path = join(entry.parentPath, entry.name);
+        return { path: relative(folder, path), text: await readFile(path, 'latin1') };
+      }),
+  );
+}
+
+describe('events to the page carry no secret value', () => {
+  test('headers, trailers, the response body, captures and assertions show {{token}}; history and saved messages too', async () => {
+    const { service, events, dataDir, folder, call } = await workspaceWithSecret();
+    const ok = await call(echo('ok'), {
+      captures: [
+        { variable: 'echoed', from: 'body', path: '$.username' },
+        { variable: 'auth', from: 'header', name: 'x-echo-auth' },
+      ],
+      assertions: { contains: { username: 'someone else' } },
+    });
+    expect(metadataOf(ok.events, 'headers')).toEqual([{ key: 'x-echo-auth', value: 'Bearer {{token}}' }]);
+    expect(metadataOf(ok.events, 'trailers')).toEqual([{ key: 'x-echo-auth', value: 'Bearer {{token}}' }]);
+    const message = ok.events.find((e) => e.type === 'message');
+    expect(message?.type === 'message' && JSON.parse(message.json)).toEqual({
+      username: '{{token}}',
+      oauthScope: `${secret.length} characters`,
+    });
+    expect(ok.outcome.captures).toEqual([
+      { variable: 'echoed', value: '{{token}}' },
+      { variable: 'auth', value: 'Bearer {{token}}' },
+    ]);
+    expect(ok.outcome.assertions[0]?.message).toBe('$.username: expected "someone else", got "{{token}}"');
+
+    const fail = await call(echo('fail'));
+    const status = fail.events.find((e) => e.type === 'status');
+    expect(status?.type === 'status' && status.status.message).toBe('tok {{token}}; again {{token}}99');
+
+    // "Save messages" writes what the page was shown.
+    const saved = join(scratch, 'saved-messages.jsonl');
+    await service.saveCallMessages(ok.callId, saved);
+    expect(await readFile(saved, 'utf8')).toContain('"username":"{{token}}"');
+
+    expect(JSON.stringify(events)).not.toContain(secret);
+    const history = await Promise.all((await service.listHistory({})).map((entry) => service.historyEntry(entry.id)));
+    expect(history).toHaveLength(2);
+    expect(JSON.stringify(history)).not.toContain(secret);
+    expect(history.map((entry) => entry.statusMessage)).toContain('tok {{token}}; again {{token}}99');
+    const holding = [...(await filesUnder(dataDir)), ...(await filesUnder(folder))]
+      .filter((file) => file.text.includes(secret))
+      .map((file) => file.path);
+    expect(holding).toEqual(['secrets.json']);
+    expect(await readFile(saved, 'latin1')).not.toContain(secret);
+  });
+
+  test('a captured value feeds the next request as it came, not as the page was shown it', async () => {
+    const { events, call } = await workspaceWithSecret();
+    await call(echo('ok'), { captures: [{ variable: 'auth', from: 'header', name: 'x-echo-auth' }] });
+    const chained = await call(echo('ok', '{{auth}}'));
+    const message = chained.events.find((e) => e.type === 'message');
+    // The server saw the 13-character token, not the 9-character "{{token}}".
+    expect(message?.type === 'message' && JSON.parse(message.json)).toEqual({
+      username: '{{token}}',
+      oauthScope: `${secret.length} characters`,
+    });
+    expect(JSON.stringify(events)).not.toContain(secret);
+  });
+
+  test('a short secret is not hidden: the server\'s "bad token" reaches the page as it was said', async () => {
+    const { call } = await workspaceWithSecret();
+    const short = await call(echo('short'), { assertions: { status: 'OK' } });
+    const status = short.events.find((e) => e.type === 'status');
+    expect(status?.type === 'status' && status.status.message).toBe('bad token');
+    expect(short.outcome.assertions[0]?.message).toBe('expected status OK, got UNAUTHENTICATED (bad token)');
+  });
+
+  test('a call refused before it starts (the filled request is wrong) names no secret', async () => {
+    const { service, sourceId } = await workspaceWithSecret();
+    const failure = await failureOf(
+      service.startCall(sourceId, { ...echo('ok'), requests: ['{"responseSize": "{{token}}"}'] }, { environment: 'ci' }),
+    );
+    expect(failure.kind).toBe('json');
+    expect(failure.message).toContain('{{token}}');
+    expect(JSON.stringify(failure)).not.toContain(secret);
+  });
+
+  test('a streamed message refused after filling names no secret; the stream goes on', async () => {
+    const { service, start } = await workspaceWithSecret();
+    const bidi = { ...echo('ok'), method: 'grpc.testing.TestService/FullDuplexCall', requests: [] };
+    const { callId, done } = await start(bidi);
+    const failure = await failureOf(service.sendMessage(callId, '{"responseParameters": [{"size": "{{token}}"}]}'));
+    expect(failure.kind).toBe('json');
+    expect(failure.message).toContain('{{token}}');
+    expect(JSON.stringify(failure)).not.toContain(secret);
+    await service.sendMessage(callId, '{}');
+    await service.endStream(callId);
+    const status = (await done).events.find((e) => e.type === 'status');
+    expect(status?.type === 'status' && status.status.name).toBe('OK');
+  });
+});
