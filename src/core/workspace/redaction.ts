@@ -65,6 +65,8 @@ export class SecretRedactor {
    */
   redactJson(json: string): string {
     if (this.empty) return json;
+    // Without escapes a string's text is its raw characters: no secret in the raw text means none anywhere.
+    if (!json.includes('\\') && this.redact(json) === json) return json;
     let out = '';
     let i = 0;
     while (i < json.length) {
@@ -76,10 +78,14 @@ export class SecretRedactor {
       }
       const quote = json.indexOf('"', i);
       const stop = quote === -1 ? json.length : quote;
-      out += json.slice(i, stop).replace(bareToken, (token) => {
-        const redacted = this.redact(token);
-        return redacted === token ? token : JSON.stringify(redacted);
-      });
+      const bare = json.slice(i, stop);
+      out +=
+        this.redact(bare) === bare
+          ? bare
+          : bare.replace(bareToken, (token) => {
+              const redacted = this.redact(token);
+              return redacted === token ? token : JSON.stringify(redacted);
+            });
       i = stop;
     }
     return this.redact(out);
@@ -109,6 +115,8 @@ export class SecretRedactor {
 
   /** A literal whose text holds a secret, re-encoded with the secret replaced; one that is not valid JSON, as text. */
   private redactLiteral(literal: string): string {
+    // Without escapes the literal's text is its raw characters, and `{{name}}` needs no escaping.
+    if (!literal.includes('\\')) return this.redact(literal);
     let text: string;
     try {
       text = JSON.parse(literal) as string;
