@@ -65,7 +65,8 @@ export async function prepareContextCall(
     };
     // History must never fail a call: a full disk shows up when the history is opened, not here.
     await workspace.history.record(redactor.redactValue(entry)).catch(() => undefined);
-    emitOutcome(redactor.redactValue({ callId, assertions: recorded.assertions, captures: recorded.captures }));
+    const { assertions, captures } = recorded;
+    emitOutcome(redactor.redactValue({ callId, assertions, captures }));
   };
 
   return {

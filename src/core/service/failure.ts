@@ -82,7 +82,7 @@ export function toFailure(error: unknown): ApiFailure {
   return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
 }
 
-/** An engine error as the page's failure with the secret values a call used hidden (a filled request may quote one). */
+/** An engine error as the page's failure, the secret values of a call hidden (a filled request may quote one). */
 export function redactedFailure(error: unknown, redactor: SecretRedactor): ServiceFailure {
   return new ServiceFailure(redactor.redactValue(toFailure(error)));
 }

@@ -25,7 +25,10 @@ export class SecretRedactor {
       .filter(([, value]) => [...value].length >= redactedSecretMinLength)
       .flatMap(([name, value]) =>
         // Also the JSON-escaped form, as the value sits inside JSON text quoted in a message.
-        [...new Set([value, JSON.stringify(value).slice(1, -1)])].map((form) => ({ form, placeholder: `{{${name}}}` })),
+        [...new Set([value, JSON.stringify(value).slice(1, -1)])].map((form) => ({
+          form,
+          placeholder: `{{${name}}}`,
+        })),
       )
       // Longer values first, so a secret that contains another is replaced whole.
       .sort((a, b) => b.form.length - a.form.length);
@@ -39,7 +42,8 @@ export class SecretRedactor {
   /** A text with every secret value replaced. */
   redact(text: string): string {
     return this.replacements.reduce(
-      (result, { form, placeholder }) => (result.includes(form) ? result.split(form).join(placeholder) : result),
+      (result, { form, placeholder }) =>
+        result.includes(form) ? result.split(form).join(placeholder) : result,
       text,
     );
   }
@@ -105,7 +109,10 @@ export class SecretRedactor {
       case 'status': {
         const { details, ...status } = event.status;
         const redacted = this.redactValue(status);
-        return { ...event, status: details === undefined ? redacted : { ...redacted, details: this.redactJson(details) } };
+        return {
+          ...event,
+          status: details === undefined ? redacted : { ...redacted, details: this.redactJson(details) },
+        };
       }
       case 'headers':
       case 'trailers':

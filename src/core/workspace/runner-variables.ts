@@ -16,8 +16,8 @@ export interface RunVariables {
 /**
  * Reads an environment's variables, its secret values from the store (a secret with no stored value stays unresolved)
  * and its TLS profile, with the `given` values on top (a secret given there is not looked up, and is still a secret:
- * CI passes secrets so, where the desktop app's keychain-encrypted store cannot be read). No environment: only the given values. An unknown
- * environment is a RunSelectionError listing those there are.
+ * CI passes secrets so, where the desktop app's keychain-encrypted store cannot be read). No environment: only the
+ * given values. An unknown environment is a RunSelectionError listing those there are.
  */
 export async function runVariables(
   files: WorkspaceFiles,

@@ -135,9 +135,17 @@ describe('protodesk run keeps secret values out of every report', () => {
     ]);
     expect(echo?.assertions).toEqual([
       { assertion: 'status', passed: true, message: 'status is OK' },
-      { assertion: 'contains', passed: false, message: '$.username: expected "someone else", got "{{token}}"' },
+      {
+        assertion: 'contains',
+        passed: false,
+        message: '$.username: expected "someone else", got "{{token}}"',
+      },
     ]);
-    expect(fail?.status).toEqual({ code: 3, name: 'INVALID_ARGUMENT', message: 'tok {{token}}; again {{token}}99' });
+    expect(fail?.status).toEqual({
+      code: 3,
+      name: 'INVALID_ARGUMENT',
+      message: 'tok {{token}}; again {{token}}99',
+    });
     expect(fail?.assertions[0]?.message).toBe(redactedFailure);
     // "bad" is shorter than 6 characters: not hidden, so "bad token" is not mangled into "{{short}} token".
     expect(short?.status?.message).toBe('bad token');
@@ -184,7 +192,11 @@ describe('protodesk run keeps secret values out of every report', () => {
     await run('--reporter', 'json', '--output', join(root, 'reports', 'report.json'));
     const files = await filesUnder(root);
     expect(files.map((file) => file.path)).toEqual(
-      expect.arrayContaining([join('data', 'secrets.json'), join('reports', 'report.json'), join('reports', 'junit.xml')]),
+      expect.arrayContaining([
+        join('data', 'secrets.json'),
+        join('reports', 'report.json'),
+        join('reports', 'junit.xml'),
+      ]),
     );
     const holding = files.filter((file) => file.text.includes(secret)).map((file) => file.path);
     expect(holding).toEqual([join('data', 'secrets.json')]);

@@ -42,7 +42,8 @@ async function workspaceWithSecret() {
     emit: (event) => {
       events.push(event);
       // Applied at once, as the page does: the service sends more only once the page has caught up.
-      if (event.type === 'call') queueMicrotask(() => void service.acknowledge(event.batch.callId, event.batch.seq));
+      if (event.type === 'call')
+        queueMicrotask(() => void service.acknowledge(event.batch.callId, event.batch.seq));
       waiters.forEach((wake) => wake());
     },
   });
@@ -64,7 +65,9 @@ async function workspaceWithSecret() {
   const start = async (request: CallRequest, context: Omit<CallContext, 'environment'> = {}) => {
     const { callId } = await service.startCall(source.id, request, { environment: 'ci', ...context });
     const mine = () => {
-      const calls = events.flatMap((e) => (e.type === 'call' && e.batch.callId === callId ? e.batch.events : []));
+      const calls = events.flatMap((e) =>
+        e.type === 'call' && e.batch.callId === callId ? e.batch.events : [],
+      );
       const outcome = events.find((e) => e.type === 'outcome' && e.outcome.callId === callId);
       return calls.some((e) => e.type === 'status') && outcome?.type === 'outcome'
         ? { callId, events: calls, outcome: outcome.outcome }
@@ -147,7 +150,9 @@ describe('events to the page carry no secret value', () => {
     expect(await readFile(saved, 'utf8')).toContain('"username":"{{token}}"');
 
     expect(JSON.stringify(events)).not.toContain(secret);
-    const history = await Promise.all((await service.listHistory({})).map((entry) => service.historyEntry(entry.id)));
+    const history = await Promise.all(
+      (await service.listHistory({})).map((entry) => service.historyEntry(entry.id)),
+    );
     expect(history).toHaveLength(2);
     expect(JSON.stringify(history)).not.toContain(secret);
     expect(history.map((entry) => entry.statusMessage)).toContain('tok {{token}}; again {{token}}99');
@@ -182,7 +187,11 @@ describe('events to the page carry no secret value', () => {
   test('a call refused before it starts (the filled request is wrong) names no secret', async () => {
     const { service, sourceId } = await workspaceWithSecret();
     const failure = await failureOf(
-      service.startCall(sourceId, { ...echo('ok'), requests: ['{"responseSize": "{{token}}"}'] }, { environment: 'ci' }),
+      service.startCall(
+        sourceId,
+        { ...echo('ok'), requests: ['{"responseSize": "{{token}}"}'] },
+        { environment: 'ci' },
+      ),
     );
     expect(failure.kind).toBe('json');
     expect(failure.message).toContain('{{token}}');
@@ -193,7 +202,9 @@ describe('events to the page carry no secret value', () => {
     const { service, start } = await workspaceWithSecret();
     const bidi = { ...echo('ok'), method: 'grpc.testing.TestService/FullDuplexCall', requests: [] };
     const { callId, done } = await start(bidi);
-    const failure = await failureOf(service.sendMessage(callId, '{"responseParameters": [{"size": "{{token}}"}]}'));
+    const failure = await failureOf(
+      service.sendMessage(callId, '{"responseParameters": [{"size": "{{token}}"}]}'),
+    );
     expect(failure.kind).toBe('json');
     expect(failure.message).toContain('{{token}}');
     expect(JSON.stringify(failure)).not.toContain(secret);

@@ -8,7 +8,12 @@ const redactor = (secrets: Record<string, string>) => new SecretRedactor(new Map
 describe('SecretRedactor', () => {
   it('replaces a secret wherever it occurs, longest first, including its JSON-escaped form, at any depth', () => {
     const r = redactor({ token: 'abc"12345', inner: 'abc"12', empty: '' });
-    const value = { a: 'Bearer abc"12345', b: ['{"t":"abc\\"12345"}', 'abc"12 abc"12'], n: 5, nested: { c: null } };
+    const value = {
+      a: 'Bearer abc"12345',
+      b: ['{"t":"abc\\"12345"}', 'abc"12 abc"12'],
+      n: 5,
+      nested: { c: null },
+    };
     expect(r.redactValue(value)).toEqual({
       a: 'Bearer {{token}}',
       b: ['{"t":"{{token}}"}', '{{inner}} {{inner}}'],
@@ -28,14 +33,22 @@ describe('SecretRedactor', () => {
   });
 
   it('hides a secret inside a longer word too: a value long enough is never shown, whatever surrounds it', () => {
-    expect(redactor({ password: 'hunter22' }).redact('hunter2245 and xhunter22x')).toBe('{{password}}45 and x{{password}}x');
+    expect(redactor({ password: 'hunter22' }).redact('hunter2245 and xhunter22x')).toBe(
+      '{{password}}45 and x{{password}}x',
+    );
   });
 
   it('keeps JSON valid: strings are re-encoded, a number holding a secret becomes a string', () => {
     const r = redactor({ token: 'p@ss"w0rd/é', pin: '987654' });
-    const json = '{"user":"p@ss\\"w0rd\\/\\u00e9","id":1987654321,"ok":true,"list":["x","pre-p@ss\\"w0rd/é-post"]}';
+    const json =
+      '{"user":"p@ss\\"w0rd\\/\\u00e9","id":1987654321,"ok":true,"list":["x","pre-p@ss\\"w0rd/é-post"]}';
     const redacted = r.redactJson(json);
-    expect(JSON.parse(redacted)).toEqual({ user: '{{token}}', id: '1{{pin}}321', ok: true, list: ['x', 'pre-{{token}}-post'] });
+    expect(JSON.parse(redacted)).toEqual({
+      user: '{{token}}',
+      id: '1{{pin}}321',
+      ok: true,
+      list: ['x', 'pre-{{token}}-post'],
+    });
     expect(r.redactJson('{"a": "untouched \\u0041", "b": 12}')).toBe('{"a": "untouched \\u0041", "b": 12}');
   });
 

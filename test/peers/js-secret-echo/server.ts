@@ -49,7 +49,11 @@ export async function startSecretEchoServer(): Promise<SecretEchoServer> {
     trailer.set('x-echo-auth', authorization);
     const answer = String(call.metadata.get('x-answer')[0] ?? 'ok');
     if (answer === 'fail') {
-      callback({ code: status.INVALID_ARGUMENT, details: `tok ${token}; again ${token}99`, metadata: trailer });
+      callback({
+        code: status.INVALID_ARGUMENT,
+        details: `tok ${token}; again ${token}99`,
+        metadata: trailer,
+      });
     } else if (answer === 'short') {
       callback({ code: status.UNAUTHENTICATED, details: 'bad token', metadata: trailer });
     } else {
