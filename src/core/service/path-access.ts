@@ -73,7 +73,9 @@ export class PathAccess {
     const file = await canonical(path);
     if (this.saves.has(file)) return;
     const folder = await this.workspace.folder();
-    const roots = await Promise.all([this.defaultWorkspace, ...(folder === undefined ? [] : [folder])].map(canonical));
+    const roots = await Promise.all(
+      [this.defaultWorkspace, ...(folder === undefined ? [] : [folder])].map(canonical),
+    );
     for (const root of roots) {
       if (!contains(root, file)) continue;
       if (!ownedByEngine(relative(root, file))) return;

@@ -64,7 +64,8 @@ const shownCall = ({ status, messages, headers }: FinishedCall) => ({ status, me
 /** Sources, calls and TLS checks through one client, as the window uses them. */
 async function engineSteps(api: ProtodeskService, events: ClientEvents) {
   const { targets, pki } = config;
-  for (const purpose of ['workspaceFolder', 'protoFolder', 'pemFile'] as const) await api.choosePaths(purpose);
+  for (const purpose of ['workspaceFolder', 'protoFolder', 'pemFile'] as const)
+    await api.choosePaths(purpose);
   await api.openWorkspace(config.workspace);
   const folder = await api.addSource({ kind: 'protoFolder', folder: config.protoFolder });
   const template = await step(() => api.methodTemplate(folder.id, 'grpc.testing.TestService/UnaryCall'));
