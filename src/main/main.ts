@@ -54,7 +54,13 @@ if (!app.requestSingleInstanceLock()) {
   registerAppScheme();
   registerIpc(() => {
     const window = liveWindow();
-    return window && current ? { contents: window.webContents, service: current.client.api } : undefined;
+    return window && current
+      ? {
+          contents: window.webContents,
+          service: current.client.api,
+          grantDropped: (paths: string[]) => service.grantDropped(paths),
+        }
+      : undefined;
   });
   app.on('second-instance', () => {
     const window = liveWindow();

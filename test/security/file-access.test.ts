@@ -43,6 +43,11 @@ afterEach(async () => {
 
 /** The page's API of an app started over the scratch data folder, as the window reaches it. */
 function appApi(): ProtodeskService {
+  return appWindow().api;
+}
+
+/** The app's engine and the page's API; main reports drops to the engine (src/preload/dropped-paths.ts). */
+function appWindow(): { api: ProtodeskService; service: EngineService } {
   const service = new EngineService({
     transport: 'electron',
     version: '0.0.0-test',
@@ -51,7 +56,7 @@ function appApi(): ProtodeskService {
     fileAccess: 'granted',
   });
   services.push(service);
-  return dispatchedApi(service.connect(() => undefined).api);
+  return { api: dispatchedApi(service.connect(() => undefined).api), service };
 }
 
 /** The user picks `paths` in the dialog the page asks for. */
@@ -217,6 +222,23 @@ describe('reading', () => {
     expect(await exists(join(workspace, 'protodesk.json'))).toBe(false);
     await pick(api, 'workspaceFolder', workspace);
     expect((await api.openWorkspace(workspace)).folder).toBe(workspace);
+  });
+
+  test('files and folders the user dropped on the window are read; others dropped nowhere are not', async () => {
+    const { api, service } = appWindow();
+    const folder = join(home, 'dropped');
+    await cp(join(protoRoot, 'grpc'), join(folder, 'grpc'), { recursive: true });
+    const file = join(home, 'loose.proto');
+    await writeFile(file, 'syntax = "proto3";\nmessage Loose {}\n');
+    // main reports the drop, and at once the page asks (the grant is recorded before the check answers).
+    service.grantDropped([folder, file]);
+    const fromFolder = await api.addSource({ kind: 'protoFolder', folder });
+    const fromFile = await api.addSource({ kind: 'protoFiles', files: [file], importPaths: [] });
+    expect([fromFolder.status, fromFile.status]).toEqual(['loaded', 'loaded']);
+    const beside = join(home, 'client.key');
+    expect(await failureOf(api.checkTlsProfile({ mode: 'mutual', certFile: file, keyFile: beside }))).toEqual(
+      notChosenToRead(beside),
+    );
   });
 
   test('what the workspace names stays readable when the app starts again; what it does not stays refused', async () => {

@@ -237,6 +237,11 @@ export class EngineService implements ProtodeskService {
     return paths;
   }
 
+  /** Not an operation (the page cannot call it): main reports what the user dropped on the window (see the preload). */
+  grantDropped(paths: string[]): void {
+    this.access.grantDropped(paths);
+  }
+
   async openWorkspace(folder: string | null): Promise<WorkspaceState> {
     if (folder !== null) await this.access.assertReadable(folder);
     return this.workspace.open(folder === null ? null : resolve(folder));

@@ -5,7 +5,7 @@
  * The page holds only the chosen paths themselves as handles; every use is checked here against the grants.
  * In browser mode the holder of the address's token is the user, who picks paths with the page's own dialog: all open.
  */
-import { realpath } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { PathPurpose } from '../../shared/api/types';
 import { ServiceFailure } from './failure';
@@ -29,6 +29,8 @@ export class PathAccess {
   private readonly files = new Set<string>();
   private readonly folders = new Set<string>();
   private readonly saves = new Set<string>();
+  /** Grants of dropped paths still being recorded: checks wait for them (the page asks right after the drop). */
+  private recording: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly policy: FileAccessPolicy,
@@ -48,9 +50,22 @@ export class PathAccess {
     for (const path of paths) target.add(await canonical(path));
   }
 
+  /** Records files and folders the user dropped on the window. */
+  grantDropped(paths: string[]): void {
+    const record = async (path: string): Promise<void> => {
+      const folder = await stat(path).then(
+        (s) => s.isDirectory(),
+        () => false,
+      );
+      (folder ? this.folders : this.files).add(await canonical(path));
+    };
+    this.recording = Promise.all([this.recording, ...paths.map(record)]);
+  }
+
   /** Throws unless the page may read `path` (a file, or a folder with everything under it). */
   async assertReadable(path: string): Promise<void> {
     if (this.policy === 'open') return;
+    await this.recording;
     const file = await canonical(path);
     if (this.files.has(file)) return;
     if ([...this.folders].some((folder) => contains(folder, file))) return;
