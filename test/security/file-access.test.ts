@@ -77,6 +77,12 @@ const notChosenToRead = (path: string) => ({
   hint: 'Choose it with Browse… (the system dialog).',
   path,
 });
+const notPicked = (path: string) => ({
+  kind: 'forbidden',
+  message: `Protodesk opens and imports only what you picked: ${path} was not picked in a dialog.`,
+  hint: 'Choose it with Browse… (the system dialog).',
+  path,
+});
 const notChosenToWrite = (path: string) => ({
   kind: 'forbidden',
   message: `Protodesk writes only where you chose: ${path} was not picked in a save dialog and is not inside the open workspace.`,
@@ -149,6 +155,17 @@ describe('writing', () => {
         ),
       ),
     ).toEqual(notChosenToRead(join(home, 'client.pem')));
+    // Nor through a BloomRPC file the page wrote into the workspace: its TLS entries would name the key.
+    const bloom = join(folder, 'tls.json');
+    const entry = {
+      rootCert: { filePath: join(home, 'ca.pem') },
+      certChain: { filePath: join(home, 'client.pem') },
+    };
+    await api.writeTextFile(
+      bloom,
+      JSON.stringify({ certificates: [{ ...entry, privateKey: { filePath: key } }] }),
+    );
+    expect(await failureOf(api.importBloomRpc(bloom))).toEqual(notPicked(bloom));
     expect((await api.workspaceState()).tlsProfiles).toEqual([]);
   });
 });
@@ -165,7 +182,7 @@ describe('reading', () => {
   test('a .env nobody chose is not read; chosen, its contents still never reach the message', async () => {
     const api = appApi();
     const env = join(home, '.env');
-    expect(await failureOf(api.importBloomRpc(env))).toEqual(notChosenToRead(env));
+    expect(await failureOf(api.importBloomRpc(env))).toEqual(notPicked(env));
     expect(await failureOf(api.importCollection(env))).toEqual(notChosenToRead(env));
     await pick(api, 'jsonFile', env);
     const failures = [await failureOf(api.importBloomRpc(env)), await failureOf(api.importCollection(env))];
@@ -218,7 +235,7 @@ describe('reading', () => {
 
     const workspace = join(home, 'project');
     await mkdir(workspace);
-    expect(await failureOf(api.openWorkspace(workspace))).toEqual(notChosenToRead(workspace));
+    expect(await failureOf(api.openWorkspace(workspace))).toEqual(notPicked(workspace));
     expect(await exists(join(workspace, 'protodesk.json'))).toBe(false);
     await pick(api, 'workspaceFolder', workspace);
     expect((await api.openWorkspace(workspace)).folder).toBe(workspace);

@@ -243,7 +243,7 @@ export class EngineService implements ProtodeskService {
   }
 
   async openWorkspace(folder: string | null): Promise<WorkspaceState> {
-    if (folder !== null) await this.access.assertReadable(folder);
+    if (folder !== null) await this.access.assertPicked(folder);
     return this.workspace.open(folder === null ? null : resolve(folder));
   }
 
@@ -306,7 +306,7 @@ export class EngineService implements ProtodeskService {
   }
 
   async importBloomRpc(file: string): Promise<BloomRpcImport> {
-    await this.access.assertReadable(file);
+    await this.access.assertPicked(file);
     return this.tools.importBloomRpc(resolve(file));
   }
 

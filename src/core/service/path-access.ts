@@ -65,10 +65,8 @@ export class PathAccess {
   /** Throws unless the page may read `path` (a file, or a folder with everything under it). */
   async assertReadable(path: string): Promise<void> {
     if (this.policy === 'open') return;
-    await this.recording;
     const file = await canonical(path);
-    if (this.files.has(file)) return;
-    if ([...this.folders].some((folder) => contains(folder, file))) return;
+    if (await this.picked(file)) return;
     const folder = await this.workspace.folder();
     if (folder !== undefined && contains(await canonical(folder), file)) return;
     const named = await this.workspace.named();
@@ -77,6 +75,21 @@ export class PathAccess {
     throw new ServiceFailure({
       kind: 'forbidden',
       message: `Protodesk reads only files you chose: ${resolve(path)} was not picked in a dialog and is not part of the open workspace.`,
+      hint: 'Choose it with Browse… (the system dialog).',
+      path: resolve(path),
+    });
+  }
+
+  /**
+   * Throws unless the user picked `path` in a dialog (or dropped it): for a folder to open as the workspace (it becomes
+   * readable and writable) and files whose contents name other files to read (BloomRPC's TLS entries), which a file the
+   * page wrote into the workspace must not do.
+   */
+  async assertPicked(path: string): Promise<void> {
+    if (this.policy === 'open' || (await this.picked(await canonical(path)))) return;
+    throw new ServiceFailure({
+      kind: 'forbidden',
+      message: `Protodesk opens and imports only what you picked: ${resolve(path)} was not picked in a dialog.`,
       hint: 'Choose it with Browse… (the system dialog).',
       path: resolve(path),
     });
@@ -107,6 +120,12 @@ export class PathAccess {
       hint: 'Save with the system dialog (Save as…), which lets you choose the place.',
       path: resolve(path),
     });
+  }
+
+  /** Whether the user picked or dropped the canonical `file`, or a folder holding it. */
+  private async picked(file: string): Promise<boolean> {
+    await this.recording;
+    return this.files.has(file) || [...this.folders].some((folder) => contains(folder, file));
   }
 
   /** Throws in the desktop app, where the page has the native dialogs instead of a listing of any folder. */
