@@ -112,6 +112,8 @@ describe('writing', () => {
     }
     expect(await exists(keys)).toBe(false);
     expect(await failureOf(api.exportCollection('c', keys))).toEqual(notChosenToWrite(keys));
+    expect(await failureOf(api.saveCallMessages('call-1', keys))).toEqual(notChosenToWrite(keys));
+    expect(await exists(keys)).toBe(false);
   });
 
   test('a path chosen in the save dialog, and files inside the workspace, are written', async () => {

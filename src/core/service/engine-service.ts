@@ -209,9 +209,9 @@ export class EngineService implements ProtodeskService {
   }
 
   async saveCallMessages(callId: string, path: string): Promise<{ path: string; count: number }> {
-    const call = this.calls.get(callId);
     const file = resolve(path);
     await this.access.assertWritable(file);
+    const call = this.calls.get(callId);
     try {
       return { path: file, count: await call.spool.saveTo(file) };
     } catch (error) {
