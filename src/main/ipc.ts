@@ -4,14 +4,15 @@ import { operationNames } from '../shared/api/contract';
 import type { ProtodeskService } from '../shared/api/contract';
 import type { ApiResult } from '../shared/api/types';
 import { dispatch } from '../core/service';
-import { operationChannel } from '../preload/channels';
+import { DROPPED_PATHS_CHANNEL, operationChannel } from '../preload/channels';
 import { isTrustedSender } from './sender';
 import type { TrustedContents } from './sender';
 
-/** The open window's page and the engine client that serves it. */
+/** The open window's page, the engine client that serves it, and where the paths the user drops are granted. */
 export interface IpcTarget {
   contents: TrustedContents;
   service: ProtodeskService;
+  grantDropped(paths: string[]): void;
 }
 
 const refused: ApiResult<never> = {
@@ -32,4 +33,9 @@ export function registerIpc(target: () => IpcTarget | undefined): void {
         : Promise.resolve(refused);
     });
   }
+  ipcMain.on(DROPPED_PATHS_CHANNEL, (event, paths: unknown) => {
+    const current = target();
+    const valid = Array.isArray(paths) && paths.every((path) => typeof path === 'string');
+    if (current && valid && isTrustedSender(event, current.contents)) current.grantDropped(paths as string[]);
+  });
 }

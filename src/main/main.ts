@@ -30,6 +30,8 @@ const service = new EngineService({
   transport: 'electron',
   version: app.getVersion(),
   choosePaths: (purpose) => choosePaths(liveWindow(), purpose),
+  // The page is untrusted by design: it reads and writes only what the user chose in these dialogs, and the workspace.
+  fileAccess: 'granted',
   dataDir: app.getPath('userData'),
   secretCipher: keychainCipher,
 });
@@ -52,7 +54,13 @@ if (!app.requestSingleInstanceLock()) {
   registerAppScheme();
   registerIpc(() => {
     const window = liveWindow();
-    return window && current ? { contents: window.webContents, service: current.client.api } : undefined;
+    return window && current
+      ? {
+          contents: window.webContents,
+          service: current.client.api,
+          grantDropped: (paths: string[]) => service.grantDropped(paths),
+        }
+      : undefined;
   });
   app.on('second-instance', () => {
     const window = liveWindow();

@@ -7,6 +7,7 @@ import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import type { IpcRendererEvent } from 'electron';
 import type { ApiEvent } from '../shared/api/types';
 import { EVENT_CHANNEL, OPERATIONS_SWITCH, operationChannel } from './channels';
+import { reportDroppedPaths } from './dropped-paths';
 
 const operations = (process.argv.find((arg) => arg.startsWith(OPERATIONS_SWITCH)) ?? '')
   .slice(OPERATIONS_SWITCH.length)
@@ -25,6 +26,7 @@ const api: Record<string, unknown> = {
 // Electron 32 removed File.path (older Electrons still set it on dropped files): webUtils (Electron 29+) replaces it.
 const files = webUtils as typeof webUtils | undefined;
 if (files) api.pathForFile = (file: File): string => files.getPathForFile(file);
+reportDroppedPaths((file) => (files ? files.getPathForFile(file) : (file as File & { path?: string }).path));
 for (const op of operations) {
   api[op] = (...args: unknown[]): Promise<unknown> => ipcRenderer.invoke(operationChannel(op), ...args);
 }

@@ -1,10 +1,11 @@
 // The smoke suite both desktop builds run (unpacked app folder, packaged `--linux dir`): the window, the bridge and
 // nothing else, the page's limits, then a user's first minutes: import a proto folder, a unary call, a server stream.
+import type { ElectronApplication, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { operationNames } from '../../src/shared/api/contract';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
 import {
-  importInteropFolder,
+  closedOrFailed,
   methodItem,
   openMethod,
   requestEditor,
@@ -15,6 +16,7 @@ import {
   waitForReceived,
   waitForStatus,
 } from '../e2e/helpers/app';
+import { protoFolder, protoRoot } from '../e2e/helpers/paths';
 import { launchDesktop, type DesktopLaunch, type DesktopSession } from './helpers/desktop';
 import { startXvfb, type VirtualDisplay } from './helpers/xvfb';
 
@@ -32,6 +34,23 @@ export interface SmokeOptions {
  * from Electron 29, which has webUtils; Electron 9's dropped files still carry their `path`.)
  */
 const bridgeKeys = [...operationNames, 'onEvent'].sort();
+
+/** The user's picks in the next native open dialogs, in order: main shows them, the test answers for the user. */
+async function answerOpenDialogs(app: ElectronApplication, picks: string[][]): Promise<void> {
+  await app.evaluate(({ dialog }, queue) => {
+    dialog.showOpenDialog = (() =>
+      Promise.resolve({ canceled: false, filePaths: queue.shift() ?? [] })) as typeof dialog.showOpenDialog;
+  }, picks);
+}
+
+/** Waits until a textbox shows `value` (a dialog's answer arrives asynchronously). */
+async function untilValue(field: Locator, value: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await field.inputValue()) !== value) {
+    if (Date.now() > deadline) throw new Error(`the field never showed ${value}`);
+    await field.page().waitForTimeout(50);
+  }
+}
 
 export function smokeSuite(name: string, options: SmokeOptions): void {
   describe(name, () => {
@@ -104,6 +123,22 @@ export function smokeSuite(name: string, options: SmokeOptions): void {
       expect(answer).toMatchObject({ ok: false, failure: { kind: 'invalidRequest' } });
     });
 
+    test('the page writes and lists nothing the user did not choose in a native dialog', async () => {
+      const answers = await session.page.evaluate(async () => {
+        const bridge = (
+          globalThis as unknown as { protodesk: Record<string, (...args: unknown[]) => Promise<unknown>> }
+        ).protodesk;
+        return [
+          await bridge.writeTextFile!('/tmp/protodesk-unchosen-write.txt', 'x'),
+          await bridge.listDirectory!('/etc'),
+        ];
+      });
+      expect(answers).toMatchObject([
+        { ok: false, failure: { kind: 'forbidden' } },
+        { ok: false, failure: { kind: 'forbidden' } },
+      ]);
+    });
+
     test('the page runs no inline script, reaches no other origin, cannot navigate away or open windows', async () => {
       const { app, page } = session;
       const outcome = await page.evaluate(async (port) => {
@@ -140,9 +175,22 @@ export function smokeSuite(name: string, options: SmokeOptions): void {
       session.watch.clear();
     });
 
-    test('a proto folder imports and its methods are listed', async () => {
-      const { page } = session;
-      await importInteropFolder(page);
+    test('a proto folder picked in the native dialogs imports and its methods are listed', async () => {
+      const { app, page } = session;
+      await answerOpenDialogs(app, [[protoFolder('grpc/testing')], [protoRoot]]);
+      await page.getByRole('button', { name: 'Import protos' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import protos' });
+      await dialog.getByRole('radio', { name: 'Proto folder' }).check();
+      const browse = dialog.getByRole('button', { name: 'Browse…' });
+      await browse.nth(0).click();
+      await untilValue(
+        dialog.getByRole('textbox', { name: 'Path', exact: true }),
+        protoFolder('grpc/testing'),
+      );
+      await browse.nth(1).click();
+      await untilValue(dialog.getByRole('textbox', { name: 'Import paths' }), protoRoot);
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      await closedOrFailed(dialog);
       await methodItem(page, 'UnaryCall').waitFor();
       expect(await methodItem(page, 'StreamingOutputCall').innerText()).toContain('server stream');
     });

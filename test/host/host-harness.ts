@@ -34,7 +34,12 @@ export async function startPageHost(): Promise<PageHost> {
   await symlink(join(page, 'app.js'), join(page, 'alias.js'));
   await symlink(join(root, 'secret.txt'), join(page, 'leak.txt'));
   await symlink(join(root, 'outside'), join(page, 'linked'));
-  const service = new EngineService({ transport: 'browser', version: '9.9.9', dataDir: freshDataDir() });
+  const service = new EngineService({
+    transport: 'browser',
+    version: '9.9.9',
+    dataDir: freshDataDir(),
+    fileAccess: 'open',
+  });
   const host = await startHost({ port: 0, service, rendererDir: page });
   return {
     host,

@@ -1,5 +1,7 @@
 // Browser mode over real HTTP and a real WebSocket: the page, its headers, and the contract in frames.
 // Every refusal has its own test in refusals.test.ts; loopback.test.ts proves where it listens.
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { WebSocket } from 'ws';
@@ -183,6 +185,37 @@ describe('the contract over the WebSocket', () => {
         failure: { kind: 'invalidRequest' },
       });
     }
+    ws.close();
+  });
+
+  test('files are open to the token holder (the user), but a file that is not what it should be is never quoted', async () => {
+    const ws = await openApi();
+    const page = pageClient(ws);
+    const env = join(served.root, '.env');
+    await writeFile(env, 'DECOY_TOKEN=s3cr3t-decoy-value\n');
+    const answers = [
+      await page.call('importBloomRpc', env),
+      await page.call('importCollection', env),
+      await page.call('addSource', { kind: 'protoFiles', files: [env], importPaths: [] }),
+      await page.call('checkTlsProfile', { mode: 'mutual', caFiles: [env], certFile: env, keyFile: env }),
+    ];
+    expect(answers[0]).toEqual({
+      ok: false,
+      failure: {
+        kind: 'file',
+        message: `${env} is not a BloomRPC environments.json or tls.json (expected JSON; line 1, column 1: expected a value).`,
+        hint: 'Choose BloomRPC’s environments.json or tls.json.',
+        path: env,
+      },
+    });
+    expect(answers[1]).toMatchObject({ ok: false, failure: { kind: 'file' } });
+    expect(answers[2]).toMatchObject({ ok: true, value: { status: 'failed' } });
+    expect(answers[3]).toMatchObject({ ok: true });
+    expect(JSON.stringify(answers)).not.toContain('DECOY');
+    // The page's own path dialog lists folders, and "save as" writes where the user typed.
+    expect(await page.value('listDirectory', served.root)).toMatchObject({ path: served.root });
+    await page.value('writeTextFile', join(served.root, 'saved.json'), '{}');
+    expect(await readFile(join(served.root, 'saved.json'), 'utf8')).toBe('{}');
     ws.close();
   });
 

@@ -238,7 +238,7 @@ describe('the engine in Electron 9’s main process (Node 12)', () => {
     }
   });
 
-  test('bad arguments, bad request JSON and a missing file come back as the page shows them', () => {
+  test('bad arguments, bad request JSON, a missing file and paths the user did not choose come back as the page shows them', async () => {
     expect(ok(engine().refusals)).toEqual({
       badArgument: {
         kind: 'invalidRequest',
@@ -257,7 +257,19 @@ describe('the engine in Electron 9’s main process (Node 12)', () => {
         hint: 'It may have been renamed or deleted on disk: refresh the workspace.',
         path: 'collections/smoke/Missing.json',
       },
+      unchosenWrite: {
+        kind: 'forbidden',
+        message: `Protodesk writes only where you chose: ${join(scratch, 'unchosen.txt')} was not picked in a save dialog and is not inside the open workspace.`,
+        hint: 'Save with the system dialog (Save as…), which lets you choose the place.',
+        path: join(scratch, 'unchosen.txt'),
+      },
+      listing: {
+        kind: 'forbidden',
+        message: 'The desktop app does not list folders for the page.',
+        hint: 'Pick files and folders with Browse… (the system dialog).',
+      },
     });
+    await expect(stat(join(scratch, 'unchosen.txt'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   test('started again over the same data folder, the workspace, its sources and the history are back', () => {

@@ -41,6 +41,8 @@ export function registerServe(program: Command, io: CliIo): void {
       const service = new EngineService({
         transport: 'browser',
         version: program.version() ?? '0.0.0-dev',
+        // Whoever holds the address's token is the user, who picks paths in the page's own dialog (listDirectory).
+        fileAccess: 'open',
         dataDir: flags.dataDir ? resolve(flags.dataDir) : appDataDir(),
       });
       const host = await listen(port, service, rendererDir);

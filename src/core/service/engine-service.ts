@@ -39,6 +39,8 @@ import { CallRegistry } from './calls';
 import { isFsError, redactedFailure } from './failure';
 import { fileFailure } from './file-failure';
 import { listDirectory, writeTextFile } from './files';
+import { sourcePaths, tlsFiles, workspaceNamedPaths, type NamedPaths } from './named-paths';
+import { PathAccess, type FileAccessPolicy } from './path-access';
 import { SourceCatalog } from './sources';
 import { TempArea } from './temp-area';
 import { WorkspaceService } from './workspace-service';
@@ -52,6 +54,8 @@ export interface EngineServiceOptions {
   emit?: (event: ApiEvent) => void;
   /** Shows the platform's open/save dialog; absent in browser mode, where the page shows its own. */
   choosePaths?: (purpose: PathPurpose) => Promise<string[]>;
+  /** Which paths the page may read and write: `granted` (the desktop app) or `open` (browser mode); see PathAccess. */
+  fileAccess: FileAccessPolicy;
   /** Batching of call events; the defaults suit a page (tests use small limits). */
   batchLimits?: BatchLimits;
   /** The app's data folder: the default workspace, history, secrets, the last workspace opened. */
@@ -78,6 +82,7 @@ export class EngineService implements ProtodeskService {
   private readonly calls: CallRegistry;
   private readonly workspace: WorkspaceService;
   private readonly tools: WorkspaceTools;
+  private readonly access: PathAccess;
   /** Every connected client's event sink: workspace changes go to all of them. */
   private readonly listeners = new Set<(event: ApiEvent) => void>();
 
@@ -93,6 +98,15 @@ export class EngineService implements ProtodeskService {
       loadSources: (sources) => this.sources.replaceSaved(sources),
     });
     this.tools = new WorkspaceTools(this.workspace, this.sources, this.temp);
+    const files = () => this.workspace.files();
+    this.access = new PathAccess(
+      options.fileAccess,
+      {
+        folder: () => files().then((open) => open.folder, () => undefined),
+        named: () => files().then(workspaceNamedPaths, () => ({ files: [], folders: [] })),
+      },
+      this.workspace.defaultFolder(),
+    );
   }
 
   /** A client whose calls report to its own `emit`; closing it releases those calls. */
@@ -144,6 +158,7 @@ export class EngineService implements ProtodeskService {
   /** Loads a source and saves it in the workspace's protodesk.json. */
   async addSource(source: SchemaSource): Promise<SourceState> {
     await this.workspace.files();
+    await this.assertReadable(sourcePaths(source));
     const state = await this.sources.add(source);
     await this.workspace.sourceAdded(source);
     return state;
@@ -194,8 +209,9 @@ export class EngineService implements ProtodeskService {
   }
 
   async saveCallMessages(callId: string, path: string): Promise<{ path: string; count: number }> {
-    const call = this.calls.get(callId);
     const file = resolve(path);
+    await this.access.assertWritable(file);
+    const call = this.calls.get(callId);
     try {
       return { path: file, count: await call.spool.saveTo(file) };
     } catch (error) {
@@ -204,18 +220,30 @@ export class EngineService implements ProtodeskService {
   }
 
   async writeTextFile(path: string, text: string): Promise<void> {
+    await this.access.assertWritable(path);
     await writeTextFile(path, text);
   }
 
   async listDirectory(path?: string): Promise<DirectoryListing> {
+    this.access.assertListable();
     return listDirectory(path);
   }
 
+  /** The paths chosen are the page's handles: the engine keeps the grant and checks every later use against it. */
   async choosePaths(purpose: PathPurpose): Promise<string[] | null> {
-    return this.options.choosePaths ? this.options.choosePaths(purpose) : null;
+    if (!this.options.choosePaths) return null;
+    const paths = await this.options.choosePaths(purpose);
+    await this.access.grant(purpose, paths);
+    return paths;
+  }
+
+  /** Not an operation (the page cannot call it): main reports what the user dropped on the window (see the preload). */
+  grantDropped(paths: string[]): void {
+    this.access.grantDropped(paths);
   }
 
   async openWorkspace(folder: string | null): Promise<WorkspaceState> {
+    if (folder !== null) await this.access.assertPicked(folder);
     return this.workspace.open(folder === null ? null : resolve(folder));
   }
 
@@ -258,6 +286,8 @@ export class EngineService implements ProtodeskService {
   }
 
   async saveTlsProfile(name: string, profile: TlsProfile, base: string | null, overwrite: boolean): Promise<{ version: string }> {
+    // A saved profile names its files for good (see PathAccess): only files the page may read already.
+    await this.assertReadable({ files: tlsFiles(profile), folders: [] });
     return this.workspace.saveTlsProfile(name, profile, base, overwrite);
   }
 
@@ -266,14 +296,17 @@ export class EngineService implements ProtodeskService {
   }
 
   async checkTlsProfile(profile: TlsProfile): Promise<TlsProfileReport> {
+    await this.assertReadable({ files: tlsFiles(profile), folders: [] });
     return checkTlsProfile(profile);
   }
 
   async testTlsConnection(profile: TlsProfile, target: string, environment?: string): Promise<TlsHandshakeReport> {
+    await this.assertReadable({ files: tlsFiles(profile), folders: [] });
     return this.tools.testTlsConnection(profile, target, environment);
   }
 
   async importBloomRpc(file: string): Promise<BloomRpcImport> {
+    await this.access.assertPicked(file);
     return this.tools.importBloomRpc(resolve(file));
   }
 
@@ -299,6 +332,7 @@ export class EngineService implements ProtodeskService {
 
   async exportCollection(collection: string, file: string): Promise<{ count: number }> {
     const path = resolve(file);
+    await this.access.assertWritable(path);
     const files = await this.workspace.files();
     try {
       return await files.exportCollection(collection, path);
@@ -308,6 +342,7 @@ export class EngineService implements ProtodeskService {
   }
 
   async importCollection(file: string): Promise<{ collection: string; count: number }> {
+    await this.access.assertReadable(file);
     return (await this.workspace.files()).importCollection(resolve(file));
   }
 
@@ -326,6 +361,7 @@ export class EngineService implements ProtodeskService {
     context?: CallContext,
   ): Promise<StartedCall> {
     const schema = this.sources.schema(sourceId);
+    await this.assertReadable({ files: tlsFiles(request.tls), folders: [] });
     const toBatch = (batch: CallEventBatch): void => emit({ type: 'call', batch });
     if (!context) return this.calls.start(schema, request, toBatch);
     const prepared = await prepareContextCall(this.workspace, this.tools, request, context, (outcome) =>
@@ -337,6 +373,11 @@ export class EngineService implements ProtodeskService {
     } catch (error) {
       throw redactedFailure(error, prepared.redactor);
     }
+  }
+
+  /** Throws unless the page may read each of `paths` (see PathAccess). */
+  private async assertReadable(paths: NamedPaths): Promise<void> {
+    for (const path of [...paths.files, ...paths.folders]) await this.access.assertReadable(path);
   }
 
   /** Every operation bound to this service, for clients that override a few. */

@@ -166,7 +166,8 @@ export class WorkspaceService {
     this.current = undefined;
   }
 
-  private defaultFolder(): string {
+  /** The default workspace, in the app's data folder. */
+  defaultFolder(): string {
     return join(this.options.dataDir, 'workspace');
   }
 

@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { EnvironmentFile, TlsProfile } from '../../shared/workspace';
 import { WorkspaceFileError } from './errors';
+import { describeJsonSyntax } from './json-syntax';
 
 /** BloomRPC's TLS entry (`app/behaviour/importCertificates.ts`), as electron-store saved it. */
 interface BloomCertificate {
@@ -140,9 +141,10 @@ function variables(environment: BloomEnvironment, label: string, skipped: string
     let metadata: unknown;
     try {
       metadata = JSON.parse(text);
-    } catch (error) {
+    } catch {
+      // Where, not what: metadata holds headers such as authorization tokens.
       skipped.push(
-        `${label}: its metadata is not JSON (${(error as Error).message}), so no variables were made from it.`,
+        `${label}: its metadata is not JSON (${describeJsonSyntax(text)}), so no variables were made from it.`,
       );
     }
     if (metadata !== null && typeof metadata === 'object' && !Array.isArray(metadata)) {
@@ -204,9 +206,9 @@ async function readJson(path: string, chosen: boolean): Promise<Record<string, u
     return value !== null && typeof value === 'object' && !Array.isArray(value)
       ? (value as Record<string, unknown>)
       : {};
-  } catch (error) {
+  } catch {
     throw new WorkspaceFileError(
-      `${path} is not JSON (${(error as Error).message}).`,
+      `${path} is not a BloomRPC environments.json or tls.json (expected JSON; ${describeJsonSyntax(text)}).`,
       path,
       'Choose BloomRPC’s environments.json or tls.json.',
     );

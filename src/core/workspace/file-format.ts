@@ -20,8 +20,9 @@ import {
 } from '../../shared/workspace';
 import { WorkspaceFileError, WorkspaceFormatError } from './errors';
 import { collectionBundleSchema, type CollectionBundle } from './files/bundle-schema';
-import { describeIssue, describeSyntaxError } from './files/describe-problem';
+import { describeIssue } from './files/describe-problem';
 import { arrange, fileLayouts } from './files/layout';
+import { describeJsonSyntax } from './json-syntax';
 
 /** The values each kind of workspace file holds (without `format`). */
 export interface WorkspaceFileValues {
@@ -83,7 +84,7 @@ export function encodeWorkspaceFile<K extends WorkspaceFileKind>(kind: K, value:
  * contents that do not match (naming the field), and WorkspaceFormatError for a format newer than this version's.
  */
 export function decodeWorkspaceFile<K extends WorkspaceFileKind>(kind: K, text: string, path: string): WorkspaceFileValues[K] {
-  const { format, document } = parseDocument(text, path);
+  const { format, document } = parseDocument(text, path, kind);
   if (format > workspaceFormat) throw new WorkspaceFormatError(format, path, workspaceFormat);
   const checked = schemas[kind].safeParse(migrateDocument(document, kind, format, workspaceFormat));
   if (!checked.success) {
@@ -105,7 +106,7 @@ const describeKind: Record<WorkspaceFileKind, string> = {
 };
 
 /** The JSON object and its format number; big integers are kept exact as strings (see parseJsonBody). */
-function parseDocument(text: string, path: string): { format: number; document: FileDocument } {
+function parseDocument(text: string, path: string, kind: WorkspaceFileKind): { format: number; document: FileDocument } {
   // Editors on Windows may start a UTF-8 file with a byte order mark; JSON.parse does not accept one.
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   let parsed: unknown;
@@ -113,9 +114,8 @@ function parseDocument(text: string, path: string): { format: number; document: 
     parsed = parseJsonBody(body);
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
-    const { reason, line, column } = describeSyntaxError(error, body);
     throw new WorkspaceFileError(
-      `${path} is not valid JSON (line ${line}, column ${column}): ${reason}.`,
+      `${path} is not a valid ${describeKind[kind]}: it is not JSON (${describeJsonSyntax(body)}).`,
       path,
       'Fix the JSON at that position (or restore the file from git).',
     );

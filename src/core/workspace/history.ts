@@ -66,7 +66,9 @@ export class HistoryStore {
       return await this.read(id);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw missing(id);
-      throw new Error(`The history entry ${id} cannot be read: ${(error as Error).message}`, { cause: error });
+      // JSON.parse's own message quotes the file's first bytes.
+      const reason = error instanceof SyntaxError ? 'it is not valid JSON (the file is damaged)' : (error as Error).message;
+      throw new Error(`The history entry ${id} cannot be read: ${reason}.`, { cause: error });
     }
   }
 

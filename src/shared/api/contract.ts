@@ -93,11 +93,14 @@ export const operations = {
   acknowledge: operation<void>()(z.tuple([idSchema, z.number().int().nonnegative()])),
   /** Writes every message the call received (not only those shown) to a file as JSON Lines; answers the count. */
   saveCallMessages: operation<{ path: string; count: number }>()(z.tuple([idSchema, textSchema])),
-  /** Writes text to a file on the engine's machine (save response). */
+  /** Writes text to a file on the engine's machine (save response); in the app only where the user chose (PathAccess). */
   writeTextFile: operation<void>()(z.tuple([textSchema, z.string().max(512 * 1024 * 1024)])),
-  /** Lists a folder on the engine's machine (the page's own path dialog); the home folder when absent. */
+  /** Lists a folder on the engine's machine (the page's own path dialog); the home folder when absent. Refused in the app. */
   listDirectory: operation<DirectoryListing>()(z.tuple([textSchema.optional()])),
-  /** Shows a native open/save dialog: chosen paths, [] when cancelled, null when there are no native dialogs. */
+  /**
+   * Shows a native open/save dialog: chosen paths, [] when cancelled, null when there are no native dialogs. The paths
+   * are the page's handles: the engine keeps the grant, and every operation given a path checks it (PathAccess).
+   */
   choosePaths: operation<string[] | null>()(z.tuple([pathPurposeSchema])),
 
   // The workspace: a folder of plain JSON files (see src/shared/workspace.ts).

@@ -110,8 +110,11 @@ export type PathPurpose =
 
 /** Why an operation failed, as plain data: the page shows the message, the hint and any locations. */
 export interface ApiFailure {
-  /** Which kind of problem: lets the page decide where to show it (inline in the editor for `json`). */
-  kind: 'schema' | 'json' | 'connection' | 'call' | 'file' | 'invalidRequest' | 'conflict' | 'internal';
+  /**
+   * Which kind of problem: lets the page decide where to show it (inline in the editor for `json`). `forbidden`: the
+   * desktop app refused a path the user did not choose (see src/core/service/path-access.ts).
+   */
+  kind: 'schema' | 'json' | 'connection' | 'call' | 'file' | 'invalidRequest' | 'conflict' | 'internal' | 'forbidden';
   message: string;
   hint?: string;
   /** Schema problems with their file:line (kind `schema`). */

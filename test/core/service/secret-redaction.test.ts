@@ -37,6 +37,7 @@ async function workspaceWithSecret() {
   const dataDir = freshDataDir();
   const service = new EngineService({
     transport: 'browser',
+    fileAccess: 'open',
     version: '1.0.0',
     dataDir,
     emit: (event) => {

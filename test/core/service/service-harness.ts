@@ -19,6 +19,7 @@ export function recordingService(options: Partial<EngineServiceOptions> = {}) {
     transport: 'browser',
     version: '1.2.3',
     dataDir: freshDataDir(),
+    fileAccess: 'open',
     emit: (event: ApiEvent) => {
       if (event.type !== 'call') return;
       batches.push(event.batch);

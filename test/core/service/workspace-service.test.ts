@@ -35,6 +35,7 @@ function newService(dataDir = freshDataDir()) {
     transport: 'browser',
     version: '1.0.0',
     dataDir,
+    fileAccess: 'open',
     emit: (event) => {
       events.push(event);
       waiters.forEach((wake) => wake());

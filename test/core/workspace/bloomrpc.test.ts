@@ -51,9 +51,7 @@ describe('readBloomRpcState', () => {
     ]);
     expect(state.skipped).toEqual([
       'TLS entry 4: it names no CA certificate file (rootCert), so there is nothing to trust.',
-      expect.stringMatching(
-        /^Environment "prod\/eu": its metadata is not JSON \(.+\), so no variables were made from it\.$/,
-      ) as string,
+      'Environment "prod/eu": its metadata is not JSON (line 1, column 19: the text ends too early), so no variables were made from it.',
       'Environment "mtls-qa": the metadata key "x trace" cannot be a variable name (letters, digits, _ . - only; "target" is the URL).',
     ]);
   });
@@ -72,7 +70,16 @@ describe('readBloomRpcState', () => {
       );
       await expect(readBloomRpcState(dir)).rejects.toBeInstanceOf(WorkspaceFileError);
       await writeFile(join(dir, 'tls.json'), '{"certificates": [');
-      await expect(readBloomRpcState(join(dir, 'tls.json'))).rejects.toThrow(/tls\.json is not JSON \(/);
+      await expect(readBloomRpcState(join(dir, 'tls.json'))).rejects.toThrow(
+        `${join(dir, 'tls.json')} is not a BloomRPC environments.json or tls.json (expected JSON; line 1, column 19: the text ends too early).`,
+      );
+      // A file that is not JSON at all: the message says what was expected, never what the file holds.
+      await writeFile(join(dir, '.env'), 'DECOY_TOKEN=s3cr3t-decoy-value\n');
+      const decoy = await readBloomRpcState(join(dir, '.env')).catch((error: WorkspaceFileError) => error);
+      expect(decoy).toMatchObject({
+        message: `${join(dir, '.env')} is not a BloomRPC environments.json or tls.json (expected JSON; line 1, column 1: expected a value).`,
+        hint: 'Choose BloomRPC’s environments.json or tls.json.',
+      });
       const missing = readBloomRpcState(join(dir, 'nothing.json'));
       await expect(missing).rejects.toThrow(/^Cannot read .*nothing\.json: no such file\.$/);
       await expect(missing).rejects.toMatchObject({

@@ -135,10 +135,12 @@ describe('encodeWorkspaceFile / decodeWorkspaceFile', () => {
     const text = '{\n  "format": 1,\n  "mode": "insecure",\n}\n';
     const error = catchError(() => decodeWorkspaceFile('tlsProfile', text, 'tls/a.json'));
     expect(error).toBeInstanceOf(WorkspaceFileError);
-    expect(error.message).toBe('tls/a.json is not valid JSON (line 4, column 1): Expected double-quoted property name.');
+    expect(error.message).toBe(
+      'tls/a.json is not a valid TLS profile: it is not JSON (line 4, column 1: expected a property name).',
+    );
     expect(error.path).toBe('tls/a.json');
     expect(catchError(() => decodeWorkspaceFile('tlsProfile', '{"format": ', 'tls/a.json')).message).toBe(
-      'tls/a.json is not valid JSON (line 1, column 12): The file ends too early.',
+      'tls/a.json is not a valid TLS profile: it is not JSON (line 1, column 12: the text ends too early).',
     );
   });
 

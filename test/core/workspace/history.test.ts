@@ -84,3 +84,15 @@ describe('HistoryStore', () => {
     expect(await readdir(dir)).toEqual(['notes.txt']);
   });
 });
+
+describe('a damaged history entry', () => {
+  it('is said to be damaged, without quoting what the file holds', async () => {
+    const history = new HistoryStore(join(dir, 'history'));
+    const recorded = await history.record(entry('Damaged'));
+    await writeFile(join(dir, 'history', `${recorded.id}.json`), 'DECOY_TOKEN=s3cr3t-decoy-value\n');
+    await expect(history.get(recorded.id)).rejects.toThrow(
+      new Error(`The history entry ${recorded.id} cannot be read: it is not valid JSON (the file is damaged).`),
+    );
+    expect(await history.list()).toEqual([]);
+  });
+});

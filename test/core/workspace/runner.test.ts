@@ -197,7 +197,7 @@ describe('runWorkspace against the grpc-go interop server over TLS', () => {
       status: { name: 'DEADLINE_EXCEEDED' },
       assertions: [{ assertion: 'status', passed: false }],
     });
-    expect(byName['5 Corrupt']?.error).toContain('is not valid JSON');
+    expect(byName['5 Corrupt']?.error).toContain('is not a valid saved request: it is not JSON');
     expect(byName['6 Client stream']?.assertions).toContainEqual({
       assertion: 'contains',
       passed: true,

@@ -258,7 +258,7 @@ describe('unreadable files', () => {
     await writeRaw('environments/dev.json', '{"format": 1, "variables": {"a": 1}, "secrets": []}');
     const messages = (await files.state()).problems.map((problem) => problem.message);
     expect(messages).toEqual([
-      "collections/c/bad json.json is not valid JSON (line 4, column 3): Expected ',' or '}' after property value.",
+      'collections/c/bad json.json is not a valid saved request: it is not JSON (line 4, column 3: expected "," or "}" after a property).',
       'environments/dev.json does not hold a valid environment: variables.a: Invalid input: expected string, received number',
     ]);
   });

@@ -4,6 +4,7 @@ import { readFile, writeFile } from 'fs/promises';
 import { join } from 'path';
 import { EngineService } from '../../../src/core/service';
 import type { ProtodeskService } from '../../../src/shared/api/contract';
+import type { PathPurpose } from '../../../src/shared/api/types';
 import type { CallRequest } from '../../../src/shared/call';
 import type { TlsSettings } from '../../../src/shared/schema';
 import { ClientEvents, type FinishedCall } from './call-driver';
@@ -13,6 +14,27 @@ import type { EngineScriptConfig } from './config';
 const config = JSON.parse(process.argv[2] ?? '{}') as EngineScriptConfig;
 const plaintext: TlsSettings = { mode: 'plaintext' };
 const secret = 'very-secret-token-123';
+
+/** The user at the native dialogs main shows: what this run picks for each purpose (the engine keeps the grants). */
+function pickedInDialog(purpose: PathPurpose): Promise<string[]> {
+  const { pki } = config;
+  const picks: Partial<Record<PathPurpose, string[]>> = {
+    workspaceFolder: [config.workspace],
+    protoFolder: [config.protoFolder],
+    pemFile: [pki.ca, pki.otherCa, pki.client.cert, pki.client.key, pki.otherClient.key],
+  };
+  return Promise.resolve(picks[purpose] ?? []);
+}
+
+/** The engine as src/main/main.ts sets it up: file access confined to what the user picked. */
+const appService = () =>
+  new EngineService({
+    transport: 'electron',
+    version: '0.0.0-test',
+    dataDir: config.dataDir,
+    choosePaths: pickedInDialog,
+    fileAccess: 'granted',
+  });
 
 /** A step's result, or the error it threw (with its stack, to find the line that Node 12 could not run). */
 async function step<T>(run: () => Promise<T>): Promise<T | { error: string }> {
@@ -42,6 +64,8 @@ const shownCall = ({ status, messages, headers }: FinishedCall) => ({ status, me
 /** Sources, calls and TLS checks through one client, as the window uses them. */
 async function engineSteps(api: ProtodeskService, events: ClientEvents) {
   const { targets, pki } = config;
+  for (const purpose of ['workspaceFolder', 'protoFolder', 'pemFile'] as const)
+    await api.choosePaths(purpose);
   await api.openWorkspace(config.workspace);
   const folder = await api.addSource({ kind: 'protoFolder', folder: config.protoFolder });
   const template = await step(() => api.methodTemplate(folder.id, 'grpc.testing.TestService/UnaryCall'));
@@ -189,6 +213,8 @@ async function engineSteps(api: ProtodeskService, events: ClientEvents) {
         }),
       ),
       missingFile: await failureOf(api.readRequest('collections/smoke/Missing.json')),
+      unchosenWrite: await failureOf(api.writeTextFile(join(config.dataDir, '..', 'unchosen.txt'), 'x')),
+      listing: await failureOf(api.listDirectory(config.dataDir)),
     })),
   };
 }
@@ -251,11 +277,7 @@ async function workspaceSteps(api: ProtodeskService, events: ClientEvents, sourc
 
 /** A second service over the same data folder: the app started again. */
 async function reopened() {
-  const service = new EngineService({
-    transport: 'electron',
-    version: '0.0.0-test',
-    dataDir: config.dataDir,
-  });
+  const service = appService();
   const api = dispatchedApi(service.connect(() => undefined).api);
   const state = await api.workspaceState();
   const sources = await api.listSources();
@@ -275,11 +297,7 @@ async function reopened() {
 }
 
 async function main(): Promise<void> {
-  const service = new EngineService({
-    transport: 'electron',
-    version: '0.0.0-test',
-    dataDir: config.dataDir,
-  });
+  const service = appService();
   const events = new ClientEvents();
   const client = service.connect(events.listener);
   events.api = dispatchedApi(client.api);

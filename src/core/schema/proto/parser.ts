@@ -79,7 +79,16 @@ function parseTopLevel(ctx: ParseContext, file: ProtoFileAst): void {
       return;
     }
   }
+  // Not even the first statement: not a .proto file at all (a .env, a key), so quote nothing of it.
+  if (!hasDeclarations(file)) {
+    c.fail('This is not a .proto file: it does not start with "syntax", "edition", "package", "import", "option", "message", "enum" or "service"');
+  }
   c.fail(`Expected a top-level declaration ("message", "enum", "service", "extend", "import", "package" or "option"), found ${describe(c.tok)}`);
+}
+
+function hasDeclarations(file: ProtoFileAst): boolean {
+  const lists = [file.imports, file.options, file.messages, file.enums, file.services, file.extends];
+  return file.syntaxSpan !== undefined || file.package !== undefined || lists.some((list) => list.length > 0);
 }
 
 /** `import "a.proto";`, `import public "a.proto";`, `import weak "a.proto";`, `import option "a.proto";` (edition 2024). */

@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import { Modal } from '../../components/Modal';
 import { PathField } from '../../components/PathField';
-import { TextField } from '../../components/TextField';
 import { importModes, importSource } from './import-source';
 import type { ImportMode } from './import-source';
 import { ImportFooter } from './ImportFooter';
@@ -66,10 +65,12 @@ export function ImportProtosDialog(props: {
           hint={pathHints[mode]}
         />
         {mode !== 'descriptorSet' && (
-          <TextField
+          // Browse… too: the desktop app reads only folders picked in its dialog.
+          <PathField
             label="Import paths"
             value={importPathText}
             onChange={setImportPathText}
+            purpose="protoFolder"
             multiline
             hint={
               mode === 'protoFiles'

@@ -33,6 +33,7 @@ const EXPECTED: [name: string, at: string, message: string][] = [
   ['missing-field-name', '3:9', 'Expected a field name, found "="'],
   ['missing-returns', '3:14', 'Expected "returns" after the request type, found "("'],
   ['missing-semicolon', '5:1', 'Expected ";" after the field declaration, found "}"'],
+  ['not-a-proto-file', '1:1', 'This is not a .proto file: it does not start with "syntax", "edition", "package", "import", "option", "message", "enum" or "service"'],
   ['nested-comment', '2:10', '"/*" inside a block comment: block comments cannot be nested'],
   ['non-ascii-outside-string', '2:12', 'Unexpected character "é"; outside strings and comments a .proto file must be ASCII'],
   ['number-touching-name', '3:13', 'Invalid number "1b": put a space between a number and a name'],
