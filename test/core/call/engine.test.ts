@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallEvent, CallRequest } from '../../../src/shared/call';
@@ -141,6 +142,44 @@ describe('CallEngine', () => {
     expect(call.status.message).toBe('Cannot reach 127.0.0.1:1: connection refused — is the server running?');
     expect(call.status.hint).toBe('Check the host and port.');
     expect(call.timings.channelReadyMs).toBeUndefined();
+    // Nothing reached a connection, so nothing counts as sent.
+    expect(call.timings).toMatchObject({ messagesSent: 0, bytesSent: 0 });
+  });
+
+  it('reports no sent event for a request that never reached a connection', async () => {
+    const events: CallEvent[] = [];
+    const session = await engine.start(
+      schema,
+      { ...request('grpc.testing.TestService/EmptyCall', ['{}']), target: '127.0.0.1:1' },
+      (event) => events.push(event),
+    );
+    await session.done;
+    expect(events.map((event) => event.type)).toEqual(['trailers', 'status']);
+  });
+
+  it('gives up on a socket that accepts but never speaks HTTP/2, and says so', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket.on('error', () => undefined)));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const impatient = new CallEngine({ connectTimeoutMs: 500 });
+    try {
+      const call = await callAndCollect(impatient, schema, {
+        ...request('grpc.testing.TestService/EmptyCall', ['{}']),
+        target: `127.0.0.1:${port}`,
+      });
+      expect(call.status).toMatchObject({
+        name: 'UNAVAILABLE',
+        message: `Could not connect to 127.0.0.1:${port} within 0.5 s: the server accepted the connection but never spoke HTTP/2.`,
+        hint: `Is it a gRPC server, and is this its port? If it needs TLS, switch TLS on (or write grpcs://127.0.0.1:${port}).`,
+      });
+      expect(call.timings).toMatchObject({ messagesSent: 0, bytesSent: 0 });
+      expect(call.timings.totalMs).toBeLessThan(5_000);
+    } finally {
+      impatient.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('refuses bad input before sending anything', async () => {
