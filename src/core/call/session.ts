@@ -177,7 +177,11 @@ export class CallSession {
     const { display, tls, connectTimeoutMs } = this.setup;
     const problem = await connectTimeoutProblem(display, tls, connectTimeoutMs);
     if (this.connected || this.finished) return;
-    this.connectFailure = { code: grpcStatus.UNAVAILABLE, name: statusName(grpcStatus.UNAVAILABLE), ...problem };
+    this.connectFailure = {
+      code: grpcStatus.UNAVAILABLE,
+      name: statusName(grpcStatus.UNAVAILABLE),
+      ...problem,
+    };
     this.call.cancel();
   }
 

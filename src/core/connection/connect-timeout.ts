@@ -37,7 +37,9 @@ export async function connectTimeoutProblem(
 /** Whether a TCP (or unix socket) connection to `display` (`host:port`, `[v6]:port` or a socket path) opens. */
 function acceptsConnections(display: string): Promise<boolean> {
   const hostPort = /^\[?([^\]]*?)\]?:(\d+)$/.exec(display);
-  const socket = hostPort ? connect({ host: hostPort[1], port: Number(hostPort[2]) }) : connect({ path: display });
+  const socket = hostPort
+    ? connect({ host: hostPort[1], port: Number(hostPort[2]) })
+    : connect({ path: display });
   return new Promise((resolve) => {
     const done = (accepted: boolean): void => {
       clearTimeout(timer);

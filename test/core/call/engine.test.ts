@@ -1,4 +1,3 @@
-import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallEvent, CallRequest } from '../../../src/shared/call';
@@ -9,6 +8,7 @@ import { ConnectionError } from '../../../src/core/connection/errors';
 import { JsonInputError } from '../../../src/core/schema/json';
 import { loadSchema } from '../../../src/core/schema/load';
 import type { Schema } from '../../../src/core/schema/schema';
+import { startSilentServer } from '../../helpers/silent-server';
 import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';
 
 const protos = join(import.meta.dirname, '../../fixtures/protos');
@@ -158,29 +158,26 @@ describe('CallEngine', () => {
   });
 
   it('gives up on a socket that accepts but never speaks HTTP/2, and says so', async () => {
-    const sockets = new Set<Socket>();
-    const silent = createServer((socket) => sockets.add(socket.on('error', () => undefined)));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const { port } = silent.address() as AddressInfo;
+    const silent = await startSilentServer();
     const impatient = new CallEngine({ connectTimeoutMs: 500 });
     try {
       const call = await callAndCollect(impatient, schema, {
         ...request('grpc.testing.TestService/EmptyCall', ['{}']),
-        target: `127.0.0.1:${port}`,
+        target: silent.address,
       });
       expect(call.status).toMatchObject({
         name: 'UNAVAILABLE',
-        message: `Could not connect to 127.0.0.1:${port} within 0.5 s: the server accepted the connection but never spoke HTTP/2.`,
-        hint: `Is it a gRPC server, and is this its port? If it needs TLS, switch TLS on (or write grpcs://127.0.0.1:${port}).`,
+        message: `Could not connect to ${silent.address} within 0.5 s: the server accepted the connection but never spoke HTTP/2.`,
+        hint: `Is it a gRPC server, and is this its port? If it needs TLS, switch TLS on (or write grpcs://${silent.address}).`,
       });
       expect(call.timings).toMatchObject({ messagesSent: 0, bytesSent: 0 });
       expect(call.timings.totalMs).toBeLessThan(5_000);
     } finally {
       impatient.close();
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => silent.close(resolve));
+      await silent.stop();
     }
   });
+
 
   it('refuses bad input before sending anything', async () => {
     const none = () => undefined;

@@ -84,7 +84,13 @@ async function converse<T>(
     throw notSupported(target.display);
   } catch (error) {
     // The time ran out before the connection came up: say what listens at the address (a TLS server, something else).
-    if (context && client && isServiceError(error) && error.code === status.DEADLINE_EXCEEDED && !isReady(client))
+    if (
+      context &&
+      client &&
+      isServiceError(error) &&
+      error.code === status.DEADLINE_EXCEEDED &&
+      !isReady(client)
+    )
       throw new SchemaError([await connectTimeoutProblem(context.display, context.tls, context.timeoutMs)]);
     throw toSchemaError(error, context);
   } finally {

@@ -1,6 +1,6 @@
 /** The response header line: status (or running), its message and hint, timings, counts and sizes. */
 import type { CallStatus, CallTimings } from '../../../shared/call';
-import type { CallModel } from './call-model';
+import { hasConnection, type CallModel } from './call-model';
 import { count, humanBytes, humanMs, humanSeconds } from './format-units';
 import { useElapsedSeconds } from './use-elapsed';
 
@@ -25,10 +25,6 @@ function trafficParts(call: CallModel): string[] {
   return [sent, received];
 }
 
-/** Whether the call has a connection: a request went out on it, or the server answered. */
-const connected = (call: CallModel): boolean =>
-  call.sentCount > 0 || call.headers !== undefined || call.receivedCount > 0;
-
 /** Status name with its colour, message, hint, insecure badge, timings and traffic of `call`. */
 export function CallSummary(props: { call: CallModel }): React.JSX.Element {
   const { call } = props;
@@ -42,7 +38,7 @@ export function CallSummary(props: { call: CallModel }): React.JSX.Element {
         ) : (
           <span className="call-status running">
             <span className="call-spinner" aria-hidden="true" />
-            <span role="status">{connected(call) ? 'Running…' : 'Connecting…'}</span>
+            <span role="status">{hasConnection(call) ? 'Running…' : 'Connecting…'}</span>
             {/* Not part of the status region: a screen reader would read it out every second. */}
             <span className="call-elapsed">{humanSeconds(elapsed)}</span>
           </span>
