@@ -179,6 +179,26 @@ describe('CallEngine', () => {
   });
 
 
+  it('over TLS, says the server never completed TLS and HTTP/2', async () => {
+    const silent = await startSilentServer();
+    const impatient = new CallEngine({ connectTimeoutMs: 500 });
+    try {
+      const call = await callAndCollect(impatient, schema, {
+        ...request('grpc.testing.TestService/EmptyCall', ['{}']),
+        target: silent.address,
+        tls: { mode: 'tls' },
+      });
+      expect(call.status).toMatchObject({
+        name: 'UNAVAILABLE',
+        message: `Could not connect to ${silent.address} within 0.5 s: the server accepted the connection but never completed TLS and HTTP/2.`,
+        hint: 'Is it a gRPC server, and is this its port? If it speaks plaintext, switch TLS off.',
+      });
+    } finally {
+      impatient.close();
+      await silent.stop();
+    }
+  });
+
   it('refuses bad input before sending anything', async () => {
     const none = () => undefined;
     await expect(
