@@ -112,11 +112,14 @@ describe('bad inputs in the page', () => {
   test('a socket that never speaks HTTP/2: Connecting… counts the seconds, Cancel stops it, 0 sent', async () => {
     const { page } = app;
     await setServerAddress(page, silent.address);
+    await setRequestJson(page, '{"responseSize": 4}');
     await send(page);
     const region = responseRegion(page);
     await region.getByRole('status').getByText('Connecting…').waitFor();
     await region.getByText('Connecting to the server…').waitFor();
     await region.getByText('2 s', { exact: true }).waitFor({ timeout: 5_000 });
+    // The request side (next to Cancel) agrees: connecting, not yet waiting for a response.
+    expect(await page.getByRole('status').filter({ hasText: /^Connecting…$/ }).count()).toBe(2);
     const cancel = page.getByRole('button', { name: 'Cancel', exact: true });
     expect(await cancel.isEnabled()).toBe(true);
     await page.screenshot({ path: screenshotPath('bad-inputs-connecting.png') });

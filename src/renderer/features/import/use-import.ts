@@ -22,7 +22,11 @@ export interface ImportAttempt {
 }
 
 /** Runs imports for a dialog: closes it on success, keeps a failed source's problems (or the error) on show. */
-export function useImport(onImport: ImportSource, onDiscard: DiscardSource, onClose: () => void): ImportAttempt {
+export function useImport(
+  onImport: ImportSource,
+  onDiscard: DiscardSource,
+  onClose: () => void,
+): ImportAttempt {
   const [loading, setLoading] = useState<string | null>(null);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [failedId, setFailedId] = useState<string | undefined>(undefined);

@@ -122,10 +122,18 @@ export function Sidebar(props: SidebarProps): React.JSX.Element {
       )}
       <EnsurePathChooser api={api}>
         {dialog === 'protos' && (
-          <ImportProtosDialog onImport={actions.add} onDiscard={actions.discard} onClose={() => setDialog(null)} />
+          <ImportProtosDialog
+            onImport={actions.add}
+            onDiscard={actions.discard}
+            onClose={() => setDialog(null)}
+          />
         )}
         {dialog === 'reflection' && (
-          <ReflectionDialog onImport={actions.add} onDiscard={actions.discard} onClose={() => setDialog(null)} />
+          <ReflectionDialog
+            onImport={actions.add}
+            onDiscard={actions.discard}
+            onClose={() => setDialog(null)}
+          />
         )}
       </EnsurePathChooser>
     </div>

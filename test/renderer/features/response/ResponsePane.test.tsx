@@ -117,7 +117,10 @@ describe('ResponsePane', () => {
       act(() => vi.advanceTimersByTime(60_000));
       expect(within(region).getByText('1 min 12 s')).toBeTruthy();
 
-      const running = applyBatch(connecting, batch('c1', [{ type: 'sent', index: 0, size: 2, atMs: 72_000 }]));
+      const running = applyBatch(
+        connecting,
+        batch('c1', [{ type: 'sent', index: 0, size: 2, atMs: 72_000 }]),
+      );
       update(running);
       await nextFrame();
       expect(within(region).getByRole('status').textContent).toBe('Running…');
