@@ -7,6 +7,8 @@ export interface ChannelLease {
   client: Client;
   /** When the channel last became READY (performance.now()), or undefined while it is not ready. */
   readySince: () => number | undefined;
+  /** Calls `listener` the next time the channel becomes READY; the returned function stops waiting. */
+  whenReady: (listener: () => void) => () => void;
   release: () => void;
 }
 
@@ -14,6 +16,8 @@ interface PooledChannel {
   client: Client;
   users: number;
   readySince?: number;
+  /** Waiting for the next READY (each is called once). */
+  readyListeners: Set<() => void>;
   /** When the last call on it ended (Date.now()). */
   idleSince: number;
   idleTimer?: NodeJS.Timeout;
@@ -36,6 +40,7 @@ export class ChannelPool {
         client: new Client(connection.address, connection.credentials, connection.channel),
         users: 0,
         idleSince: 0,
+        readyListeners: new Set(),
       };
       this.channels.set(connection.key, entry);
       trackReadiness(entry);
@@ -46,6 +51,10 @@ export class ChannelPool {
     return {
       client: pooled.client,
       readySince: () => pooled.readySince,
+      whenReady: (listener) => {
+        pooled.readyListeners.add(listener);
+        return () => pooled.readyListeners.delete(listener);
+      },
       release: () => {
         if (released) return;
         released = true;
@@ -89,6 +98,12 @@ function trackReadiness(entry: PooledChannel): void {
     if (state === connectivityState.READY) entry.readySince ??= performance.now();
     else entry.readySince = undefined;
     channel.watchConnectivityState(state, Infinity, watch);
+    // Synchronous with grpc-js's state change, so listeners run before any call on the channel hears from the server.
+    if (state === connectivityState.READY) {
+      const listeners = [...entry.readyListeners];
+      entry.readyListeners.clear();
+      for (const listener of listeners) listener();
+    }
   };
   watch();
 }

@@ -15,14 +15,19 @@ export { CallSession, type StatusEvent } from './session';
 /** How long an unused channel stays open for the next call. */
 const defaultIdleCloseMs = 60_000;
 
+/** How long a call waits for its connection (TCP, TLS, HTTP/2 settings) before ending UNAVAILABLE, whatever its deadline. */
+export const defaultConnectTimeoutMs = 20_000;
+
 /** Starts calls of every kind and keeps their channels: one engine per process (app, CLI run, test). */
 export class CallEngine {
   private readonly pool: ChannelPool;
   private readonly connections = new ConnectionCache();
   private readonly anyTypes = new AnyTypeLookup();
+  private readonly connectTimeoutMs: number;
 
-  constructor(options: { idleCloseMs?: number } = {}) {
+  constructor(options: { idleCloseMs?: number; connectTimeoutMs?: number } = {}) {
     this.pool = new ChannelPool(options.idleCloseMs ?? defaultIdleCloseMs);
+    this.connectTimeoutMs = options.connectTimeoutMs ?? defaultConnectTimeoutMs;
   }
 
   /**
@@ -87,6 +92,7 @@ export class CallEngine {
       lease: this.pool.acquire(connection),
       metadata,
       ...(options.deadlineMs === undefined ? {} : { deadlineMs: options.deadlineMs }),
+      connectTimeoutMs: this.connectTimeoutMs,
       display: connection.display,
       tls: connection.tls,
       insecure: connection.insecure,

@@ -6,6 +6,7 @@ import {
   type StatusObject,
 } from '@grpc/grpc-js';
 import type { DescMessage, Registry } from '@bufbuild/protobuf';
+import { connectTimeoutProblem } from '../connection/connect-timeout';
 import type { CallEvent, CallStatus, CallTimings } from '../../shared/call';
 import type { MethodKind, TlsSettings } from '../../shared/schema';
 import type { JsonDecoder, JsonOptions } from '../schema/json';
@@ -32,6 +33,8 @@ export interface SessionSetup {
   lease: ChannelLease;
   metadata: Metadata;
   deadlineMs?: number;
+  /** How long the channel may take to become ready before the call ends UNAVAILABLE. */
+  connectTimeoutMs: number;
   display: string;
   tls: TlsSettings;
   insecure: boolean;
@@ -60,6 +63,14 @@ export class CallSession {
   };
   private readonly readyAtStart: boolean;
   private readonly deadline?: number;
+  /** Requests handed to grpc-js; they count as sent (events, timings) once the connection is up. */
+  private written = 0;
+  private connected: boolean;
+  /** Requests written before the connection came up, reported as sent when it does (dropped if it never does). */
+  private unsent: { index: number; size: number }[] = [];
+  private stopWaitingForReady?: () => void;
+  private connectTimer?: NodeJS.Timeout;
+  private connectFailure?: CallStatus;
   private cancelledHere = false;
   private halfClosed = false;
   private finished = false;
@@ -75,6 +86,11 @@ export class CallSession {
       failure: (received, error) => this.failDecoding(received, error),
     });
     this.readyAtStart = setup.lease.readySince() !== undefined;
+    this.connected = this.readyAtStart;
+    if (!this.connected) {
+      this.stopWaitingForReady = setup.lease.whenReady(() => this.onConnected());
+      this.connectTimer = setTimeout(() => void this.giveUpConnecting(), setup.connectTimeoutMs);
+    }
     if (setup.deadlineMs !== undefined) this.deadline = Date.now() + setup.deadlineMs;
     const options = this.deadline === undefined ? {} : { deadline: new Date(this.deadline) };
     this.call = setup.lease.client.makeBidiStreamRequest(
@@ -106,7 +122,7 @@ export class CallSession {
         'Start a new call to send more requests.',
       );
     const streaming = this.setup.kind === 'client_stream' || this.setup.kind === 'bidi';
-    if (!streaming && this.timings.messagesSent > 0) {
+    if (!streaming && this.written > 0) {
       throw new CallSetupError(`A ${this.setup.kind.replace('_', '-')} call takes exactly one request.`);
     }
     this.write(encodeRequest(this.setup.registry, this.setup.input, json));
@@ -128,11 +144,45 @@ export class CallSession {
 
   /** Sends already-encoded bytes (the engine encodes initial requests up front so JSON errors come before any I/O). */
   write(bytes: Uint8Array): void {
-    const index = this.timings.messagesSent;
-    this.timings.messagesSent += 1;
-    this.timings.bytesSent += bytes.byteLength;
+    const index = this.written;
+    this.written += 1;
     this.call.write(bytes);
-    this.setup.onEvent({ type: 'sent', index, size: bytes.byteLength, atMs: this.now() });
+    if (this.connected) this.noteSent(index, bytes.byteLength);
+    else this.unsent.push({ index, size: bytes.byteLength });
+  }
+
+  /** A request reached a connection: only now does it count as sent (a refused connection sends nothing). */
+  private noteSent(index: number, size: number): void {
+    this.timings.messagesSent += 1;
+    this.timings.bytesSent += size;
+    this.setup.onEvent({ type: 'sent', index, size, atMs: this.now() });
+  }
+
+  /** The channel is ready: grpc-js hands the waiting requests to the connection now. */
+  private onConnected(): void {
+    if (this.connected || this.finished) return;
+    this.connected = true;
+    this.stopConnecting();
+    for (const { index, size } of this.unsent) this.noteSent(index, size);
+    this.unsent = [];
+  }
+
+  private stopConnecting(): void {
+    clearTimeout(this.connectTimer);
+    this.stopWaitingForReady?.();
+  }
+
+  /** grpc-js would wait for ever on a socket that never speaks HTTP/2: end the call with what was found there. */
+  private async giveUpConnecting(): Promise<void> {
+    const { display, tls, connectTimeoutMs } = this.setup;
+    const problem = await connectTimeoutProblem(display, tls, connectTimeoutMs);
+    if (this.connected || this.finished) return;
+    this.connectFailure = {
+      code: grpcStatus.UNAVAILABLE,
+      name: statusName(grpcStatus.UNAVAILABLE),
+      ...problem,
+    };
+    this.call.cancel();
   }
 
   private now(): number {
@@ -147,6 +197,7 @@ export class CallSession {
   }
 
   private onHeaders(metadata: Metadata): void {
+    this.onConnected();
     this.sawHeaders = true;
     this.noteReady();
     this.timings.headersMs = this.now();
@@ -186,6 +237,7 @@ export class CallSession {
   private onStatus(received: StatusObject): void {
     if (this.finished) return;
     this.finished = true;
+    this.stopConnecting();
     this.noteReady();
     this.timings.totalMs = this.now();
     this.setup.lease.release();
@@ -208,7 +260,7 @@ export class CallSession {
       json,
       sawHeaders: this.sawHeaders,
     });
-    const status = this.decodeFailure ?? this.checkCardinality(shaped);
+    const status = this.decodeFailure ?? this.connectFailure ?? this.checkCardinality(shaped);
     const event: StatusEvent = {
       type: 'status',
       status,

@@ -155,12 +155,12 @@ export class EngineService implements ProtodeskService {
     return this.sources.list();
   }
 
-  /** Loads a source and saves it in the workspace's protodesk.json. */
+  /** Loads a source; once it has loaded it is saved in the workspace's protodesk.json (a failed attempt writes nothing). */
   async addSource(source: SchemaSource): Promise<SourceState> {
     await this.workspace.files();
     await this.assertReadable(sourcePaths(source));
     const state = await this.sources.add(source);
-    await this.workspace.sourceAdded(source);
+    await this.saveLoaded(state);
     return state;
   }
 
@@ -169,14 +169,27 @@ export class EngineService implements ProtodeskService {
   }
 
   async reloadSource(sourceId: string): Promise<SourceState> {
-    return this.sources.reload(sourceId);
+    const state = await this.sources.reload(sourceId);
+    await this.saveLoaded(state);
+    return state;
   }
 
   async removeSource(sourceId: string): Promise<void> {
     const [state] = this.sources.list().filter((entry) => entry.id === sourceId);
-    const saved = state !== undefined && !this.sources.isDropped(sourceId);
+    const saved = state !== undefined && this.sources.isSaved(sourceId);
     await this.sources.remove(sourceId);
     if (saved) await this.workspace.sourceRemoved(state.source);
+  }
+
+  /**
+   * Saves a source in protodesk.json the first time it loads. An import that failed is not saved, so cancelling it
+   * leaves the workspace as it was; dropped files live in a temporary folder and are never saved.
+   */
+  private async saveLoaded(state: SourceState): Promise<void> {
+    const { id } = state;
+    if (state.status !== 'loaded' || this.sources.isSaved(id) || this.sources.isDropped(id)) return;
+    await this.workspace.sourceAdded(state.source);
+    this.sources.markSaved(id);
   }
 
   async methodTemplate(sourceId: string, method: string): Promise<MethodTemplate> {

@@ -15,6 +15,8 @@ interface SourceEntry {
   templates: Map<string, MethodTemplate>;
   /** The temporary folder holding dropped files, deleted with the source. */
   droppedFolder?: string;
+  /** Whether the workspace's protodesk.json lists it (see `markSaved`). */
+  saved: boolean;
 }
 
 /** The schema sources the page has added, by id, in the order added. */
@@ -62,25 +64,36 @@ export class SourceCatalog {
 
   /**
    * Makes the saved sources (a workspace's protodesk.json) the loaded ones: sources equal to one of them stay loaded
-   * with their ids (open tabs keep working), the others go, new ones load. Dropped files are not saved, so they stay.
+   * with their ids (open tabs keep working), the others go, new ones load. Unsaved sources (dropped files, an import
+   * that has not loaded yet) are not the workspace's, so they stay.
    */
   async replaceSaved(sources: readonly SchemaSource[]): Promise<void> {
     const wanted = sources.map((source) => JSON.stringify(source));
     const kept = new Set<string>();
     for (const [id, entry] of [...this.entries]) {
       const key = JSON.stringify(entry.state.source);
-      if (entry.droppedFolder) continue;
+      if (!entry.saved) continue;
       if (wanted.includes(key) && !kept.has(key)) kept.add(key);
       else await this.remove(id);
     }
     for (const [index, source] of sources.entries()) {
-      if (!kept.has(wanted[index] ?? '')) await this.add(source);
+      if (!kept.has(wanted[index] ?? '')) this.markSaved((await this.add(source)).id);
     }
   }
 
   /** Whether a source came from dropped files (those live in a temporary folder and are never saved). */
   isDropped(id: string): boolean {
     return this.entry(id).droppedFolder !== undefined;
+  }
+
+  /** Whether protodesk.json lists the source. */
+  isSaved(id: string): boolean {
+    return this.entry(id).saved;
+  }
+
+  /** Records that protodesk.json now lists the source. */
+  markSaved(id: string): void {
+    this.entry(id).saved = true;
   }
 
   /** The first loaded source that has a method (`package.Service/Method`), with the service declaring it. */
@@ -146,6 +159,7 @@ export class SourceCatalog {
       ...(outcome.schema ? { schema: outcome.schema } : {}),
       templates: new Map(),
       ...(droppedFolder ? { droppedFolder } : {}),
+      saved: this.entries.get(id)?.saved ?? false,
     });
     return state;
   }

@@ -8,6 +8,7 @@ import { ConnectionError } from '../../../src/core/connection/errors';
 import { JsonInputError } from '../../../src/core/schema/json';
 import { loadSchema } from '../../../src/core/schema/load';
 import type { Schema } from '../../../src/core/schema/schema';
+import { startSilentServer } from '../../helpers/silent-server';
 import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';
 
 const protos = join(import.meta.dirname, '../../fixtures/protos');
@@ -141,6 +142,61 @@ describe('CallEngine', () => {
     expect(call.status.message).toBe('Cannot reach 127.0.0.1:1: connection refused — is the server running?');
     expect(call.status.hint).toBe('Check the host and port.');
     expect(call.timings.channelReadyMs).toBeUndefined();
+    // Nothing reached a connection, so nothing counts as sent.
+    expect(call.timings).toMatchObject({ messagesSent: 0, bytesSent: 0 });
+  });
+
+  it('reports no sent event for a request that never reached a connection', async () => {
+    const events: CallEvent[] = [];
+    const session = await engine.start(
+      schema,
+      { ...request('grpc.testing.TestService/EmptyCall', ['{}']), target: '127.0.0.1:1' },
+      (event) => events.push(event),
+    );
+    await session.done;
+    expect(events.map((event) => event.type)).toEqual(['trailers', 'status']);
+  });
+
+  it('gives up on a socket that accepts but never speaks HTTP/2, and says so', async () => {
+    const silent = await startSilentServer();
+    const impatient = new CallEngine({ connectTimeoutMs: 500 });
+    try {
+      const call = await callAndCollect(impatient, schema, {
+        ...request('grpc.testing.TestService/EmptyCall', ['{}']),
+        target: silent.address,
+      });
+      expect(call.status).toMatchObject({
+        name: 'UNAVAILABLE',
+        message: `Could not connect to ${silent.address} within 0.5 s: the server accepted the connection but never spoke HTTP/2.`,
+        hint: `Is it a gRPC server, and is this its port? If it needs TLS, switch TLS on (or write grpcs://${silent.address}).`,
+      });
+      expect(call.timings).toMatchObject({ messagesSent: 0, bytesSent: 0 });
+      expect(call.timings.totalMs).toBeLessThan(5_000);
+    } finally {
+      impatient.close();
+      await silent.stop();
+    }
+  });
+
+
+  it('over TLS, says the server never completed TLS and HTTP/2', async () => {
+    const silent = await startSilentServer();
+    const impatient = new CallEngine({ connectTimeoutMs: 500 });
+    try {
+      const call = await callAndCollect(impatient, schema, {
+        ...request('grpc.testing.TestService/EmptyCall', ['{}']),
+        target: silent.address,
+        tls: { mode: 'tls' },
+      });
+      expect(call.status).toMatchObject({
+        name: 'UNAVAILABLE',
+        message: `Could not connect to ${silent.address} within 0.5 s: the server accepted the connection but never completed TLS and HTTP/2.`,
+        hint: 'Is it a gRPC server, and is this its port? If it speaks plaintext, switch TLS off.',
+      });
+    } finally {
+      impatient.close();
+      await silent.stop();
+    }
   });
 
   it('refuses bad input before sending anything', async () => {

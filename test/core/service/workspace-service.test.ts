@@ -1,6 +1,6 @@
 // The workspace through the service, as the page uses it: sources saved in protodesk.json, calls with variables,
 // secrets, captures, assertions and history, and changes made on disk by someone else.
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -88,22 +88,41 @@ describe('the workspace through the service', () => {
     const folder = join(scratch, 'api-repo');
     const first = newService();
     await first.service.openWorkspace(folder);
+    const before = await readFile(join(folder, 'protodesk.json'), 'utf8');
     const source = await first.service.addSource({
       kind: 'protoFolder',
       folder: join(folder, '..', '..', 'fixture-protos-not-inside'),
     });
-    expect(source.status).toBe('failed'); // a missing folder still saves: the user may create it later
+    expect(source.status).toBe('failed');
+    // A failed import is listed (with its problems) but not saved: cancelling it leaves the workspace as it was.
+    expect(await readFile(join(folder, 'protodesk.json'), 'utf8')).toBe(before);
     const interop = await first.service.addSource(interopSource());
     expect(interop.status).toBe('loaded');
     const manifest = JSON.parse(await readFile(join(folder, 'protodesk.json'), 'utf8')) as { format: number; sources: unknown[] };
     expect(manifest.format).toBe(1);
-    expect(manifest.sources).toHaveLength(2);
+    expect(manifest.sources).toHaveLength(1);
+    const saved = await readFile(join(folder, 'protodesk.json'), 'utf8');
 
     await first.service.removeSource(source.id);
+    expect(await readFile(join(folder, 'protodesk.json'), 'utf8')).toBe(saved);
     const second = newService(first.dataDir); // same data folder: the last workspace opens again
     const sources = await second.service.listSources();
     expect(sources.map((s) => s.label)).toEqual(['test.proto']);
     expect((await second.service.workspaceState()).folder).toBe(folder);
+  });
+
+  test('a failed source is saved once a reload loads it, and only then', async () => {
+    const folder = join(scratch, 'later');
+    const protos = join(scratch, 'later-protos');
+    const { service } = newService();
+    await service.openWorkspace(folder);
+    const failed = await service.addSource({ kind: 'protoFolder', folder: protos });
+    expect(failed.status).toBe('failed');
+    await mkdir(protos);
+    await writeFile(join(protos, 'hello.proto'), 'syntax = "proto3";\nmessage Hello { string name = 1; }\n');
+    expect((await service.reloadSource(failed.id)).status).toBe('loaded');
+    const manifest = JSON.parse(await readFile(join(folder, 'protodesk.json'), 'utf8')) as { sources: unknown[] };
+    expect(manifest.sources).toEqual([{ kind: 'protoFolder', folder: protos }]);
   });
 
   test('a call fills variables from the environment and secrets, records history without the secret, and reports its outcome', async () => {

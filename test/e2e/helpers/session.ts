@@ -10,6 +10,8 @@ export interface AppSession {
   page: Page;
   /** The app's address, token included. */
   url: string;
+  /** The serve process's data folder (the default workspace is `<dataDir>/workspace`). */
+  dataDir: string;
   watch: PageWatch;
   close: () => Promise<void>;
 }
@@ -42,7 +44,15 @@ export async function openApp(options: SessionOptions = {}): Promise<AppSession>
     const page = await context.newPage();
     const watch = watchPage(page);
     if (!options.skipNavigation) await page.goto(serve.url);
-    return { browser, context, page, url: serve.url, watch, close: closer(browser, serve) };
+    return {
+      browser,
+      context,
+      page,
+      url: serve.url,
+      dataDir: serve.dataDir,
+      watch,
+      close: closer(browser, serve),
+    };
   } catch (error) {
     await closer(browser, serve)();
     throw error;

@@ -25,9 +25,10 @@ export function describeFailure(error: ServiceError, context: FailureContext): S
     case status.UNAVAILABLE:
       return connectionFailure(error.details, context);
     case status.DEADLINE_EXCEEDED:
+      // Connected (see reflect.ts for a connection that never came up), so address and TLS are right.
       return {
-        message: `The server at ${display} did not answer within ${context.timeoutMs / 1000} s.`,
-        hint: 'Check the address and the TLS setting (a plaintext client waits on some TLS servers), or raise the timeout.',
+        message: `The server at ${display} is connected but did not answer reflection within ${context.timeoutMs / 1000} s.`,
+        hint: 'Its reflection service may be stuck or very slow: load its .proto files or a descriptor set instead.',
       };
     case status.UNAUTHENTICATED:
       return {

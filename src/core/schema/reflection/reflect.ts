@@ -1,6 +1,7 @@
-import { Client, status, type ServiceError } from '@grpc/grpc-js';
+import { Client, connectivityState, status, type ServiceError } from '@grpc/grpc-js';
 import type { FileDescriptorProto } from '@bufbuild/protobuf/wkt';
 import type { MetadataEntry, TlsSettings } from '../../../shared/schema';
+import { connectTimeoutProblem } from '../../connection/connect-timeout';
 import { channelSecurity, effectiveTls } from '../../connection/credentials';
 import { ConnectionError } from '../../connection/errors';
 import { buildMetadata } from '../../connection/metadata';
@@ -82,6 +83,15 @@ async function converse<T>(
     }
     throw notSupported(target.display);
   } catch (error) {
+    // The time ran out before the connection came up: say what listens at the address (a TLS server, something else).
+    if (
+      context &&
+      client &&
+      isServiceError(error) &&
+      error.code === status.DEADLINE_EXCEEDED &&
+      !isReady(client)
+    )
+      throw new SchemaError([await connectTimeoutProblem(context.display, context.tls, context.timeoutMs)]);
     throw toSchemaError(error, context);
   } finally {
     client?.close();
@@ -97,6 +107,10 @@ function toSchemaError(error: unknown, context: FailureContext | undefined): Sch
   return new SchemaError([
     { message: `Reflection failed${where}: ${error instanceof Error ? error.message : String(error)}` },
   ]);
+}
+
+function isReady(client: Client): boolean {
+  return client.getChannel().getConnectivityState(false) === connectivityState.READY;
 }
 
 /** grpc-js call failures carry a status code and trailing metadata. */

@@ -6,7 +6,7 @@ import { importModes, importSource } from './import-source';
 import type { ImportMode } from './import-source';
 import { ImportFooter } from './ImportFooter';
 import { useImport } from './use-import';
-import type { ImportSource } from './use-import';
+import type { DiscardSource, ImportSource } from './use-import';
 import './import.css';
 
 const pathHints: Record<ImportMode, string> = {
@@ -19,13 +19,14 @@ const pathHints: Record<ImportMode, string> = {
 /** Modal form; stays open showing the problems when loading fails, closes when the source loads. */
 export function ImportProtosDialog(props: {
   onImport: ImportSource;
+  onDiscard: DiscardSource;
   onClose: () => void;
 }): React.JSX.Element {
   const [mode, setMode] = useState<ImportMode>('protoFiles');
   const [pathText, setPathText] = useState('');
   const [importPathText, setImportPathText] = useState('');
   const [missing, setMissing] = useState<string | null>(null);
-  const attempt = useImport(props.onImport, props.onClose);
+  const attempt = useImport(props.onImport, props.onDiscard, props.onClose);
 
   const submit = (event: React.FormEvent): void => {
     event.preventDefault();
@@ -39,7 +40,7 @@ export function ImportProtosDialog(props: {
   };
 
   return (
-    <Modal title="Import protos" onClose={props.onClose} className="pd-import-dialog">
+    <Modal title="Import protos" onClose={attempt.cancel} className="pd-import-dialog">
       <form onSubmit={submit} aria-busy={attempt.loading !== null}>
         <fieldset className="pd-fieldset pd-import-modes">
           <legend>Import from</legend>
@@ -79,7 +80,7 @@ export function ImportProtosDialog(props: {
             }
           />
         )}
-        <ImportFooter attempt={attempt} missing={missing} onCancel={props.onClose} />
+        <ImportFooter attempt={attempt} missing={missing} onCancel={attempt.cancel} />
       </form>
     </Modal>
   );

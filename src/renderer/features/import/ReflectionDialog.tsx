@@ -8,16 +8,20 @@ import { TextField } from '../../components/TextField';
 import { TlsFields } from '../../components/TlsFields';
 import { ImportFooter } from './ImportFooter';
 import { useImport } from './use-import';
-import type { ImportSource } from './use-import';
+import type { DiscardSource, ImportSource } from './use-import';
 import './import.css';
 
 /** Modal form; a failure (unreachable server, no reflection service) stays shown with its hint. */
-export function ReflectionDialog(props: { onImport: ImportSource; onClose: () => void }): React.JSX.Element {
+export function ReflectionDialog(props: {
+  onImport: ImportSource;
+  onDiscard: DiscardSource;
+  onClose: () => void;
+}): React.JSX.Element {
   const [target, setTarget] = useState('');
   const [tls, setTls] = useState<TlsSettings>({ mode: 'plaintext' });
   const [rows, setRows] = useState<MetadataRow[]>([]);
   const [missing, setMissing] = useState(false);
-  const attempt = useImport(props.onImport, props.onClose);
+  const attempt = useImport(props.onImport, props.onDiscard, props.onClose);
 
   const submit = (event: React.FormEvent): void => {
     event.preventDefault();
@@ -34,7 +38,7 @@ export function ReflectionDialog(props: { onImport: ImportSource; onClose: () =>
   };
 
   return (
-    <Modal title="Import from server reflection" onClose={props.onClose} className="pd-import-dialog">
+    <Modal title="Import from server reflection" onClose={attempt.cancel} className="pd-import-dialog">
       <form onSubmit={submit} aria-busy={attempt.loading !== null}>
         <TextField
           label="Server address"
@@ -48,7 +52,7 @@ export function ReflectionDialog(props: { onImport: ImportSource; onClose: () =>
         <ImportFooter
           attempt={attempt}
           missing={missing ? 'Enter the server address.' : null}
-          onCancel={props.onClose}
+          onCancel={attempt.cancel}
         />
       </form>
     </Modal>

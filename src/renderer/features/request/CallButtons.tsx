@@ -9,6 +9,8 @@ export function CallButtons(props: {
   onSend: () => void;
   onCancel: () => void;
   onEndStream: () => void;
+  /** The call started but no connection has taken its request yet. */
+  connecting?: boolean;
 }): React.JSX.Element {
   const enabled = callButtons(props.phase);
   const streaming = props.phase === 'streaming';
@@ -33,7 +35,7 @@ export function CallButtons(props: {
       </button>
       {props.phase !== 'idle' && props.phase !== 'done' && (
         <span className="call-state" role="status">
-          {phaseText[props.phase]}
+          {props.connecting && props.phase !== 'starting' ? 'Connecting…' : phaseText[props.phase]}
         </span>
       )}
     </div>

@@ -12,6 +12,7 @@ import { getApi } from '../../api';
 import { callPhase } from '../../state/call-phase';
 import { useAppStore, useAppStoreApi } from '../../state/context';
 import type { TabState } from '../../state/types';
+import { hasConnection } from '../response/call-model';
 import { TestsEditor } from '../tests/TestsEditor';
 import { TlsProfileSelect } from '../tls/TlsProfileSelect';
 import { DiskChangedBanner } from '../workspace/DiskChangedBanner';
@@ -70,6 +71,7 @@ export function RequestPane(props: { tab: TabState; theme: 'light' | 'dark' }): 
           onSend={send}
           onCancel={() => void actions.cancel(tab.id)}
           onEndStream={() => void actions.endStream(tab.id)}
+          connecting={tab.call !== undefined && !tab.call.status && !hasConnection(tab.call)}
         />
       </div>
       <div className="tls-row">

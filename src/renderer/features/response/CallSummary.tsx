@@ -1,7 +1,8 @@
 /** The response header line: status (or running), its message and hint, timings, counts and sizes. */
 import type { CallStatus, CallTimings } from '../../../shared/call';
-import type { CallModel } from './call-model';
-import { count, humanBytes, humanMs } from './format-units';
+import { hasConnection, type CallModel } from './call-model';
+import { count, humanBytes, humanMs, humanSeconds } from './format-units';
+import { useElapsedSeconds } from './use-elapsed';
 
 /** The colour class of a status: green OK, amber for a stop the user asked for or a deadline, red otherwise. */
 export function statusTone(status: CallStatus): 'ok' | 'warn' | 'error' {
@@ -28,15 +29,18 @@ function trafficParts(call: CallModel): string[] {
 export function CallSummary(props: { call: CallModel }): React.JSX.Element {
   const { call } = props;
   const result = call.status;
+  const elapsed = useElapsedSeconds(call.startedAt, result === undefined);
   return (
     <div className="call-summary">
       <div className="call-summary-line">
         {result ? (
           <span className={`call-status ${statusTone(result.status)}`}>{result.status.name}</span>
         ) : (
-          <span className="call-status running" role="status">
+          <span className="call-status running">
             <span className="call-spinner" aria-hidden="true" />
-            Running…
+            <span role="status">{hasConnection(call) ? 'Running…' : 'Connecting…'}</span>
+            {/* Not part of the status region: a screen reader would read it out every second. */}
+            <span className="call-elapsed">{humanSeconds(elapsed)}</span>
           </span>
         )}
         {result?.insecure && (

@@ -4,7 +4,7 @@ import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { CallOutcome } from '../../../shared/workspace';
 import { useCallOutcome } from '../../state/context';
 import { OutcomeView } from '../tests/OutcomeView';
-import type { CallModel, TimelineEntry } from './call-model';
+import { hasConnection, type CallModel, type TimelineEntry } from './call-model';
 import { CallSummary } from './CallSummary';
 import { MessageView } from './MessageView';
 import { MetadataView } from './MetadataView';
@@ -108,7 +108,11 @@ const CallResponse = memo(function CallResponse(props: CallResponseProps): React
             />
           ) : (
             <p className="response-note">
-              {call.status ? 'No response message.' : 'Waiting for the response…'}
+              {call.status
+                ? 'No response message.'
+                : hasConnection(call)
+                  ? 'Waiting for the response…'
+                  : 'Connecting to the server…'}
             </p>
           )
         ) : (

@@ -132,6 +132,11 @@ function storeOf(model: CallModel): { store: CallStore; fields: Fields } {
   return { store: model.store, fields: model.fields() };
 }
 
+/** Whether the call has a connection: a request went out on it (the engine counts it only then), or the server answered. */
+export function hasConnection(call: CallModel): boolean {
+  return call.sentCount > 0 || call.headers !== undefined || call.receivedCount > 0;
+}
+
 /** A call the page just started, with nothing received yet. */
 export function createCallModel(callId: string, kind: MethodKind): CallModel {
   return new Snapshot(new CallStore(), {

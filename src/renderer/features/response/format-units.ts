@@ -20,6 +20,12 @@ export function humanMs(ms: number): string {
   return `${ms.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} ms`;
 }
 
+/** `12 s`, `3 min 5 s`: a running call's elapsed time. */
+export function humanSeconds(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return minutes === 0 ? `${seconds} s` : `${minutes} min ${seconds % 60} s`;
+}
+
 /** `1,000,000`. */
 export function count(n: number): string {
   return n.toLocaleString('en-US');

@@ -121,9 +121,19 @@ export function Sidebar(props: SidebarProps): React.JSX.Element {
         </div>
       )}
       <EnsurePathChooser api={api}>
-        {dialog === 'protos' && <ImportProtosDialog onImport={actions.add} onClose={() => setDialog(null)} />}
+        {dialog === 'protos' && (
+          <ImportProtosDialog
+            onImport={actions.add}
+            onDiscard={actions.discard}
+            onClose={() => setDialog(null)}
+          />
+        )}
         {dialog === 'reflection' && (
-          <ReflectionDialog onImport={actions.add} onClose={() => setDialog(null)} />
+          <ReflectionDialog
+            onImport={actions.add}
+            onDiscard={actions.discard}
+            onClose={() => setDialog(null)}
+          />
         )}
       </EnsurePathChooser>
     </div>

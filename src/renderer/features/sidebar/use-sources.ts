@@ -29,6 +29,8 @@ export interface SourceActions {
   addDropped: (files: DroppedFile[], label: string) => Promise<void>;
   reload: (source: SourceState) => Promise<void>;
   remove: (source: SourceState) => Promise<void>;
+  /** Removes a source by id (an import dialog's cancelled attempt). */
+  discard: (sourceId: string) => Promise<void>;
 }
 
 let nextPendingId = 1;
@@ -87,14 +89,16 @@ export function useSources(
     }
   };
 
-  const remove = async (source: SourceState): Promise<void> => {
+  const discard = async (sourceId: string): Promise<void> => {
     try {
-      await api.removeSource(source.id);
+      await api.removeSource(sourceId);
       await refresh();
     } catch (error) {
       setNotice(toFailure(error));
     }
   };
 
-  return { pending, reloading, notice, setNotice, add, addDropped, reload, remove };
+  const remove = (source: SourceState): Promise<void> => discard(source.id);
+
+  return { pending, reloading, notice, setNotice, add, addDropped, reload, remove, discard };
 }

@@ -1,5 +1,6 @@
 import { create, createFileRegistry } from '@bufbuild/protobuf';
 import { FileDescriptorSetSchema, type FileDescriptorProto } from '@bufbuild/protobuf/wkt';
+import { createServer as createHttp2Server } from 'node:http2';
 import { createServer, type Server as NetServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SchemaError } from '../../../../src/core/schema/errors';
@@ -258,9 +259,28 @@ describe('reflectSchema connection failures', () => {
       const started = Date.now();
       const error = await failure(reflectSchema({ target: `127.0.0.1:${port}`, tls: plaintext, timeoutMs: 500 }));
       expect(Date.now() - started).toBeLessThan(5_000);
-      expect(error.problems[0]?.message).toBe(`The server at 127.0.0.1:${port} did not answer within 0.5 s.`);
+      expect(error.problems[0]).toEqual({
+        message: `Could not connect to 127.0.0.1:${port} within 0.5 s: the server accepted the connection but never spoke HTTP/2.`,
+        hint: `Is it a gRPC server, and is this its port? If it needs TLS, switch TLS on (or write grpcs://127.0.0.1:${port}).`,
+      });
     } finally {
       silent.close();
+    }
+  });
+
+  test('an HTTP/2 server that takes the reflection stream but never answers: timeout, with what to do instead', async () => {
+    const mute = createHttp2Server();
+    mute.on('stream', () => undefined);
+    await new Promise<void>((resolve) => mute.listen(0, '127.0.0.1', resolve));
+    const { port } = mute.address() as { port: number };
+    try {
+      const error = await failure(reflectSchema({ target: `127.0.0.1:${port}`, tls: plaintext, timeoutMs: 500 }));
+      expect(error.problems[0]).toEqual({
+        message: `The server at 127.0.0.1:${port} is connected but did not answer reflection within 0.5 s.`,
+        hint: 'Its reflection service may be stuck or very slow: load its .proto files or a descriptor set instead.',
+      });
+    } finally {
+      await new Promise((resolve) => mute.close(resolve));
     }
   });
 

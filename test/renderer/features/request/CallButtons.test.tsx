@@ -34,6 +34,18 @@ describe('call buttons', () => {
     expect(buttons('bidi', 'starting')).toMatchObject({ send: 'disabled', cancel: 'disabled', end: 'disabled' });
   });
 
+  it('says Connecting… while the call waits for a connection, whatever its kind', () => {
+    const handlers = { onSend: vi.fn(), onCancel: vi.fn(), onEndStream: vi.fn() };
+    render(<CallButtons kind="unary" phase="running" connecting {...handlers} />);
+    expect(screen.getByRole('status').textContent).toBe('Connecting…');
+    cleanup();
+    render(<CallButtons kind="bidi" phase="streaming" connecting {...handlers} />);
+    expect(screen.getByRole('status').textContent).toBe('Connecting…');
+    cleanup();
+    render(<CallButtons kind="unary" phase="running" {...handlers} />);
+    expect(screen.getByRole('status').textContent).toBe('Waiting for the response…');
+  });
+
   it('calls the handler of the button pressed', () => {
     const { handlers } = buttons('bidi', 'streaming');
     fireEvent.click(screen.getByRole('button', { name: 'End stream' }));

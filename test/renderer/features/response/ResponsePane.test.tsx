@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProtodeskApi } from '../../../../src/shared/api/contract';
 import type { CallEvent } from '../../../../src/shared/call';
 import { PathChooserProvider } from '../../../../src/renderer/features/import/path-chooser';
@@ -101,6 +101,36 @@ describe('ResponsePane', () => {
     update(applyBatch(running, batch('c1', [statusEvent(invalid, {}, true)], 0, 2)));
     expect(await within(region).findByText('insecure')).toBeTruthy();
     expect(within(region).queryByText('Running…')).toBeNull();
+  });
+
+  it('says Connecting… with the elapsed seconds until a request goes out, then Running…, and stops counting at the end', async () => {
+    // The pane shows a new call model on the next animation frame (happy-dom runs frames on a real setImmediate).
+    const nextFrame = () => act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const connecting = createCallModel('c1', 'unary');
+      const { region, update } = show(connecting);
+      expect(within(region).getByRole('status').textContent).toBe('Connecting…');
+      expect(within(region).getByText('0 s')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(12_000));
+      expect(within(region).getByText('12 s')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(60_000));
+      expect(within(region).getByText('1 min 12 s')).toBeTruthy();
+
+      const running = applyBatch(
+        connecting,
+        batch('c1', [{ type: 'sent', index: 0, size: 2, atMs: 72_000 }]),
+      );
+      update(running);
+      await nextFrame();
+      expect(within(region).getByRole('status').textContent).toBe('Running…');
+      update(applyBatch(running, batch('c1', [statusEvent(invalid)], 0, 2)));
+      await nextFrame();
+      expect(within(region).queryByText(/^\d+ s$|min/)).toBeNull();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lists a stream in the Messages grid, only the rows in view, and shows a selected message in full', async () => {

@@ -111,6 +111,39 @@ describe('Sidebar', () => {
     expect(changes.at(-1)?.map((source) => source.status)).toEqual(['loaded']);
   });
 
+  it('Cancel after a failed import removes the failed source from the list', async () => {
+    const { engine, changes } = renderSidebar();
+    fireEvent.click(screen.getByRole('button', { name: 'Import protos' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import protos' });
+    typeInto(within(dialog).getByRole('textbox', { name: 'Path' }), '/p/missing.proto');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await within(dialog).findByRole('alert');
+    expect(changes.at(-1)?.map((source) => source.status)).toEqual(['failed']);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(changes.at(-1)).toEqual([]));
+    expect(engine.sources).toEqual([]);
+  });
+
+  it('Cancel while an import loads removes the source once it has loaded', async () => {
+    const { engine, changes } = renderSidebar();
+    let finish: () => void = () => undefined;
+    const slow = engine.api.addSource;
+    engine.api.addSource = (source) => new Promise((resolve) => (finish = () => resolve(slow(source))));
+    fireEvent.click(screen.getByRole('button', { name: 'Import protos' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import protos' });
+    typeInto(within(dialog).getByRole('textbox', { name: 'Path' }), '/p/test.proto');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await screen.findAllByText('Loading… test.proto');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => finish());
+    await waitFor(() => expect(engine.added).toHaveLength(1));
+    await waitFor(() => expect(engine.sources).toEqual([]));
+    await waitFor(() => expect(changes.at(-1)).toEqual([]));
+  });
+
   it('imports a descriptor set without import paths', async () => {
     const { engine } = renderSidebar();
     fireEvent.click(screen.getByRole('button', { name: 'Import protos' }));
