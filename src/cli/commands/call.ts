@@ -63,6 +63,10 @@ export function registerCall(program: Command, io: CallIo): void {
         '--max-msg-sz <bytes>',
         'largest response accepted, in bytes (default 64 MiB; grpc-js alone allows 4 MiB)',
       )
+      .option(
+        '--max-send-size <bytes>',
+        'largest request sent, in bytes (default 64 MiB); a larger one fails before anything is sent',
+      )
       .option('--gzip', 'compress requests with gzip')
       .option('--authority <name>', 'the :authority header to send')
       .option('--user-agent <text>', 'prepended to the user agent')
