@@ -59,6 +59,7 @@ const escapes: Record<string, string> = {
 };
 
 /** Characters a string holds as they are: everything but the closing quote, a backslash and control characters. */
+// eslint-disable-next-line no-control-regex -- JSON strings must escape control characters: a run stops at one
 const plainRun = /[^"\\\u0000-\u001f]+/y;
 const numberPattern = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 
