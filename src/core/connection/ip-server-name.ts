@@ -12,7 +12,8 @@ export function withoutIpServerName(credentials: ChannelCredentials): ChannelCre
   credentials._createSecureConnector = (target, options, callCredentials) => {
     const connector = create(target, options, callCredentials);
     const tlsOptions = (connector as { connectionOptions?: { servername?: string } }).connectionOptions;
-    if (tlsOptions?.servername !== undefined && isIP(tlsOptions.servername) !== 0) delete tlsOptions.servername;
+    if (tlsOptions?.servername !== undefined && isIP(tlsOptions.servername) !== 0)
+      delete tlsOptions.servername;
     return connector;
   };
   return credentials;

@@ -19,12 +19,7 @@ export async function readTlsFile(file: string, kind: string): Promise<Buffer> {
     why = `it is ${type}`;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    why =
-      code === 'ENOENT'
-        ? 'no such file'
-        : code === 'EACCES'
-          ? 'permission denied'
-          : String(error);
+    why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(error);
   }
   throw new ConnectionError([
     {
