@@ -42,9 +42,9 @@ describe('schema files that are not schema files', () => {
       join(dir, 'garbage.protoset'),
       Buffer.from('\x0a\xff\xff\xff\x0fSECRET-LOOKING BYTES', 'latin1'),
     );
-    // Sparse: 65 MiB long without taking the disk space.
+    // Sparse: longer than the 256 MiB limit without taking the disk space.
     await writeFile(join(dir, 'huge.protoset'), '');
-    await truncate(join(dir, 'huge.protoset'), 65 * 1024 * 1024);
+    await truncate(join(dir, 'huge.protoset'), 257 * 1024 * 1024);
     before = await snapshot(dir);
   });
   afterAll(async () => {
@@ -87,11 +87,11 @@ describe('schema files that are not schema files', () => {
     ).toEqual(schemaFailure(`/dev/urandom is a character device, not a descriptor set file. ${hint}`));
   });
 
-  test('a descriptor set over 64 MiB is refused by its size, unread', async () => {
+  test('a descriptor set over 256 MiB is refused by its size, unread', async () => {
     const file = join(dir, 'huge.protoset');
     expect(await protodesk(['list', '--protoset', file], { nodeFlags: ['--max-old-space-size=64'] })).toEqual(
       schemaFailure(
-        `${file} is 65 MiB: larger than any descriptor set Protodesk reads (64 MiB), so it is probably not one. Check the path; a descriptor set holds only schemas (\`protoc --descriptor_set_out\` without --include_source_info keeps it small).`,
+        `${file} is 257 MiB: larger than any descriptor set Protodesk reads (256 MiB), so it is probably not one. Check the path; a descriptor set holds only schemas (\`protoc --descriptor_set_out\` without --include_source_info keeps it small).`,
       ),
     );
   });
