@@ -135,25 +135,15 @@ describe('connection settings that cannot work', () => {
   describe('PEM files in the wrong place', () => {
     const target = () => `127.0.0.1:${withIpName.port}`;
 
-    test('a certificate given as --key', async () => {
+    test('a certificate given as --key, to call and to list (reflection)', async () => {
       const before = await snapshot(pki.dir);
-      const result = await protodesk([
-        'call',
-        target(),
-        emptyCall,
-        '--cacert',
-        pki.ca,
-        '--cert',
-        pki.client.cert,
-        '--key',
-        pki.client.cert,
-      ]);
-      expect(result).toEqual(
-        usage(
-          `The client key file ${pki.client.cert} holds a certificate, not a private key.`,
-          'Choose the key file here (-----BEGIN PRIVATE KEY-----); the certificate goes in the certificate field.',
-        ),
+      const tls = ['--cacert', pki.ca, '--cert', pki.client.cert, '--key', pki.client.cert];
+      const expected = usage(
+        `The client key file ${pki.client.cert} holds a certificate, not a private key.`,
+        'Choose the key file here (-----BEGIN PRIVATE KEY-----); the certificate goes in the certificate field.',
       );
+      expect(await protodesk(['call', target(), emptyCall, ...tls])).toEqual(expected);
+      expect(await protodesk(['list', target(), ...tls])).toEqual(expected);
       expect(await snapshot(pki.dir)).toEqual(before);
     });
 
