@@ -1,11 +1,10 @@
-import { defaultMaxMessageBytes } from './channel-options';
 import { CallSetupError } from './errors';
 
 /**
  * Refuses a request larger than the send limit before anything is sent: grpc-js would only fail the call once the
  * request had been framed and queued. `number` counts requests from 1.
  */
-export function checkSendSize(bytes: Uint8Array, number: number, limit = defaultMaxMessageBytes): void {
+export function checkSendSize(bytes: Uint8Array, number: number, limit: number): void {
   if (bytes.byteLength <= limit) return;
   throw new CallSetupError(
     `Request ${number} is too large to send (RESOURCE_EXHAUSTED): ${sizeText(bytes.byteLength)} encoded, over the send limit of ${sizeText(limit)}. Nothing was sent.`,
@@ -24,7 +23,11 @@ export function sizeLimitHint(details: string, sawHeaders: boolean): string | un
   if (/^Attempted to send message/.test(details)) {
     return 'A request exceeded the send limit: raise it in the call options (CLI: --max-send-size).';
   }
-  if (/larger than max|exceeds maximum size|larger than/i.test(details)) {
+  // grpc-go: "grpc: received message larger than max"; C core: "Received message larger than max"; Java: "gRPC message
+  // exceeds maximum size".
+  if (
+    /received message (that decompresses to a size )?larger than|message exceeds maximum size/i.test(details)
+  ) {
     return "The server refused a request larger than its own limit (often 4 MiB): send less, or raise the server's maximum receive size.";
   }
   return undefined;
