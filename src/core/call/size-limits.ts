@@ -14,14 +14,12 @@ export function checkSendSize(bytes: Uint8Array, number: number, limit: number):
 
 /**
  * What to do about a RESOURCE_EXHAUSTED that names a size limit: ours on responses (grpc-js says "Received message
- * larger than max", and only after response headers), else the server's on the requests it receives.
+ * larger than max", and only after response headers), else the server's on the requests it receives. Ours on requests
+ * never reaches grpc-js: checkSendSize refuses them first.
  */
 export function sizeLimitHint(details: string, sawHeaders: boolean): string | undefined {
   if (sawHeaders && /^Received message (that decompresses to a size )?larger than/.test(details)) {
     return 'A response exceeded the size limit: raise the maximum response size in the call options (CLI: --max-msg-sz).';
-  }
-  if (/^Attempted to send message/.test(details)) {
-    return 'A request exceeded the send limit: raise it in the call options (CLI: --max-send-size).';
   }
   // grpc-go: "grpc: received message larger than max"; C core: "Received message larger than max"; Java: "gRPC message
   // exceeds maximum size".
