@@ -14,7 +14,8 @@ Exit codes:
   0        the call ended OK
   1        the schema could not be loaded (files, descriptor set, reflection) or another failure
   2        a usage error: bad flags or durations, unreadable -d file, unknown service or method,
-           a request that is not valid JSON for its message, bad target, metadata or TLS files
+           a request that is not valid JSON for its message or is over --max-send-size,
+           bad target, metadata or TLS files
   64 + N   the call ended with gRPC status N (grpcurl's convention): 65 CANCELLED (also Ctrl-C),
            66 UNKNOWN, 68 DEADLINE_EXCEEDED, 76 UNIMPLEMENTED, 78 UNAVAILABLE (unreachable, TLS failures)
 
