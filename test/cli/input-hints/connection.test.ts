@@ -109,6 +109,22 @@ describe('connection settings that cannot work', () => {
       });
     });
 
+    test('left behind by a server that was killed says nothing listens there', async () => {
+      const socket = join(dir, 'stale.sock');
+      // A server killed outright leaves its socket file: connecting to it is refused.
+      const server = `require('net').createServer().listen(${JSON.stringify(socket)}, () => process.kill(process.pid, 'SIGKILL'))`;
+      await run(process.execPath, ['-e', server]).catch(() => undefined);
+      const result = await protodesk(['call', `unix://${socket}`, emptyCall, '--plaintext', ...schema]);
+      expect(result).toEqual({
+        code: 78,
+        out: '',
+        err: unavailable(
+          `No server is listening on the socket ${socket} (connection refused).`,
+          'Start the server; a socket file left behind by a server that stopped refuses connections like this.',
+        ),
+      });
+    });
+
     test('that this user may not connect to says permission denied', async () => {
       const socket = join(dir, 'private.sock');
       const server: Server = createServer((connection) => connection.destroy());
