@@ -16,6 +16,7 @@ export interface CallFlags extends SchemaFlags {
   formatError?: boolean;
   verbose?: boolean;
   maxMsgSz?: string;
+  maxSendSize?: string;
   gzip?: boolean;
   authority?: string;
   userAgent?: string;
@@ -48,6 +49,8 @@ export function callOptionsFromFlags(flags: CallFlags): CallOptions {
     options.keepaliveTimeMs = parseSeconds(flags.keepaliveTime, '--keepalive-time');
   if (flags.maxMsgSz !== undefined)
     options.maxReceiveMessageBytes = byteCount(flags.maxMsgSz, '--max-msg-sz');
+  if (flags.maxSendSize !== undefined)
+    options.maxSendMessageBytes = byteCount(flags.maxSendSize, '--max-send-size');
   if (flags.emitDefaults) options.emitDefaults = true;
   if (flags.protoNames) options.protoFieldNames = true;
   if (flags.gzip) options.gzip = true;

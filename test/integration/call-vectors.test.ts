@@ -116,7 +116,7 @@ describe('the seed workload through the engine', () => {
       code: 8,
       name: 'RESOURCE_EXHAUSTED',
       message: 'Received message larger than max (6000000 vs 4194304)',
-      hint: 'A message exceeded the size limit: raise the maximum message size in the call options (CLI: --max-msg-sz).',
+      hint: 'A response exceeded the size limit: raise the maximum response size in the call options (CLI: --max-msg-sz).',
     });
   });
 });

@@ -14,7 +14,8 @@ Exit codes:
   0        the call ended OK
   1        the schema could not be loaded (files, descriptor set, reflection) or another failure
   2        a usage error: bad flags or durations, unreadable -d file, unknown service or method,
-           a request that is not valid JSON for its message, bad target, metadata or TLS files
+           a request that is not valid JSON for its message or is over --max-send-size,
+           bad target, metadata or TLS files
   64 + N   the call ended with gRPC status N (grpcurl's convention): 65 CANCELLED (also Ctrl-C),
            66 UNKNOWN, 68 DEADLINE_EXCEEDED, 76 UNIMPLEMENTED, 78 UNAVAILABLE (unreachable, TLS failures)
 
@@ -62,6 +63,10 @@ export function registerCall(program: Command, io: CallIo): void {
       .option(
         '--max-msg-sz <bytes>',
         'largest response accepted, in bytes (default 64 MiB; grpc-js alone allows 4 MiB)',
+      )
+      .option(
+        '--max-send-size <bytes>',
+        'largest request sent, in bytes (default 64 MiB); a larger one fails before anything is sent',
       )
       .option('--gzip', 'compress requests with gzip')
       .option('--authority <name>', 'the :authority header to send')

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { describeAll, describeSymbol } from '../../core/schema/describe';
-import { loadSchema } from '../../core/schema/load';
 import { splitTarget } from '../positionals';
+import { loadFlagSchema } from '../schema-load';
 import { addSchemaFlags, schemaSourceFromFlags, type SchemaFlags } from '../schema-options';
 
 /** `protodesk describe [target] [symbol]`: a service, method, message or enum as proto-like text. */
@@ -14,7 +14,7 @@ export function registerDescribe(program: Command, out: (line: string) => void):
       .argument('[symbol]', 'what to describe (pkg.Service, pkg.Service/Method, pkg.Message); all services when absent'),
   ).action(async (first: string | undefined, second: string | undefined, flags: SchemaFlags) => {
     const { target, symbol } = splitTarget([first, second]);
-    const schema = await loadSchema(schemaSourceFromFlags(flags, target));
+    const schema = await loadFlagSchema(schemaSourceFromFlags(flags, target));
     out(symbol ? describeSymbol(schema.registry, symbol) : describeAll(schema.registry));
   });
 }

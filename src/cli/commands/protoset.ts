@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { loadSchema } from '../../core/schema/load';
+import { checkOutputFile } from '../output-file';
+import { loadFlagSchema } from '../schema-load';
 import { addSchemaFlags, schemaSourceFromFlags, type SchemaFlags } from '../schema-options';
 
 /** `protodesk protoset [target] -o FILE`: writes the resolved FileDescriptorSet, imports included. */
@@ -12,8 +13,15 @@ export function registerProtoset(program: Command, log: (line: string) => void):
       .argument('[target]', 'server address, when the schema comes from reflection')
       .requiredOption('-o, --output <file>', 'where to write the descriptor set'),
   ).action(async (first: string | undefined, flags: SchemaFlags & { output: string }) => {
-    const schema = await loadSchema(schemaSourceFromFlags(flags, first));
-    await writeFile(flags.output, schema.toDescriptorSet());
+    const source = schemaSourceFromFlags(flags, first);
+    // A pipe is a fine destination here (`-o /dev/stdout`): the set is written, not replaced atomically.
+    const output = await checkOutputFile(flags.output, '--output', {
+      createFolder: false,
+      regularOnly: false,
+      example: 'schema.protoset',
+    });
+    const schema = await loadFlagSchema(source);
+    await writeFile(output, schema.toDescriptorSet());
     log(`Wrote ${schema.files.length} files to ${flags.output}`);
   });
 }

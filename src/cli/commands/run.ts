@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import { appDataDir, secretsFile } from '../../core/workspace/app-data';
 import { writeFileAtomic } from '../../core/workspace/atomic-write';
@@ -8,6 +6,7 @@ import { RunSelectionError } from '../../core/workspace/runner-errors';
 import { FileSecretStore } from '../../core/workspace/secrets';
 import { CallExit } from '../call-exit';
 import { parseDuration } from '../duration';
+import { checkOutputFile } from '../output-file';
 import { formatReport, reporters, type ReporterName } from '../run-report/format';
 import { prettyResult, prettySummary } from '../run-report/pretty';
 import type { CliIo } from '../run';
@@ -21,6 +20,8 @@ interface RunFlags {
   var: string[];
   deadline?: string;
 }
+
+const reportExtensions: Record<ReporterName, string> = { pretty: 'txt', json: 'json', junit: 'xml' };
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
@@ -72,12 +73,15 @@ async function runCommand(workspace: string, flags: RunFlags, io: CliIo): Promis
   const variables = Object.fromEntries(flags.var.map(parseVariable));
   const defaultDeadlineMs =
     flags.deadline === undefined ? undefined : parseDuration(flags.deadline, '--deadline');
-  const output = flags.output === undefined ? undefined : resolve(flags.output);
-  if (output !== undefined) {
-    await mkdir(dirname(output), { recursive: true }).catch((error: Error) => {
-      throw new UsageError(`--output ${flags.output} cannot be written: ${error.message}`);
-    });
-  }
+  // Checked before the run, so a bad path does not throw away a whole run's results at its end.
+  const output =
+    flags.output === undefined
+      ? undefined
+      : await checkOutputFile(flags.output, '--output', {
+          createFolder: true,
+          regularOnly: true,
+          example: `protodesk.${reportExtensions[flags.reporter]}`,
+        });
   // json and junit keep stdout machine-readable (the report, or nothing with --output): progress goes to stderr.
   const progress = flags.reporter === 'pretty' ? io.out : io.err;
   const report = await runWorkspace({

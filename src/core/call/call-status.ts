@@ -3,6 +3,7 @@ import type { Registry } from '@bufbuild/protobuf';
 import type { CallStatus } from '../../shared/call';
 import type { JsonOptions } from '../schema/json';
 import { connectionFailure, type AttemptContext } from '../connection/failure';
+import { sizeLimitHint } from './size-limits';
 import { decodeStatusDetails } from './status-details';
 
 /** What shaping a status needs to know about the call it ended. */
@@ -32,7 +33,7 @@ export function callStatus(received: StatusObject, context: StatusContext): Call
     result.message = problem.message;
     if (problem.hint) result.hint = problem.hint;
   } else {
-    const hint = hintFor(code, details);
+    const hint = hintFor(code, details, context.sawHeaders);
     if (hint) result.hint = hint;
   }
   const detailBytes = received.metadata.get('grpc-status-details-bin')[0];
@@ -42,11 +43,9 @@ export function callStatus(received: StatusObject, context: StatusContext): Call
 }
 
 /** Advice for statuses grpc-js produces on the client side. */
-function hintFor(code: number, details: string): string | undefined {
+function hintFor(code: number, details: string, sawHeaders: boolean): string | undefined {
   if (code === grpcStatus.DEADLINE_EXCEEDED)
     return 'The deadline passed before the call finished: raise the deadline, or check why the server is slow.';
-  if (code === grpcStatus.RESOURCE_EXHAUSTED && /larger than max/.test(details)) {
-    return 'A message exceeded the size limit: raise the maximum message size in the call options (CLI: --max-msg-sz).';
-  }
+  if (code === grpcStatus.RESOURCE_EXHAUSTED) return sizeLimitHint(details, sawHeaders);
   return undefined;
 }

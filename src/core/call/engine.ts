@@ -5,10 +5,12 @@ import { AnyTypeLookup } from './any-types';
 import { encodeRequest } from './request-encoder';
 import { methodKind } from '../schema/method-tree';
 import type { Schema } from '../schema/schema';
+import { defaultMaxMessageBytes } from './channel-options';
 import { ChannelPool } from './channel-pool';
 import { ConnectionCache } from './connection-cache';
 import { CallSetupError } from './errors';
 import { CallSession } from './session';
+import { checkSendSize } from './size-limits';
 
 export { CallSession, type StatusEvent } from './session';
 
@@ -71,6 +73,8 @@ export class CallEngine {
       encoded = request.requests.map((json) => encodeRequest(current.registry, input, json));
     }
     const options = request.options ?? {};
+    const maxSendBytes = options.maxSendMessageBytes ?? defaultMaxMessageBytes;
+    encoded.forEach((bytes, index) => checkSendSize(bytes, index + 1, maxSendBytes));
     const connection = await this.connections.resolve(request.target, request.tls, options);
     const metadata = buildMetadata(request.metadata);
     const json = {
@@ -90,6 +94,7 @@ export class CallEngine {
       },
       json,
       lease: this.pool.acquire(connection),
+      maxSendBytes,
       metadata,
       ...(options.deadlineMs === undefined ? {} : { deadlineMs: options.deadlineMs }),
       connectTimeoutMs: this.connectTimeoutMs,

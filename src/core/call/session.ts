@@ -15,6 +15,7 @@ import { callStatus, statusName } from './call-status';
 import type { ChannelLease } from './channel-pool';
 import { CallSetupError } from './errors';
 import { metadataEntries } from './metadata-entries';
+import { checkSendSize } from './size-limits';
 import { ResponseDecoder, type AnyTypeResolver, type ReceivedMessage } from './response-decoder';
 
 /** The final event of a call. */
@@ -31,6 +32,8 @@ export interface SessionSetup {
   resolveAnyTypes?: AnyTypeResolver;
   json: JsonOptions;
   lease: ChannelLease;
+  /** Requests larger than this are refused before sending. */
+  maxSendBytes: number;
   metadata: Metadata;
   deadlineMs?: number;
   /** How long the channel may take to become ready before the call ends UNAVAILABLE. */
@@ -112,7 +115,10 @@ export class CallSession {
     return this.setup.kind;
   }
 
-  /** Encodes and sends one request; throws JsonInputError (nothing sent) on bad JSON, CallSetupError after end. */
+  /**
+   * Encodes and sends one request; throws JsonInputError (nothing sent) on bad JSON, CallSetupError after end or over
+   * the send limit.
+   */
   send(json: string): void {
     if (this.finished)
       throw new CallSetupError('The call has already ended.', 'Start a new call to send more requests.');
@@ -125,7 +131,9 @@ export class CallSession {
     if (!streaming && this.written > 0) {
       throw new CallSetupError(`A ${this.setup.kind.replace('_', '-')} call takes exactly one request.`);
     }
-    this.write(encodeRequest(this.setup.registry, this.setup.input, json));
+    const bytes = encodeRequest(this.setup.registry, this.setup.input, json);
+    checkSendSize(bytes, this.timings.messagesSent + 1, this.setup.maxSendBytes);
+    this.write(bytes);
   }
 
   /** Half-closes the request stream. */

@@ -4,6 +4,7 @@ import { credentials as grpcCredentials, type ChannelCredentials, type ChannelOp
 import type { TlsSettings } from '../../shared/schema';
 import { readCertificate } from '../tls/x509-compat';
 import { ConnectionError } from './errors';
+import { withoutIpServerName } from './ip-server-name';
 import { readPem } from './pem';
 import type { ParsedTarget } from './target';
 
@@ -66,13 +67,15 @@ export async function channelSecurity(tls: TlsSettings): Promise<ChannelSecurity
   const insecure = tls.insecure === true;
   let credentials: ChannelCredentials;
   try {
-    credentials = grpcCredentials.createSsl(
-      cas.length > 0 ? trustedRoots(cas) : null,
-      key,
-      cert,
-      insecure
-        ? { rejectUnauthorized: false, checkServerIdentity: () => undefined }
-        : { checkServerIdentity: namingCertificateNames },
+    credentials = withoutIpServerName(
+      grpcCredentials.createSsl(
+        cas.length > 0 ? trustedRoots(cas) : null,
+        key,
+        cert,
+        insecure
+          ? { rejectUnauthorized: false, checkServerIdentity: () => undefined }
+          : { checkServerIdentity: namingCertificateNames },
+      ),
     );
   } catch (error) {
     // Node's secure context rejects keys that do not match the certificate, and unparsable PEM bodies.

@@ -3,6 +3,7 @@ import type { TlsSettings } from '../../shared/schema';
 import { exampleName } from '../tls/host-name';
 import type { ConnectionProblem } from './errors';
 import { proxyFor } from './proxy-env';
+import { socketFailure } from './socket-failure';
 
 /** Where a connection was attempted, for messages about why it failed. */
 export interface AttemptContext {
@@ -18,6 +19,9 @@ export function connectionFailure(details: string, context: AttemptContext): Con
 
 /** The connection never worked: say which of the usual suspects it is. */
 function unavailable(reason: string, { display, tls }: AttemptContext): ConnectionProblem {
+  // A unix socket's display is its path, which is what Node's connect error names.
+  const socket = socketFailure(reason, display);
+  if (socket) return socket;
   // Through a proxy, every connection goes to the proxy; grpc-js reports a dead proxy as "undefined".
   const proxy = proxyFor(display.replace(/:\d+$/, ''));
   if (proxy && /^undefined$|proxy|ECONNREFUSED|ECONNRESET/i.test(reason)) {

@@ -58,14 +58,15 @@ describe('channelSecurity', () => {
 
   test('a CA file that is not PEM', async () => {
     expect(await rejection(channelSecurity({ mode: 'tls', caFiles: [join(dir, 'ca.der')] }))).toBe(
-      `The CA certificate file ${join(dir, 'ca.der')} is not PEM (no -----BEGIN CERTIFICATE----- block).\n` +
-        '  Convert DER files with `openssl x509 -inform der -in FILE -out FILE.pem` (keys: `openssl pkey -inform der`).',
+      `The CA certificate file ${join(dir, 'ca.der')} is not a PEM certificate (no -----BEGIN CERTIFICATE----- block).\n` +
+        '  Convert DER files with `openssl x509 -inform der -in FILE -out FILE.pem` (keys: `openssl pkey -inform der -in FILE -out FILE.pem`).',
     );
   });
 
   test('a certificate given as the key', async () => {
-    expect(await rejection(channelSecurity({ mode: 'tls', certFile: `${certs}client.pem`, keyFile: `${certs}client.pem` }))).toMatch(
-      /^The client key file .*client\.pem is not PEM \(no -----BEGIN PRIVATE KEY----- block\)\./,
+    expect(await rejection(channelSecurity({ mode: 'tls', certFile: `${certs}client.pem`, keyFile: `${certs}client.pem` }))).toBe(
+      `The client key file ${certs}client.pem holds a certificate, not a private key.\n` +
+        '  Choose the key file here (-----BEGIN PRIVATE KEY-----); the certificate goes in the certificate field.',
     );
   });
 

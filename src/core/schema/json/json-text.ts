@@ -57,6 +57,10 @@ const escapes: Record<string, string> = {
   r: '\r',
   t: '\t',
 };
+
+/** Characters a string holds as they are: everything but the closing quote, a backslash and control characters. */
+// eslint-disable-next-line no-control-regex -- JSON strings must escape control characters: a run stops at one
+const plainRun = /[^"\\\u0000-\u001f]+/y;
 const numberPattern = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 
 /** A recursive-descent parser that tracks line and column. */
@@ -217,8 +221,11 @@ class Parser {
         );
       }
       if (c !== '\\') {
-        out += c;
-        this.offset++;
+        // A run of plain characters in one slice: adding them one by one made a 70 MB string cost seconds and gigabytes.
+        plainRun.lastIndex = this.offset;
+        plainRun.test(this.text);
+        out += this.text.slice(this.offset, plainRun.lastIndex);
+        this.offset = plainRun.lastIndex;
         continue;
       }
       const e = this.text[this.offset + 1];

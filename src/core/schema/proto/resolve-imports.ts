@@ -1,5 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { SchemaProblem } from '../../../shared/schema';
+import { fileType } from '../../files/file-type';
 import { bundledProtoRoot } from '../bundled/root';
 import { SchemaError } from '../errors';
 import type { ImportAst, ProtoFileAst } from './ast';
@@ -91,6 +93,10 @@ export async function loadProtoFiles(files: string[], importPaths: string[]): Pr
 /** A requested file's import name: its path under the first import path holding it (or its own folder with none). */
 async function importNameOf(file: string, importPaths: string[], problems: Problems): Promise<{ name: string; diskPath: string } | undefined> {
   const diskPath = await findProtoFile(file, importPaths);
+  if (typeof diskPath === 'object') {
+    problems.list.push(notAProtoFile(file, diskPath.type));
+    return undefined;
+  }
   if (diskPath === undefined) {
     const searched = importPaths.length > 0 ? `the working directory and the import paths (${importPaths.join(', ')})` : 'the working directory';
     problems.list.push({ message: `File not found: ${file}`, hint: `Check the path; relative paths are looked up in ${searched}.` });
@@ -108,13 +114,29 @@ async function importNameOf(file: string, importPaths: string[], problems: Probl
   return undefined;
 }
 
-/** A file named on the command line: relative to the working directory, else (as protoc and grpcurl do) to an import path. */
-async function findProtoFile(file: string, importPaths: string[]): Promise<string | undefined> {
+/**
+ * A file named on the command line: relative to the working directory, else (as protoc and grpcurl do) to an import
+ * path. When only something else is there (a folder, a pipe), says what it is.
+ */
+async function findProtoFile(file: string, importPaths: string[]): Promise<string | { type: string } | undefined> {
   const candidates = [resolve(file), ...(isAbsolute(file) ? [] : importPaths.map((folder) => resolve(folder, file)))];
+  let other: { type: string } | undefined;
   for (const candidate of candidates) {
-    if ((await stat(candidate).catch(() => undefined))?.isFile()) return candidate;
+    const stats = await stat(candidate).catch(() => undefined);
+    if (stats?.isFile()) return candidate;
+    if (stats) other ??= { type: fileType(stats) };
   }
-  return undefined;
+  return other;
+}
+
+function notAProtoFile(file: string, type: string): SchemaProblem {
+  return {
+    message: `${file} is ${type}, not a .proto file.`,
+    hint:
+      type === 'a folder'
+        ? 'Name the .proto files inside it, and add the folder to the import paths so their imports resolve (CLI: --proto FILE -I FOLDER).'
+        : 'Save the .proto text to a regular file and name that file: pipes and devices are not read.',
+  };
 }
 
 /** Finds an imported file in the given folders, in order. */
@@ -138,6 +160,12 @@ function loadBundled(name: string, bundled: string): Promise<Outcome> {
 async function readAndParse(name: string, diskPath: string, optional = false): Promise<Outcome> {
   let text: string;
   try {
+    // Reading a pipe would wait for a writer forever; a folder where an import could be is just not that import.
+    const stats = await stat(diskPath);
+    if (!stats.isFile()) {
+      if (optional && stats.isDirectory()) return { missing: true };
+      return { problems: [notAProtoFile(diskPath, fileType(stats))] };
+    }
     text = await readFile(diskPath, 'utf8');
   } catch (error) {
     if (optional) return { missing: true };
