@@ -132,7 +132,7 @@ export class CallSession {
       throw new CallSetupError(`A ${this.setup.kind.replace('_', '-')} call takes exactly one request.`);
     }
     const bytes = encodeRequest(this.setup.registry, this.setup.input, json);
-    checkSendSize(bytes, this.timings.messagesSent + 1, this.setup.maxSendBytes);
+    checkSendSize(bytes, this.written + 1, this.setup.maxSendBytes);
     this.write(bytes);
   }
 
