@@ -118,6 +118,13 @@ export interface WorkspaceProblem {
   hint?: string;
 }
 
+/** What opening a folder that holds files but no protodesk.json answers: nothing was written; open it again with `create`. */
+export interface WorkspaceNeedsConfirmation {
+  needsConfirmation: true;
+  /** Absolute path of the folder. */
+  folder: string;
+}
+
 /** What the page shows of the open workspace. */
 export interface WorkspaceState {
   /** Absolute path of the workspace folder. */

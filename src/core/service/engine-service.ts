@@ -28,6 +28,7 @@ import type {
   TlsProfile,
   TlsProfileReport,
   Versioned,
+  WorkspaceNeedsConfirmation,
   WorkspaceState,
 } from '../../shared/workspace';
 import { checkTlsProfile } from '../tls/profile-report';
@@ -215,8 +216,8 @@ export class EngineService implements ProtodeskService {
     return this.options.choosePaths ? this.options.choosePaths(purpose) : null;
   }
 
-  async openWorkspace(folder: string | null): Promise<WorkspaceState> {
-    return this.workspace.open(folder === null ? null : resolve(folder));
+  async openWorkspace(folder: string | null, options?: { create: boolean }): Promise<WorkspaceState | WorkspaceNeedsConfirmation> {
+    return this.workspace.open(folder === null ? null : resolve(folder), options?.create ?? false);
   }
 
   async workspaceState(): Promise<WorkspaceState> {

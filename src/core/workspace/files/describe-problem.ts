@@ -102,10 +102,13 @@ function stringEnd(text: string, start: number): number | { offset: number; reas
   for (let i = start + 1; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code === 0x22) return i + 1;
-    if (code < 0x20) return { offset: i, reason: 'a string is not closed on its line (or holds a control character)' };
+    if (code < 0x20)
+      return { offset: i, reason: 'a string is not closed on its line (or holds a control character)' };
     if (code === 0x5c) {
       const escape = text[i + 1] ?? '';
-      if (escape === 'u' ? !/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)) : !'"\\/bfnrt'.includes(escape)) {
+      if (
+        escape === 'u' ? !/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)) : !'"\\/bfnrt'.includes(escape)
+      ) {
         return { offset: i, reason: 'a string holds a bad escape sequence' };
       }
       i += escape === 'u' ? 5 : 1;

@@ -18,5 +18,11 @@ export function mayBeRequest(text: string): boolean {
 
 /** A JSON value with the keys every saved request file has. */
 export function isRequestShaped(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'format' in value && 'method' in value;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    'format' in value &&
+    'method' in value
+  );
 }

@@ -13,7 +13,8 @@ export const workspaceFolders = [collectionsFolder, environmentsFolder, tlsFolde
  */
 export async function listWorkspaceFiles(folder: string): Promise<string[]> {
   const found: string[] = [];
-  if ((await entries(folder)).some((entry) => entry.isFile() && entry.name === manifestFile)) found.push(manifestFile);
+  if ((await entries(folder)).some((entry) => entry.isFile() && entry.name === manifestFile))
+    found.push(manifestFile);
   for (const top of workspaceFolders) await walk(folder, top, found);
   return found.sort();
 }

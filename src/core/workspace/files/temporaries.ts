@@ -16,14 +16,22 @@ import { encodedFilePrefix } from '../file-format';
 import { entries, workspaceFolders } from './scan';
 
 /** Removes our temporary files and staging folders older than `minAgeMs` (younger ones may be being written now). */
-export async function removeStaleTemporaries(folder: string, minAgeMs: number, now = Date.now()): Promise<void> {
+export async function removeStaleTemporaries(
+  folder: string,
+  minAgeMs: number,
+  now = Date.now(),
+): Promise<void> {
   const visit = async (path: string, isRoot: boolean): Promise<void> => {
     for (const entry of await entries(path)) {
       const child = join(path, entry.name);
       if (temporaryNamePattern.test(entry.name)) {
         const info = await lstat(child).catch(() => undefined);
         if (info && now - info.mtimeMs >= minAgeMs) await removeTemporary(child);
-      } else if (entry.isDirectory() && !entry.name.startsWith('.') && (!isRoot || isWorkspaceFolder(entry.name))) {
+      } else if (
+        entry.isDirectory() &&
+        !entry.name.startsWith('.') &&
+        (!isRoot || isWorkspaceFolder(entry.name))
+      ) {
         await visit(child, false);
       }
     }

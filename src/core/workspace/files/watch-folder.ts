@@ -36,7 +36,8 @@ export function watchFolder(
   let generation = 0;
   let stopped = false;
   const toRelative = (path: string): string => relative(folder, path).split(sep).join('/');
-  const read = (path: string): Promise<Buffer | null> => readFile(join(folder, ...path.split('/'))).catch(() => null);
+  const read = (path: string): Promise<Buffer | null> =>
+    readFile(join(folder, ...path.split('/'))).catch(() => null);
   const schedule = (): void => {
     clearTimeout(timer);
     timer = setTimeout(() => void settle(), stability.quietMs);
