@@ -135,11 +135,34 @@ describe('encodeWorkspaceFile / decodeWorkspaceFile', () => {
     const text = '{\n  "format": 1,\n  "mode": "insecure",\n}\n';
     const error = catchError(() => decodeWorkspaceFile('tlsProfile', text, 'tls/a.json'));
     expect(error).toBeInstanceOf(WorkspaceFileError);
-    expect(error.message).toBe('tls/a.json is not valid JSON (line 4, column 1): Expected double-quoted property name.');
+    expect(error.message).toBe(
+      'tls/a.json is not valid JSON (line 4, column 1): a property name in double quotes was expected here.',
+    );
     expect(error.path).toBe('tls/a.json');
     expect(catchError(() => decodeWorkspaceFile('tlsProfile', '{"format": ', 'tls/a.json')).message).toBe(
-      'tls/a.json is not valid JSON (line 1, column 12): The file ends too early.',
+      'tls/a.json is not valid JSON (line 1, column 12): the file ends too early.',
     );
+  });
+
+  // Node 20's own message would be `Unexpected token 'D', "DECOY_TOKE"... is not valid JSON`.
+  test.each([
+    ['DECOY_TOKEN=s3cr3t-value', 1, 1, 'a value was expected here'],
+    ['{"format": 1, "mode": s3cr3t}', 1, 23, 'a value was expected here'],
+    ['{"format": 1}\ns3cr3t', 2, 1, 'there is more after the end of the JSON value'],
+    ['{"format": 1, "mode": "s3cr3t\n"}', 1, 30, 'a string is not closed on its line (or holds a control character)'],
+    ['{"format": 1, "mode": "s3cr3t\\q"}', 1, 30, 'a string holds a bad escape sequence'],
+    ['[[[[s3cr3t', 1, 5, 'a value or ] was expected here'],
+  ])('bad JSON is described without quoting the file: %j', (text, line, column, reason) => {
+    const { message, hint } = catchError(() => decodeWorkspaceFile('tlsProfile', text, 'tls/a.json'));
+    expect(message).toBe(`tls/a.json is not valid JSON (line ${line}, column ${column}): ${reason}.`);
+    expect(`${message} ${hint ?? ''}`).not.toContain('s3cr3t');
+  });
+
+  test('git conflict markers are named as such, with the line of the first one', () => {
+    const text = '{\n  "format": 1,\n<<<<<<< HEAD\n  "mode": "insecure"\n=======\n  "mode": "plaintext"\n>>>>>>> theirs\n}\n';
+    const error = catchError(() => decodeWorkspaceFile('tlsProfile', text, 'tls/a.json'));
+    expect(error.message).toBe('tls/a.json (line 3): this file has unresolved git conflict markers.');
+    expect(error.hint).toMatch(/^Resolve the conflict in git/);
   });
 
   test('contents that do not match name the field', () => {
