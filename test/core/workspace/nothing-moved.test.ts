@@ -1,6 +1,7 @@
 // Issue 14 §1 with real git: a workspace in the middle of a merge conflict (a request file and protodesk.json with
 // conflict markers) is scanned, opened, watched and run, and afterwards `git status` and every file's bytes are exactly
 // what they were; the conflicts are listed as problems that say so.
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +16,7 @@ import {
   branchesThatConflict,
   conflictedWorkspace,
   emptyCall,
+  git,
   mergeTheirs,
   treeState,
   unaryCall,
@@ -103,6 +105,30 @@ describe('a workspace mid-merge in git', () => {
     expect((await service.readRequest(emptyCall)).value.method).toBe('grpc.testing.TestService/EmptyCall');
     expect(await service.workspaceState()).toEqual(state);
     expect(await treeState(folder)).toEqual(before);
+  });
+
+  test('a save over the conflicted request is a conflict; only an explicit overwrite replaces it', async () => {
+    const folder = await repository(false);
+    const before = await treeState(folder);
+    const { service } = newService();
+    await service.openWorkspace(folder);
+    const mine = {
+      method: 'grpc.testing.TestService/UnaryCall',
+      target: '{{host}}',
+      metadata: [],
+      body: { responseSize: 9 },
+    };
+    const baseOfMain = createHash('sha256')
+      .update(await git(folder, 'show', `HEAD:${unaryCall}`))
+      .digest('hex');
+    for (const base of [null, baseOfMain]) {
+      await expect(service.saveRequest(unaryCall, mine, base, false)).rejects.toThrow(
+        `${unaryCall} changed on disk since it was opened.`,
+      );
+    }
+    expect(await treeState(folder)).toEqual(before);
+    await service.saveRequest(unaryCall, mine, null, true);
+    expect((await service.readRequest(unaryCall)).value.body).toEqual({ responseSize: 9 });
   });
 
   test('while the app watches, the merge is reported as problems within seconds, and nothing on disk changes', async () => {
