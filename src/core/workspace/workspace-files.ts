@@ -104,8 +104,9 @@ export class WorkspaceFiles {
         });
         if (bytes === undefined) continue; // gone since it was listed, or unreadable (listed as a problem)
         const text = bytes.toString('utf8');
-        if (location.kind === 'request' && !mayBeRequest(text)) continue;
         const read = decodeText(location.kind, path, text);
+        // Only a file that fails as a request is checked for being one at all (parsing it again is then cheap enough).
+        if (read.problem && location.kind === 'request' && !mayBeRequest(text)) continue;
         if (read.problem) problems.push(read.problem);
         if (location.kind === 'request') {
           const { collection, folders, name: requestName } = location;
