@@ -215,7 +215,10 @@ export class WorkspaceFiles {
       }
       const requests: CollectionBundle['requests'] = [];
       for (const path of paths.sort(comparePaths)) {
-        const { value } = await this.readVersioned('request', path);
+        const text = (await this.bytes(path))?.toString('utf8') ?? '';
+        const { value, problem } = decodeText('request', path, text);
+        if (problem && !mayBeRequest(text)) continue; // test data kept beside the requests is not exported
+        if (!value) throw new WorkspaceFileError(problem?.message ?? `${path} cannot be read.`, path, problem?.hint);
         requests.push({ path: path.slice(prefix.length, -'.json'.length), request: value });
       }
       await writeFileAtomic(file, encodeWorkspaceFile('bundle', { collection, requests }));

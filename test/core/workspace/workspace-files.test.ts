@@ -361,6 +361,8 @@ describe('unreadable files', () => {
     expect(state.problems).toEqual([]);
     expect(state.requests.map((entry) => entry.path)).toEqual(['collections/c/Real.json']);
     for (const [path, text] of Object.entries(fixtures)) expect(await onDisk(path)).toBe(text);
+    // Exporting the collection takes its one request and leaves the test data out.
+    expect(await files.exportCollection('c', join(folder, 'c.bundle.json'))).toEqual({ count: 1 });
   });
 });
 
