@@ -110,14 +110,19 @@ export interface SavedRequestEntry {
   method: string;
 }
 
-/** A workspace file that could not be used, and what was done about it. */
+/** A workspace file that could not be used (it is left as it is), and what to do about it. */
 export interface WorkspaceProblem {
   /** Workspace-relative path. */
   path: string;
   message: string;
   hint?: string;
-  /** Where an unparsable file was moved (`<name>.corrupt-<time>`), so nothing is lost. */
-  movedTo?: string;
+}
+
+/** What opening a folder that holds files but no protodesk.json answers: nothing was written; open it again with `create`. */
+export interface WorkspaceNeedsConfirmation {
+  needsConfirmation: true;
+  /** Absolute path of the folder. */
+  folder: string;
 }
 
 /** What the page shows of the open workspace. */

@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
@@ -103,6 +106,47 @@ describe('the workspace in the page', () => {
       .poll(() => page.getByRole('tablist', { name: 'Open requests' }).getByRole('tab').count())
       .toBe(2);
     await selectedTab(page, 'TestService/UnaryCall').waitFor();
+  });
+
+  // Issue 14 §1: a folder that is not a workspace is left untouched until the person confirms.
+  test('opening a folder with files but no protodesk.json asks first; only protodesk.json is created on yes', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'protodesk-e2e-project-'));
+    try {
+      await mkdir(join(folder, 'collections'));
+      await writeFile(join(folder, 'README.md'), '# mine\n');
+      await writeFile(join(folder, 'collections', 'fixture.json'), '{"rows": []}');
+      const listing = async (): Promise<string[]> => (await readdir(folder, { recursive: true })).sort();
+      const before = await listing();
+      const workspaceName = page.locator('.pd-workspace-name');
+      const previousName = await workspaceName.innerText();
+      const openFolder = async (): Promise<void> => {
+        await page.getByRole('button', { name: 'Open workspace…' }).click();
+        const chooser = page.getByRole('dialog', { name: 'Open a folder as the workspace' });
+        const path = chooser.getByRole('textbox', { name: 'Path' });
+        // The dialog fills the field with the folder it lists first; typing before that would be overwritten.
+        await expect.poll(() => path.inputValue()).not.toBe('');
+        await path.fill(folder);
+        await chooser.getByRole('button', { name: 'Choose' }).click();
+        await chooser.waitFor({ state: 'hidden' });
+      };
+      const confirm = page.getByRole('dialog', { name: 'Make this folder a workspace?' });
+
+      await openFolder();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'hidden' });
+      expect(await listing()).toEqual(before);
+      expect(await workspaceName.innerText()).toBe(previousName);
+
+      await openFolder();
+      expect(await confirm.innerText()).toContain(folder);
+      expect(await listing()).toEqual(before);
+      await confirm.getByRole('button', { name: 'Make it a workspace' }).click();
+      await expect.poll(() => workspaceName.innerText()).toBe(basename(folder));
+      expect(await listing()).toEqual([...before, 'protodesk.json'].sort());
+      expect(await readFile(join(folder, 'collections', 'fixture.json'), 'utf8')).toBe('{"rows": []}');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   test('the page had no errors, console errors or CSP violations', async () => {

@@ -266,7 +266,7 @@ describe('reading', () => {
     await mkdir(workspace);
     await writeFile(join(workspace, 'inside.proto'), 'syntax = "proto3";\nmessage Inside {}\n');
     await pick(first, 'workspaceFolder', workspace);
-    await first.openWorkspace(workspace);
+    await first.openWorkspace(workspace, { create: true });
     const mutual = {
       mode: 'mutual' as const,
       certFile: join(home, 'client.pem'),

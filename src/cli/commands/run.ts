@@ -29,7 +29,8 @@ const help = `
 Order: collections by name, then inside each by folder path and name, in natural order ("2 x" before "10 x").
 Values captured by a request are variables of the requests after it (over the environment's and --var's).
 Each request must end with status OK unless it asserts another status. A request that cannot run (unresolved
-variable, no source has its method, bad TLS profile, unreachable server) fails, and the run goes on.
+variable, no source has its method, bad TLS profile, unreachable server, its file or protodesk.json does not
+parse) fails, and the run goes on. A run only reads the workspace: it never creates, moves or rewrites a file.
 
 Output: the pretty progress (one line per request as it finishes, then a summary) goes to stdout with
 --reporter pretty, to stderr with json and junit, whose report goes to stdout. --output FILE writes the report

@@ -28,6 +28,7 @@ import type {
   TlsProfile,
   TlsProfileReport,
   Versioned,
+  WorkspaceNeedsConfirmation,
   WorkspaceState,
 } from '../../shared/workspace';
 import { checkTlsProfile } from '../tls/profile-report';
@@ -255,9 +256,9 @@ export class EngineService implements ProtodeskService {
     this.access.grantDropped(paths);
   }
 
-  async openWorkspace(folder: string | null): Promise<WorkspaceState> {
+  async openWorkspace(folder: string | null, options?: { create: boolean }): Promise<WorkspaceState | WorkspaceNeedsConfirmation> {
     if (folder !== null) await this.access.assertPicked(folder);
-    return this.workspace.open(folder === null ? null : resolve(folder));
+    return this.workspace.open(folder === null ? null : resolve(folder), options?.create ?? false);
   }
 
   async workspaceState(): Promise<WorkspaceState> {

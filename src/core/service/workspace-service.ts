@@ -8,13 +8,15 @@ import type {
   SecretChanges,
   TlsProfile,
   Versioned,
+  WorkspaceNeedsConfirmation,
   WorkspaceState,
 } from '../../shared/workspace';
 import { secretsFile } from '../workspace/app-data';
 import { environmentVariables, type EnvironmentVariables } from '../workspace/environment-variables';
 import { HistoryStore } from '../workspace/history';
 import { FileSecretStore, secretScope, type SecretCipher, type SecretStore } from '../workspace/secrets';
-import { WorkspaceFiles } from '../workspace/workspace-files';
+import { NotAWorkspaceError } from '../workspace/errors';
+import { WorkspaceFiles, type CreateManifest } from '../workspace/workspace-files';
 import { readLastWorkspace, rememberLastWorkspace } from './last-workspace';
 
 /** Where the service keeps what is not the workspace's: the default workspace, history, secrets. */
@@ -51,24 +53,36 @@ export class WorkspaceService {
     this.secrets = new FileSecretStore(secretsFile(options.dataDir), options.secretCipher);
   }
 
-  /** The open workspace's files, opening the last (or default) one on first use. */
+  /**
+   * The open workspace's files, opening on first use the last one (only if it still is a workspace: nothing is
+   * created there unasked), else the default one.
+   */
   async files(): Promise<WorkspaceFiles> {
-    this.current ??= readLastWorkspace(this.options.dataDir).then((folder) =>
-      this.openFolder(folder ?? this.defaultFolder()),
-    );
+    this.current ??= readLastWorkspace(this.options.dataDir).then((folder) => {
+      const openDefault = (): Promise<OpenWorkspace> => this.openFolder(this.defaultFolder(), 'always');
+      return folder === undefined ? openDefault() : this.openFolder(folder, 'never').catch(openDefault);
+    });
     return (await this.current).files;
   }
 
-  /** Opens a folder (null: the default workspace) and loads its sources, replacing the current workspace. */
-  async open(folder: string | null): Promise<WorkspaceState> {
+  /**
+   * Opens a folder (null: the default workspace) and loads its sources, replacing the current workspace. A folder that
+   * holds files but no protodesk.json is left untouched and answers `needsConfirmation`, unless `create`.
+   */
+  async open(folder: string | null, create = false): Promise<WorkspaceState | WorkspaceNeedsConfirmation> {
+    const target = folder ?? this.defaultFolder();
+    const next = this.openFolder(target, folder === null || create ? 'always' : 'ifEmpty');
+    const opened = await next.catch((error: unknown) => {
+      if (error instanceof NotAWorkspaceError) return undefined;
+      throw error;
+    });
+    if (opened === undefined) return { needsConfirmation: true, folder: target };
     const previous = this.current;
-    const next = this.openFolder(folder ?? this.defaultFolder());
     this.current = next;
     (await previous?.catch(() => undefined))?.stopWatching();
-    const files = (await next).files;
     this.captured.clear();
     await rememberLastWorkspace(this.options.dataDir, folder);
-    return files.state();
+    return opened.files.state();
   }
 
   async state(): Promise<WorkspaceState> {
@@ -171,8 +185,9 @@ export class WorkspaceService {
     return join(this.options.dataDir, 'workspace');
   }
 
-  private async openFolder(folder: string): Promise<OpenWorkspace> {
-    const files = await WorkspaceFiles.open(folder, { isDefault: folder === this.defaultFolder() });
+  private async openFolder(folder: string, create: CreateManifest): Promise<OpenWorkspace> {
+    const files = await WorkspaceFiles.open(folder, { isDefault: folder === this.defaultFolder(), create });
+    await files.removeStaleTemporaries();
     const manifest = await files.readManifest().catch(() => ({ value: { sources: [] } }));
     await this.options.loadSources(manifest.value.sources);
     const stopWatching = files.watch((changedPaths) => {

@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { open, rename } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { removePath } from '../compat/remove-path';
 
 /** Prefix of the temporary files atomic writes leave behind only when the process dies mid-write. */
 export const atomicTempPrefix = '.protodesk-tmp-';
+
+/** The exact name of Protodesk's temporary files and folders: `.protodesk-tmp-<pid>-<12 hex digits>`. */
+export const temporaryNamePattern = /^\.protodesk-tmp-\d+-[0-9a-f]{12}$/;
+
+/** A fresh temporary name matching `temporaryNamePattern`. */
+export function temporaryName(): string {
+  return `${atomicTempPrefix}${process.pid}-${randomBytes(6).toString('hex')}`;
+}
 
 /**
  * Replaces a file so that readers (and a crash at any moment) see either the old or the new content, never a mix:
@@ -13,7 +21,7 @@ export const atomicTempPrefix = '.protodesk-tmp-';
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644): Promise<void> {
   const folder = dirname(path);
-  const temp = join(folder, `${atomicTempPrefix}${basename(path)}-${randomBytes(6).toString('hex')}`);
+  const temp = join(folder, temporaryName());
   try {
     const file = await open(temp, 'wx', mode);
     try {

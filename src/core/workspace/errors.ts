@@ -8,13 +8,12 @@ export class WorkspaceConflictError extends Error {
   }
 }
 
-/** A workspace file that cannot be used: missing, unparsable (then moved aside to `movedTo`), or of a newer format. */
+/** A workspace file that cannot be used: missing, unparsable (left as it is), or of a newer format. */
 export class WorkspaceFileError extends Error {
   constructor(
     message: string,
     readonly path: string,
     readonly hint?: string,
-    readonly movedTo?: string,
   ) {
     super(message);
     this.name = 'WorkspaceFileError';
@@ -34,5 +33,13 @@ export class WorkspaceFormatError extends WorkspaceFileError {
       'Update Protodesk to open it. The file is left unchanged.',
     );
     this.name = 'WorkspaceFormatError';
+  }
+}
+
+/** A folder that holds files but no protodesk.json: nothing is created in it until the person confirms. */
+export class NotAWorkspaceError extends Error {
+  constructor(readonly folder: string) {
+    super(`${folder} is not a Protodesk workspace: it has no protodesk.json.`);
+    this.name = 'NotAWorkspaceError';
   }
 }

@@ -20,7 +20,7 @@ import {
 } from '../../shared/workspace';
 import { WorkspaceFileError, WorkspaceFormatError } from './errors';
 import { collectionBundleSchema, type CollectionBundle } from './files/bundle-schema';
-import { describeIssue } from './files/describe-problem';
+import { conflictMarkerLine, describeIssue } from './files/describe-problem';
 import { arrange, fileLayouts } from './files/layout';
 import { describeJsonSyntax } from './json-syntax';
 
@@ -70,6 +70,9 @@ export function migrateDocument(
   return current;
 }
 
+/** How every file `encodeWorkspaceFile` writes starts (`format` is the first key, 2-space indent). */
+export const encodedFilePrefix = '{\n  "format": ';
+
 /** The file's text: `format` first, canonical key order, 2-space indent, trailing newline. */
 export function encodeWorkspaceFile<K extends WorkspaceFileKind>(kind: K, value: WorkspaceFileValues[K]): string {
   const checked = schemas[kind].safeParse(value);
@@ -114,6 +117,15 @@ function parseDocument(text: string, path: string, kind: WorkspaceFileKind): { f
     parsed = parseJsonBody(body);
   } catch (error) {
     if (!(error instanceof SyntaxError)) throw error;
+    const conflictLine = conflictMarkerLine(body);
+    if (conflictLine !== undefined) {
+      throw new WorkspaceFileError(
+        `${path} (line ${conflictLine}): this file has unresolved git conflict markers.`,
+        path,
+        'Resolve the conflict in git (keep the right lines, remove the <<<<<<< ======= >>>>>>> lines, then git add ' +
+          'the file). Protodesk leaves the file as it is.',
+      );
+    }
     throw new WorkspaceFileError(
       `${path} is not a valid ${describeKind[kind]}: it is not JSON (${describeJsonSyntax(body)}).`,
       path,

@@ -2,9 +2,10 @@ import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { CallStatus } from '../../shared/call';
-import type { AssertionResult, CaptureResult } from '../../shared/workspace';
+import type { AssertionResult, CaptureResult, SavedRequestEntry, WorkspaceProblem } from '../../shared/workspace';
 import { CallEngine } from '../call/engine';
 import { TempArea } from '../service/temp-area';
+import { WorkspaceFileError } from './errors';
 import { SecretRedactor } from './redaction';
 import { RunSelectionError } from './runner-errors';
 import { planRun, type PlannedRequest } from './runner-plan';
@@ -68,20 +69,33 @@ export const defaultRunDeadlineMs = 30_000;
 
 /**
  * Runs the saved requests of a workspace in order (collection, folders, name; natural order), values captured by each
- * feeding the variables of the next. A request that cannot run is a failed result and the run goes on. Throws
- * RunSelectionError, before running anything, when the folder, collection or environment does not exist.
+ * feeding the variables of the next. A request that cannot run (its file, or protodesk.json, does not parse) is a
+ * failed result and the run goes on. Throws RunSelectionError, before running anything, when the folder, collection
+ * or environment does not exist. A run only reads: it never creates, moves or rewrites a file of the workspace.
  */
 export async function runWorkspace(options: RunOptions): Promise<RunReport> {
   const started = performance.now();
   const folder = resolve(options.folder);
   await requireWorkspace(folder);
-  const files = await WorkspaceFiles.open(folder);
+  const files = await WorkspaceFiles.open(folder, { create: 'never' });
   const state = await files.state();
   const plan = planRun(state, options.collection);
-  const variables = await runVariables(files, state, options.secrets, options.environment, options.variables);
+  const variables = await runVariables(files, state, options.secrets, options.environment, options.variables).catch(
+    withHint,
+  );
   // Every report, the progress lines included, is made from these results: no secret value gets past here.
   const redactor = new SecretRedactor(variables.secrets);
-  const manifest = await files.readManifest();
+  const manifest = await files.readManifest().catch((error: unknown) => {
+    if (error instanceof WorkspaceFileError) return error;
+    throw error;
+  });
+  if (manifest instanceof WorkspaceFileError) {
+    // Without its sources no request can be called: each is reported as not run, with why.
+    const problem = { path: manifest.path, message: manifest.message, ...(manifest.hint ? { hint: manifest.hint } : {}) };
+    const results = plan.map((step) => notRun(step.entry, problem));
+    results.forEach((result) => options.onResult?.(result));
+    return { results, passed: false, durationMs: Math.round(performance.now() - started) };
+  }
   const context: RunContext = {
     files,
     schemas: new RunSchemas(manifest.value.sources),
@@ -110,8 +124,11 @@ export async function runWorkspace(options: RunOptions): Promise<RunReport> {
 }
 
 function runStep(context: RunContext, step: PlannedRequest): Promise<RequestRunResult> | RequestRunResult {
-  if (step.kind === 'request') return runSavedRequest(context, step.entry);
-  const { entry, problem } = step;
+  return step.kind === 'request' ? runSavedRequest(context, step.entry) : notRun(step.entry, step.problem);
+}
+
+/** A request that did not run because a file it needs cannot be used. */
+function notRun(entry: SavedRequestEntry, problem: WorkspaceProblem): RequestRunResult {
   return {
     path: entry.path,
     collection: entry.collection,
@@ -124,6 +141,12 @@ function runStep(context: RunContext, step: PlannedRequest): Promise<RequestRunR
     error: `${problem.message}${problem.hint ? ` ${problem.hint}` : ''}`,
     passed: false,
   };
+}
+
+/** A workspace file that cannot be used, as one line with what to do (a run ends on it: nothing can run). */
+function withHint(error: unknown): never {
+  if (error instanceof WorkspaceFileError && error.hint) throw new Error(`${error.message} ${error.hint}`, { cause: error });
+  throw error;
 }
 
 /** A run reads a workspace; it never creates one where a path was mistyped. */

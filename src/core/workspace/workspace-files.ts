@@ -1,10 +1,10 @@
 /**
  * The files of one workspace folder: reading and saving each kind, with versions that detect changes made on disk
- * meanwhile, atomic writes, unreadable files moved aside (never replaced by a default), and a watcher that reports
- * changes made by anyone else (an editor, git).
+ * meanwhile, atomic writes, and a watcher that reports changes made by anyone else (an editor, git). Reading never
+ * writes: a file that does not parse is listed as a problem and left exactly as it is; only a save replaces a file.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rmdir, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, posix, resolve } from 'node:path';
 import type {
   EnvironmentFile,
@@ -17,8 +17,8 @@ import type {
   WorkspaceState,
 } from '../../shared/workspace';
 import { removePath } from '../compat/remove-path';
-import { atomicTempPrefix, writeFileAtomic } from './atomic-write';
-import { WorkspaceConflictError, WorkspaceFileError, WorkspaceFormatError } from './errors';
+import { temporaryName, writeFileAtomic } from './atomic-write';
+import { NotAWorkspaceError, WorkspaceConflictError, WorkspaceFileError } from './errors';
 import { decodeWorkspaceFile, encodeWorkspaceFile, type WorkspaceFileKind, type WorkspaceFileValues } from './file-format';
 import type { CollectionBundle } from './files/bundle-schema';
 import {
@@ -31,15 +31,22 @@ import {
   requestFile,
   tlsProfileFile,
 } from './files/locations';
-import { corruptMarker, originalName, quarantine } from './files/quarantine';
 import { diskPath, mapSourcePaths, mapTlsPaths, memoryPath } from './files/relative-paths';
-import { listWorkspaceFiles, removeStaleTemporaries } from './files/scan';
-import { watchFolder, type StopWatching } from './files/watch-folder';
+import { isRequestShaped, mayBeRequest } from './files/request-shape';
+import { listWorkspaceFiles } from './files/scan';
+import { removeStaleTemporaries, removeTemporary } from './files/temporaries';
+import { watchFolder, type Stability, type StopWatching } from './files/watch-folder';
 
 /** Temporary files younger than this may belong to another Protodesk writing right now; older ones are leftovers. */
 const staleTemporaryMs = 60_000;
 
 const emptyManifest: WorkspaceManifest = { sources: [] };
+
+/**
+ * When opening a folder may create its protodesk.json: `always` (the default workspace, or the person confirmed),
+ * `ifEmpty` (a missing or empty folder: the person chose a new workspace), `never` (a run only reads).
+ */
+export type CreateManifest = 'always' | 'ifEmpty' | 'never';
 
 /** SHA-256 (hex) of a file's bytes: the version handed out with what was read. */
 export function fileVersion(bytes: Uint8Array | string): string {
@@ -50,8 +57,6 @@ export function fileVersion(bytes: Uint8Array | string): string {
 export class WorkspaceFiles {
   /** Hash of each file as this object last read or wrote it (null: it removed the file), to tell its own changes from others'. */
   private readonly known = new Map<string, string | null>();
-  /** Problems of files this object moved aside, by the workspace-relative path of the copy. */
-  private readonly moved = new Map<string, WorkspaceProblem>();
   private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
@@ -60,16 +65,25 @@ export class WorkspaceFiles {
     private readonly isDefault: boolean,
   ) {}
 
-  /** Opens a folder as a workspace: creates it and `protodesk.json` when missing, removes leftover temporary files. */
-  static async open(folder: string, options: { isDefault?: boolean } = {}): Promise<WorkspaceFiles> {
+  /**
+   * Opens a folder as a workspace. Without a protodesk.json, `create` (default `ifEmpty`) says whether to create the
+   * folder and an empty protodesk.json (nothing else), or to throw NotAWorkspaceError having written nothing.
+   */
+  static async open(folder: string, options: { isDefault?: boolean; create?: CreateManifest } = {}): Promise<WorkspaceFiles> {
     const files = new WorkspaceFiles(resolve(folder), options.isDefault ?? false);
-    await mkdir(files.folder, { recursive: true });
-    await removeStaleTemporaries(files.folder, staleTemporaryMs);
-    await files.exclusive(() => files.ensureManifest());
+    await files.exclusive(() => files.ensureManifest(options.create ?? 'ifEmpty'));
     return files;
   }
 
-  /** Scans the workspace. Unparsable files are moved aside and listed in `problems`; files of a newer format are listed there too. */
+  /** Removes temporary files of Protodesk's own that a process killed mid-write left (see files/temporaries.ts). */
+  async removeStaleTemporaries(): Promise<void> {
+    await this.exclusive(() => removeStaleTemporaries(this.folder, staleTemporaryMs));
+  }
+
+  /**
+   * Scans the workspace. Files that cannot be used (unparsable, invalid, of a newer format) are listed in `problems`
+   * and still listed where they are; they are never changed. JSON under collections/ that is not a request is ignored.
+   */
   async state(): Promise<WorkspaceState> {
     return this.exclusive(async () => {
       const problems: WorkspaceProblem[] = [];
@@ -78,20 +92,22 @@ export class WorkspaceFiles {
       const tlsProfiles: string[] = [];
       const paths = await listWorkspaceFiles(this.folder);
       for (const path of paths) {
-        const name = basename(path);
-        if (name.startsWith('.') || name.includes(corruptMarker)) continue;
         const location = locate(path);
         if (location === undefined) {
-          if (name.endsWith('.json')) problems.push(misplaced(path));
+          if (path.endsWith('.json') && (await this.misplacedCounts(path))) problems.push(misplaced(path));
           continue;
         }
         // Read to find unparsable files now rather than when someone opens them.
-        const read = await this.decode(location.kind, path).then(
-          (value) => ({ value, problem: undefined }),
-          (error: unknown) => ({ value: undefined, problem: problemOf(error, path) }),
-        );
+        const bytes = await this.bytes(path).catch((error: NodeJS.ErrnoException) => {
+          problems.push({ path, message: `${path} cannot be read (${error.code ?? error.message}).`, hint: 'Check its permissions.' });
+          return undefined;
+        });
+        if (bytes === undefined) continue; // gone since it was listed, or unreadable (listed as a problem)
+        const text = bytes.toString('utf8');
+        const read = decodeText(location.kind, path, text);
+        // Only a file that fails as a request is checked for being one at all (parsing it again is then cheap enough).
+        if (read.problem && location.kind === 'request' && !mayBeRequest(text)) continue;
         if (read.problem) problems.push(read.problem);
-        if (read.problem?.movedTo !== undefined) continue;
         if (location.kind === 'request') {
           const { collection, folders, name: requestName } = location;
           const method = read.value && 'method' in read.value ? read.value.method : '';
@@ -99,8 +115,6 @@ export class WorkspaceFiles {
         } else if (location.kind === 'environment') environments.push(location.name);
         else if (location.kind === 'tlsProfile') tlsProfiles.push(location.name);
       }
-      // Copies moved aside earlier stay listed until the person deals with them.
-      for (const path of paths.filter((p) => basename(p).includes(corruptMarker))) problems.push(this.movedProblem(path));
       return {
         folder: this.folder,
         name: this.isDefault ? 'Default workspace' : basename(this.folder),
@@ -113,16 +127,18 @@ export class WorkspaceFiles {
     });
   }
 
-  /** The schema sources, file paths absolute. An unparsable manifest is moved aside (this throws once) and replaced by an empty one. */
+  /** The schema sources, file paths absolute. An unparsable manifest throws WorkspaceFileError (and stays as it is). */
   async readManifest(): Promise<Versioned<WorkspaceManifest>> {
     return this.exclusive(async () => {
-      await this.ensureManifest();
       const { value, version } = await this.readVersioned('manifest', manifestFile);
       return { value: { sources: value.sources.map((source) => mapSourcePaths(source, memoryPath(this.folder))) }, version };
     });
   }
 
-  /** Saves the schema sources; paths inside the workspace are stored relative. */
+  /**
+   * Saves the schema sources; paths inside the workspace are stored relative. A manifest that changed on disk, or that
+   * does not parse (no version read can match it), is a WorkspaceConflictError unless overwriting.
+   */
   async saveManifest(manifest: WorkspaceManifest, baseVersion: string | null, overwrite: boolean): Promise<{ version: string }> {
     const sources = manifest.sources.map((source) => mapSourcePaths(source, diskPath(this.folder)));
     return this.write('manifest', manifestFile, { sources }, baseVersion, overwrite);
@@ -199,7 +215,10 @@ export class WorkspaceFiles {
       }
       const requests: CollectionBundle['requests'] = [];
       for (const path of paths.sort(comparePaths)) {
-        const { value } = await this.readVersioned('request', path);
+        const text = (await this.bytes(path))?.toString('utf8') ?? '';
+        const { value, problem } = decodeText('request', path, text);
+        if (problem && !mayBeRequest(text)) continue; // test data kept beside the requests is not exported
+        if (!value) throw new WorkspaceFileError(problem?.message ?? `${path} cannot be read.`, path, problem?.hint);
         requests.push({ path: path.slice(prefix.length, -'.json'.length), request: value });
       }
       await writeFileAtomic(file, encodeWorkspaceFile('bundle', { collection, requests }));
@@ -218,9 +237,11 @@ export class WorkspaceFiles {
       let collection = bundle.collection;
       for (let copy = 2; await this.exists(collectionFolder(collection)); copy++) collection = `${bundle.collection} ${copy}`;
       // Written into a hidden folder first, then renamed into place: a crash never leaves half a collection.
-      const staging = `${collectionsFolder}/${atomicTempPrefix}import-${randomBytes(6).toString('hex')}`;
+      const staging = `${collectionsFolder}/${temporaryName()}`;
+      await mkdir(absolutePath(this.folder, collectionsFolder), { recursive: true });
+      // Not recursive: it fails if the folder exists, so the folder cleaned up below is the one made here.
+      await mkdir(absolutePath(this.folder, staging));
       try {
-        await mkdir(absolutePath(this.folder, staging), { recursive: true });
         for (const { path, request } of bundle.requests) {
           const target = absolutePath(this.folder, `${staging}/${path}.json`);
           await mkdir(dirname(target), { recursive: true });
@@ -230,7 +251,7 @@ export class WorkspaceFiles {
         }
         await rename(absolutePath(this.folder, staging), absolutePath(this.folder, collectionFolder(collection)));
       } finally {
-        await removePath(absolutePath(this.folder, staging), { recursive: true });
+        await removeTemporary(absolutePath(this.folder, staging));
       }
       return { collection, count: bundle.requests.length };
     });
@@ -238,9 +259,9 @@ export class WorkspaceFiles {
 
   /**
    * Calls `onChange` with the workspace-relative paths of files changed by anyone but this object (an editor, git),
-   * after changes settle (~100 ms). Answers the function that stops watching.
+   * once they are stable (see watchFolder: ~0.4 s by default). Answers the function that stops watching.
    */
-  watch(onChange: (changedPaths: string[]) => void): StopWatching {
+  watch(onChange: (changedPaths: string[]) => void, stability?: Stability): StopWatching {
     return watchFolder(this.folder, (paths) => {
       void this.exclusive(async () => {
         const changed: string[] = [];
@@ -255,7 +276,7 @@ export class WorkspaceFiles {
         if (changed.length > 0) onChange(changed);
         // The listener's own failure must not become an unhandled rejection that ends the process.
       }).catch(() => undefined);
-    });
+    }, stability);
   }
 
   /** Runs one operation after the previous ones, whatever their outcome. */
@@ -265,59 +286,28 @@ export class WorkspaceFiles {
     return result;
   }
 
-  /** Reads and decodes a file, remembering its version; an unparsable one is moved aside and throws with `movedTo`. */
+  /** Reads and decodes a file, remembering its version; an unparsable one throws WorkspaceFileError and stays as it is. */
   private async readVersioned<K extends WorkspaceFileKind>(kind: K, path: string): Promise<Versioned<WorkspaceFileValues[K]>> {
     const bytes = await this.bytes(path);
     if (bytes === undefined) {
       throw new WorkspaceFileError(`${path} does not exist.`, path, 'It may have been renamed or deleted on disk: refresh the workspace.');
     }
-    const value = await this.decodeBytes(kind, path, bytes);
+    const value = decodeWorkspaceFile(kind, bytes.toString('utf8'), path);
     const version = fileVersion(bytes);
     this.known.set(path, version);
     return { value, version };
   }
 
-  /**
-   * Decodes a file without remembering its version: a scan is not a read the person saw, and remembering it could
-   * hide from the watcher a change made on disk just before.
-   */
-  private async decode<K extends WorkspaceFileKind>(kind: K, path: string): Promise<WorkspaceFileValues[K]> {
-    const bytes = await this.bytes(path);
-    if (bytes === undefined) throw new WorkspaceFileError(`${path} does not exist.`, path);
-    return this.decodeBytes(kind, path, bytes);
-  }
-
-  /** Decodes bytes; an unparsable file is moved aside, a newer format is left in place. */
-  private async decodeBytes<K extends WorkspaceFileKind>(kind: K, path: string, bytes: Buffer): Promise<WorkspaceFileValues[K]> {
+  /** Whether a misplaced JSON file is worth reporting: under collections/ only one shaped like a request is. */
+  private async misplacedCounts(path: string): Promise<boolean> {
+    if (!path.startsWith(`${collectionsFolder}/`)) return true;
+    const bytes = await this.bytes(path).catch(() => undefined);
+    if (bytes === undefined) return false;
     try {
-      return decodeWorkspaceFile(kind, bytes.toString('utf8'), path);
-    } catch (error) {
-      if (!(error instanceof WorkspaceFileError) || error instanceof WorkspaceFormatError) throw error;
-      throw await this.moveAside(path, error);
+      return isRequestShaped(JSON.parse(bytes.toString('utf8')));
+    } catch {
+      return false;
     }
-  }
-
-  /** Moves an unparsable file aside and answers the error to throw, now naming where the original is kept. */
-  private async moveAside(path: string, error: WorkspaceFileError): Promise<WorkspaceFileError> {
-    const movedTo = diskPath(this.folder)(await quarantine(absolutePath(this.folder, path)));
-    this.known.set(path, null);
-    const problem: WorkspaceProblem = { path, message: error.message, hint: keptHint(path, movedTo), movedTo };
-    this.moved.set(movedTo, problem);
-    if (path === manifestFile) await this.ensureManifest();
-    return new WorkspaceFileError(problem.message, path, problem.hint, movedTo);
-  }
-
-  /** The problem to list for a corrupt copy on disk: the one found this session, or one saying what the copy is. */
-  private movedProblem(movedTo: string): WorkspaceProblem {
-    const path = posix.join(posix.dirname(movedTo), originalName(posix.basename(movedTo)));
-    return (
-      this.moved.get(movedTo) ?? {
-        path,
-        message: `${path} could not be read and was moved to ${movedTo}.`,
-        hint: keptHint(path, movedTo),
-        movedTo,
-      }
-    );
   }
 
   /** Saves a value after checking the disk still holds `baseVersion` (null: no file), unless overwriting. */
@@ -357,9 +347,14 @@ export class WorkspaceFiles {
     await removePath(absolutePath(this.folder, path));
   }
 
-  /** Writes an empty manifest when there is none (a new workspace, or its manifest was moved aside). */
-  private async ensureManifest(): Promise<void> {
-    if (!(await this.exists(manifestFile))) await this.writeText(manifestFile, encodeWorkspaceFile('manifest', emptyManifest));
+  /** Writes an empty manifest when there is none and `create` allows it, else throws NotAWorkspaceError. */
+  private async ensureManifest(create: CreateManifest): Promise<void> {
+    if (await this.exists(manifestFile)) return;
+    if (create === 'never' || (create === 'ifEmpty' && !(await isEmptyOrMissing(this.folder)))) {
+      throw new NotAWorkspaceError(this.folder);
+    }
+    await mkdir(this.folder, { recursive: true });
+    await this.writeText(manifestFile, encodeWorkspaceFile('manifest', emptyManifest));
   }
 
   private async bytes(path: string): Promise<Buffer | undefined> {
@@ -382,17 +377,29 @@ export class WorkspaceFiles {
   }
 }
 
-/** What a scan reports for a file it could not use. */
-function problemOf(error: unknown, path: string): WorkspaceProblem {
-  if (error instanceof WorkspaceFileError) {
-    return {
-      path,
-      message: error.message,
-      ...(error.hint !== undefined ? { hint: error.hint } : {}),
-      ...(error.movedTo !== undefined ? { movedTo: error.movedTo } : {}),
-    };
+/** Decodes a scanned file's text: its value, or the problem to list (WorkspaceFileError is the only expected failure). */
+function decodeText<K extends WorkspaceFileKind>(
+  kind: K,
+  path: string,
+  text: string,
+): { value?: WorkspaceFileValues[K]; problem?: WorkspaceProblem } {
+  try {
+    return { value: decodeWorkspaceFile(kind, text, path) };
+  } catch (error) {
+    if (!(error instanceof WorkspaceFileError)) throw error;
+    return { problem: { path, message: error.message, ...(error.hint !== undefined ? { hint: error.hint } : {}) } };
   }
-  return { path, message: `${path} could not be read: ${error instanceof Error ? error.message : String(error)}` };
+}
+
+/** A folder with nothing in it, or none at all yet. */
+async function isEmptyOrMissing(folder: string): Promise<boolean> {
+  return readdir(folder).then(
+    (names) => names.length === 0,
+    (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return true;
+      throw error;
+    },
+  );
 }
 
 /** A JSON file where no workspace file can be, or with a name Protodesk cannot use. */
@@ -404,10 +411,6 @@ function misplaced(path: string): WorkspaceProblem {
       'Requests are collections/<collection>/<folders…>/<name>.json, environments environments/<name>.json, TLS profiles ' +
       'tls/<name>.json; names may not contain / \\ : * ? " < > | or start with a dot.',
   };
-}
-
-function keptHint(path: string, movedTo: string): string {
-  return `The original is kept as ${movedTo}: correct it there and rename it back to ${basename(path)} (or restore it from git).`;
 }
 
 /** Orders workspace paths folder by folder, by code unit, so the order is the same on every machine. */

@@ -89,4 +89,6 @@ export interface AppState {
   saveDialogTabId?: string;
   /** A save of this tab met a file changed on disk: the "File changed on disk" dialog asks what to do. */
   conflict?: { tabId: string; path: string };
+  /** A folder chosen as the workspace holds files but no protodesk.json: the "Make it a workspace?" dialog asks first. */
+  workspaceToCreate?: string;
 }

@@ -44,8 +44,13 @@ export interface WorkspaceAccess {
 
 /** The workspace actions of the store. */
 export interface WorkspaceActions {
-  /** Opens a folder as the workspace (null: the default one); its sources replace the loaded ones. */
-  openWorkspace(folder: string | null): Promise<void>;
+  /**
+   * Opens a folder as the workspace (null: the default one); its sources replace the loaded ones. A folder holding
+   * files but no protodesk.json opens the "Make it a workspace?" dialog instead, unless `create` (the person confirmed).
+   */
+  openWorkspace(folder: string | null, create?: boolean): Promise<void>;
+  /** The answer of the "Make it a workspace?" dialog. */
+  answerCreateWorkspace(create: boolean): Promise<void>;
   /** Reads the workspace state again (after an import, an environment or profile change). */
   refreshWorkspace(): Promise<void>;
   selectEnvironment(name: string | undefined): void;
@@ -124,7 +129,7 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
           : withSavedContent(now, read.value, { path, version: read.version });
       });
     } catch {
-      // Deleted or moved aside as corrupt: the tab keeps its content as an unsaved request.
+      // Deleted, or no longer parses (a merge conflict): the tab keeps its content as an unsaved request.
       patchTab(tabId, (now) => (now.saved?.path === path ? withoutSaved(now) : {}));
     }
   };
@@ -206,16 +211,28 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
     }
   };
 
-  return {
-    async openWorkspace(folder) {
-      try {
-        const previous = get().workspace?.folder;
-        showWorkspace(await api.openWorkspace(folder), previous);
-        set({ workspaceFailure: undefined });
-        await listSources();
-      } catch (error) {
-        failWorkspace(error);
+  const openWorkspace = async (folder: string | null, create = false): Promise<void> => {
+    try {
+      const previous = get().workspace?.folder;
+      const opened = await api.openWorkspace(folder, { create });
+      if ('needsConfirmation' in opened) {
+        set({ workspaceToCreate: opened.folder });
+        return;
       }
+      showWorkspace(opened, previous);
+      set({ workspaceFailure: undefined });
+      await listSources();
+    } catch (error) {
+      failWorkspace(error);
+    }
+  };
+
+  return {
+    openWorkspace,
+    async answerCreateWorkspace(create) {
+      const folder = get().workspaceToCreate;
+      set({ workspaceToCreate: undefined });
+      if (folder !== undefined && create) await openWorkspace(folder, true);
     },
     refreshWorkspace,
     selectEnvironment(name) {

@@ -17,6 +17,7 @@ import type {
   TlsProfile,
   TlsProfileReport,
   Versioned,
+  WorkspaceNeedsConfirmation,
   WorkspaceState,
   CallContext,
 } from '../workspace';
@@ -104,8 +105,14 @@ export const operations = {
   choosePaths: operation<string[] | null>()(z.tuple([pathPurposeSchema])),
 
   // The workspace: a folder of plain JSON files (see src/shared/workspace.ts).
-  /** Opens a folder as the workspace (created if empty), or the default workspace in the app's data folder for null. */
-  openWorkspace: operation<WorkspaceState>()(z.tuple([textSchema.nullable()])),
+  /**
+   * Opens a folder as the workspace (a missing or empty one becomes one), or the default workspace in the app's data
+   * folder for null. A folder holding files but no protodesk.json answers `needsConfirmation` and nothing is written;
+   * with `create: true` (the person confirmed) only its protodesk.json is created.
+   */
+  openWorkspace: operation<WorkspaceState | WorkspaceNeedsConfirmation>()(
+    z.tuple([textSchema.nullable(), z.object({ create: z.boolean() }).strict().optional()]),
+  ),
   /** The open workspace as it is on disk now. */
   workspaceState: operation<WorkspaceState>()(z.tuple([])),
   readRequest: operation<Versioned<SavedRequest>>()(z.tuple([requestPathSchema])),

@@ -75,7 +75,7 @@ test(`files stay whole when the saving process is killed with SIGKILL at random 
         if (names.some((name) => name.startsWith(atomicTempPrefix))) killedMidWrite = true;
         expect(names.filter((name) => !name.startsWith(atomicTempPrefix))).toEqual(['Growing request.json']);
       }
-      // Nothing was ever moved aside as corrupt, and a scan finds no problem.
+      // A scan finds no problem.
       const state = await (await WorkspaceFiles.open(folder)).state();
       expect(state.problems).toEqual([]);
       expect(state.requests.map((entry) => entry.path)).toEqual([requestPath]);

@@ -144,6 +144,27 @@ describe('encodeWorkspaceFile / decodeWorkspaceFile', () => {
     );
   });
 
+  // Node 20's own message would be `Unexpected token 'D', "DECOY_TOKE"... is not valid JSON`.
+  test.each([
+    ['DECOY_TOKEN=s3cr3t-value', 1, 1, 'expected a value'],
+    ['{"format": 1, "mode": s3cr3t}', 1, 23, 'expected a value'],
+    ['{"format": 1}\ns3cr3t', 2, 1, 'more text follows the JSON value'],
+    ['{"format": 1, "mode": "s3cr3t\n"}', 1, 30, 'expected a string character'],
+    ['{"format": 1, "mode": "s3cr3t\\q"}', 1, 30, 'expected an escape'],
+    ['[[[[s3cr3t', 1, 5, 'expected a value'],
+  ])('bad JSON is described without quoting the file: %j', (text, line, column, reason) => {
+    const { message, hint } = catchError(() => decodeWorkspaceFile('tlsProfile', text, 'tls/a.json'));
+    expect(message).toBe(`tls/a.json is not a valid TLS profile: it is not JSON (line ${line}, column ${column}: ${reason}).`);
+    expect(`${message} ${hint ?? ''}`).not.toContain('s3cr3t');
+  });
+
+  test('git conflict markers are named as such, with the line of the first one', () => {
+    const text = '{\n  "format": 1,\n<<<<<<< HEAD\n  "mode": "insecure"\n=======\n  "mode": "plaintext"\n>>>>>>> theirs\n}\n';
+    const error = catchError(() => decodeWorkspaceFile('tlsProfile', text, 'tls/a.json'));
+    expect(error.message).toBe('tls/a.json (line 3): this file has unresolved git conflict markers.');
+    expect(error.hint).toMatch(/^Resolve the conflict in git/);
+  });
+
   test('contents that do not match name the field', () => {
     const text = '{"format": 1, "method": "a.B/C", "target": "x", "metadata": [{"key": "k", "value": 7}], "body": {}}';
     expect(catchError(() => decodeWorkspaceFile('request', text, 'collections/c/r.json')).message).toBe(

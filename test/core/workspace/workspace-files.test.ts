@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { atomicTempPrefix } from '../../../src/core/workspace/atomic-write';
-import { WorkspaceConflictError, WorkspaceFileError, WorkspaceFormatError } from '../../../src/core/workspace/errors';
+import { temporaryName } from '../../../src/core/workspace/atomic-write';
+import { NotAWorkspaceError, WorkspaceConflictError, WorkspaceFileError, WorkspaceFormatError } from '../../../src/core/workspace/errors';
 import { encodeWorkspaceFile } from '../../../src/core/workspace/file-format';
 import { WorkspaceFiles } from '../../../src/core/workspace/workspace-files';
 import type { EnvironmentFile, SavedRequest, TlsProfile } from '../../../src/shared/workspace';
@@ -45,16 +45,63 @@ describe('opening', () => {
     expect(await readFile(join(fresh, 'protodesk.json'), 'utf8')).toBe('{\n  "format": 1,\n  "sources": []\n}\n');
   });
 
-  test('removes temporary files a killed process left, but not one another process may be writing right now', async () => {
-    await mkdir(join(folder, 'collections', 'c'), { recursive: true });
-    const old = join(folder, 'collections', 'c', `${atomicTempPrefix}r.json-abc`);
-    const fresh = join(folder, 'collections', 'c', `${atomicTempPrefix}r.json-def`);
-    await writeFile(old, '{"half');
-    await writeFile(fresh, '{"half');
+  test('a folder holding files but no protodesk.json is not made a workspace unasked; then only protodesk.json is created', async () => {
+    const other = join(folder, 'project');
+    await mkdir(join(other, 'collections'), { recursive: true });
+    await writeFile(join(other, 'notes.txt'), 'mine');
+    await writeFile(join(other, 'collections', 'x.json'), '{"format": 1, "method": ');
+    const listing = async (): Promise<string[]> => (await readdir(other, { recursive: true })).sort();
+    const before = await listing();
+    for (const create of ['ifEmpty', 'never'] as const) {
+      const error = await rejection(WorkspaceFiles.open(other, { create }));
+      expect(error).toBeInstanceOf(NotAWorkspaceError);
+      expect(error.message).toBe(`${other} is not a Protodesk workspace: it has no protodesk.json.`);
+      expect(await listing()).toEqual(before);
+    }
+    await WorkspaceFiles.open(other, { create: 'always' });
+    expect(await listing()).toEqual([...before, 'protodesk.json'].sort());
+    expect(await readFile(join(other, 'collections', 'x.json'), 'utf8')).toBe('{"format": 1, "method": ');
+  });
+
+  test('a run opens nothing that is not a workspace, even an empty folder', async () => {
+    const empty = join(folder, 'empty');
+    await mkdir(empty);
+    expect(await rejection(WorkspaceFiles.open(empty, { create: 'never' }))).toBeInstanceOf(NotAWorkspaceError);
+    expect(await readdir(empty)).toEqual([]);
+  });
+
+  test('cleans only temporaries that are recognisably its own and old enough; never a person\'s file', async () => {
+    const c = join(folder, 'collections', 'c');
+    await mkdir(c, { recursive: true });
+    const ours = temporaryName();
+    const oursEmpty = temporaryName();
+    const young = temporaryName();
+    const foreignContent = temporaryName();
+    const staging = temporaryName();
+    const foreignFolder = temporaryName();
+    const encoded = encodeWorkspaceFile('request', request);
+    await writeFile(join(c, ours), encoded.slice(0, 40)); // a save killed mid-write
+    await writeFile(join(c, oursEmpty), ''); // killed before the first byte
+    await writeFile(join(c, young), encoded.slice(0, 40)); // may be another Protodesk saving right now
+    await writeFile(join(c, foreignContent), 'my notes, named oddly');
+    await writeFile(join(c, '.protodesk-tmp-x'), encoded);
+    await mkdir(join(folder, 'collections', staging, 'sub'), { recursive: true });
+    await writeFile(join(folder, 'collections', staging, 'sub', 'A.json'), encoded);
+    await mkdir(join(folder, 'collections', foreignFolder));
+    await writeFile(join(folder, 'collections', foreignFolder, 'A.json'), encoded);
+    await writeFile(join(folder, 'collections', foreignFolder, 'keep.txt'), 'mine');
+    await mkdir(join(folder, 'collections', '.protodesk-tmp-import-abc'));
+    await writeFile(join(folder, 'collections', '.protodesk-tmp-import-abc', 'A.json'), encoded);
     const longAgo = new Date(Date.now() - 3_600_000);
-    await utimes(old, longAgo, longAgo);
-    await WorkspaceFiles.open(folder);
-    expect(await readdir(join(folder, 'collections', 'c'))).toEqual([`${atomicTempPrefix}r.json-def`]);
+    for (const name of [ours, oursEmpty, foreignContent, '.protodesk-tmp-x']) await utimes(join(c, name), longAgo, longAgo);
+    for (const name of [staging, foreignFolder, '.protodesk-tmp-import-abc']) {
+      await utimes(join(folder, 'collections', name), longAgo, longAgo);
+    }
+    await (await WorkspaceFiles.open(folder)).removeStaleTemporaries();
+    expect((await readdir(c)).sort()).toEqual(['.protodesk-tmp-x', foreignContent, young].sort());
+    expect((await readdir(join(folder, 'collections'))).sort()).toEqual(['.protodesk-tmp-import-abc', 'c', foreignFolder].sort());
+    expect((await readdir(join(folder, 'collections', foreignFolder))).sort()).toEqual(['A.json', 'keep.txt']);
+    expect(await readFile(join(c, '.protodesk-tmp-x'), 'utf8')).toBe(encoded);
   });
 });
 
@@ -224,60 +271,51 @@ describe('unreadable files', () => {
     { kind: 'TLS profile', path: 'tls/p.json', read: () => files.readTlsProfile('p'), text: '{"format": 1, "mode": "quantum"}' },
   ];
 
-  test.each(cases)('a broken $kind is moved aside by a scan, listed as a problem, its bytes intact', async ({ path, text }) => {
+  test.each(cases)('a broken $kind is listed as a problem by every scan and left exactly as it is', async ({ path, text }) => {
     await writeRaw(path, text);
     const state = await files.state();
-    expect(state.problems).toHaveLength(1);
-    const [problem] = state.problems;
-    expect(problem?.path).toBe(path);
-    expect(problem?.movedTo).toMatch(new RegExp(`^${path.replace('.', '\\.')}\\.corrupt-\\d{8}-\\d{6}$`));
-    expect(problem?.hint).toContain(`The original is kept as ${problem?.movedTo ?? ''}`);
-    expect(await onDisk(problem?.movedTo ?? '')).toBe(text);
-    await expect(stat(join(folder, path))).rejects.toThrow();
-    expect(state.requests).toEqual([]);
-    expect(state.environments).toEqual([]);
-    expect(state.tlsProfiles).toEqual([]);
-    // Still listed on the next scan, and by another session, until the person deals with it.
-    expect((await files.state()).problems).toEqual([problem]);
-    expect((await (await WorkspaceFiles.open(folder)).state()).problems).toEqual([
-      expect.objectContaining({ path, movedTo: problem?.movedTo, message: `${path} could not be read and was moved to ${problem?.movedTo ?? ''}.` }),
-    ]);
+    expect(state.problems).toEqual([expect.objectContaining({ path })]);
+    expect(await onDisk(path)).toBe(text);
+    // Listed where it is, so the person finds it; by the next scan and by another session alike.
+    expect([...state.requests.map((entry) => entry.path), ...state.environments, ...state.tlsProfiles]).toHaveLength(1);
+    expect((await files.state()).problems).toEqual(state.problems);
+    expect((await (await WorkspaceFiles.open(folder)).state()).problems).toEqual(state.problems);
+    expect(await readdir(join(folder, ...path.split('/').slice(0, -1)))).toEqual([path.split('/').pop()]);
   });
 
-  test.each(cases)('reading a broken $kind directly throws with where it was moved', async ({ path, text, read }) => {
+  test.each(cases)('reading a broken $kind directly throws WorkspaceFileError and moves nothing', async ({ path, text, read }) => {
     await writeRaw(path, text);
     const error = await rejection(read());
     expect(error).toBeInstanceOf(WorkspaceFileError);
-    const movedTo = (error as WorkspaceFileError).movedTo ?? '';
-    expect(movedTo).toContain('.corrupt-');
-    expect(await onDisk(movedTo)).toBe(text);
+    expect(error.message).toMatch(new RegExp(`^${path.replace('.', '\\.')} `));
+    expect(await onDisk(path)).toBe(text);
   });
 
-  test('the messages say what is wrong and where', async () => {
+  test('the messages say what is wrong and where, quoting nothing of the file', async () => {
     await writeRaw('collections/c/bad json.json', '{\n  "format": 1,\n  "method": "a.B/C"\n  "target": ""\n}\n');
+    await writeRaw('collections/c/secret.json', 'DECOY_TOKEN=very-secret-value\n');
     await writeRaw('environments/dev.json', '{"format": 1, "variables": {"a": 1}, "secrets": []}');
     const messages = (await files.state()).problems.map((problem) => problem.message);
     expect(messages).toEqual([
       'collections/c/bad json.json is not a valid saved request: it is not JSON (line 4, column 3: expected "," or "}" after a property).',
+      'collections/c/secret.json is not a valid saved request: it is not JSON (line 1, column 1: expected a value).',
       'environments/dev.json does not hold a valid environment: variables.a: Invalid input: expected string, received number',
     ]);
   });
 
-  test('a broken protodesk.json is moved aside; the workspace opens with no sources and the problem', async () => {
+  test('a broken protodesk.json is a problem; reading it throws, and saving over it is a conflict unless overwriting', async () => {
     const text = '{"format": 1, "sources": [{"kind": "protoFiles"}]}';
     await writeFile(join(folder, 'protodesk.json'), text);
     const reopened = await WorkspaceFiles.open(folder);
     const { problems } = await reopened.state();
-    expect(problems).toEqual([expect.objectContaining({ path: 'protodesk.json', movedTo: expect.stringMatching(/^protodesk\.json\.corrupt-/) })]);
-    expect(await onDisk(problems[0]?.movedTo ?? '')).toBe(text);
-    expect((await reopened.readManifest()).value).toEqual({ sources: [] });
-  });
-
-  test('reading a broken protodesk.json directly throws once, then answers no sources', async () => {
-    await writeFile(join(folder, 'protodesk.json'), 'not json');
-    const error = await rejection(files.readManifest());
-    expect((error as WorkspaceFileError).movedTo).toMatch(/^protodesk\.json\.corrupt-/);
-    expect((await files.readManifest()).value).toEqual({ sources: [] });
+    expect(problems).toEqual([expect.objectContaining({ path: 'protodesk.json' })]);
+    expect(await rejection(reopened.readManifest())).toBeInstanceOf(WorkspaceFileError);
+    const old = sha256('{\n  "format": 1,\n  "sources": []\n}\n');
+    expect(await rejection(reopened.saveManifest({ sources: [] }, old, false))).toBeInstanceOf(WorkspaceConflictError);
+    expect(await rejection(reopened.saveManifest({ sources: [] }, null, false))).toBeInstanceOf(WorkspaceConflictError);
+    expect(await onDisk('protodesk.json')).toBe(text);
+    await reopened.saveManifest({ sources: [] }, null, true);
+    expect(await onDisk('protodesk.json')).toBe('{\n  "format": 1,\n  "sources": []\n}\n');
   });
 
   test('a file of a newer format is refused but left in place and still listed', async () => {
@@ -296,16 +334,35 @@ describe('unreadable files', () => {
     expect(await onDisk('collections/c/r.json')).toBe(text);
   });
 
-  test('a JSON file with a name that cannot be used, or in the wrong place, is listed as a problem, not touched', async () => {
+  test('a request with a name that cannot be used, or in the wrong place, is listed as a problem, not touched', async () => {
     await writeRaw('collections/c/what?.json', encodeWorkspaceFile('request', request));
     await writeRaw('environments/nested/dev.json', '{}');
-    await writeRaw('collections/loose.json', '{}');
+    await writeRaw('collections/loose.json', encodeWorkspaceFile('request', request));
     expect((await files.state()).problems.map((problem) => problem.path)).toEqual([
       'collections/c/what?.json',
       'collections/loose.json',
       'environments/nested/dev.json',
     ]);
     expect(await onDisk('collections/c/what?.json')).toBe(encodeWorkspaceFile('request', request));
+  });
+
+  test('other JSON under collections/ (test data, fixtures) is not a request: ignored, not listed, not touched', async () => {
+    const fixtures = {
+      'collections/c/users.fixture.json': '{"users": [{"name": "ada"}]}',
+      'collections/c/list.json': '[1, 2, 3]',
+      'collections/c/http.json': '{"method": "GET", "url": "http://localhost"}',
+      'collections/c/format only.json': '{"format": 1, "sources": []}',
+      'collections/loose.json': '{}',
+      'collections/c/what?.json': '{"rows": []}',
+    };
+    for (const [path, text] of Object.entries(fixtures)) await writeRaw(path, text);
+    await files.saveRequest('collections/c/Real.json', request, null, false);
+    const state = await files.state();
+    expect(state.problems).toEqual([]);
+    expect(state.requests.map((entry) => entry.path)).toEqual(['collections/c/Real.json']);
+    for (const [path, text] of Object.entries(fixtures)) expect(await onDisk(path)).toBe(text);
+    // Exporting the collection takes its one request and leaves the test data out.
+    expect(await files.exportCollection('c', join(folder, 'c.bundle.json'))).toEqual({ count: 1 });
   });
 });
 

@@ -1,17 +1,13 @@
-/** Turns parser and schema errors into the words a person editing a workspace file by hand needs. */
+/**
+ * Turns conflict markers and schema errors into the words a person editing a workspace file by hand needs (JSON syntax
+ * errors: see ../json-syntax). Nothing here quotes the file.
+ */
 import type { z } from 'zod';
 
-/** Where a JSON.parse SyntaxError points (1-based), and its reason without V8's `in JSON at position N`. */
-export function describeSyntaxError(error: SyntaxError, text: string): { reason: string; line: number; column: number } {
-  const position = /at position (\d+)/.exec(error.message);
-  const offset = position ? Number(position[1]) : text.length;
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
-  const reason = error.message.startsWith('Unexpected end of JSON input')
-    ? 'The file ends too early'
-    : error.message.replace(/ in JSON at position \d+.*$/, '');
-  return { reason, line, column };
+/** The first line (1-based) that is a git conflict marker (`<<<<<<< `, `=======`, `>>>>>>> `); undefined when none. */
+export function conflictMarkerLine(text: string): number | undefined {
+  const index = text.split('\n').findIndex((line) => /^(<{7} |>{7} |={7}\r?$)/.test(line));
+  return index < 0 ? undefined : index + 1;
 }
 
 /** `metadata[0].key: expected string, received number` — the field first, as a person looks for it. */

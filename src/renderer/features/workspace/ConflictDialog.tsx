@@ -1,4 +1,7 @@
-/** The "File changed on disk" dialog: a save met a file changed since it was read; the user decides. */
+/**
+ * The "File changed on disk" dialog: a save met a file changed since it was read (or one that no longer parses, such as
+ * a request in a git merge conflict); the user decides. Only "Overwrite with my version" replaces the file.
+ */
 import { Modal } from '../../components/Modal';
 
 /** Overwrite the file with the tab, reload the tab from the file, or do nothing for now. */
@@ -9,7 +12,8 @@ export function ConflictDialog(props: {
   return (
     <Modal title="File changed on disk" onClose={() => props.onChoose('cancel')}>
       <p>
-        <code>{props.path}</code> changed on disk since this tab read it (another editor, or a git pull).
+        <code>{props.path}</code> changed on disk since this tab read it (another editor, a git pull or merge), or
+        it exists already.
       </p>
       <p>Overwrite it with this tab, or reload the tab from disk and lose its edits?</p>
       <div className="pd-modal-actions">
@@ -20,7 +24,7 @@ export function ConflictDialog(props: {
           Reload from disk
         </button>
         <button type="button" className="primary" onClick={() => props.onChoose('overwrite')}>
-          Overwrite
+          Overwrite with my version
         </button>
       </div>
     </Modal>

@@ -7,6 +7,7 @@ import { PasteGrpcurlDialog } from '../grpcurl/PasteGrpcurlDialog';
 import { usePathChooser } from '../import/path-chooser';
 import { TlsPanel } from '../tls/TlsPanel';
 import { useAppStore, useAppStoreApi } from '../../state/context';
+import { CreateWorkspaceDialog } from './CreateWorkspaceDialog';
 import { openGrpcurlImport } from './grpcurl-tab';
 import './workspace.css';
 
@@ -23,6 +24,7 @@ export function WorkspaceBar(props: {
   const store = useAppStoreApi();
   const workspace = useAppStore((state) => state.workspace);
   const environment = useAppStore((state) => state.environment);
+  const workspaceToCreate = useAppStore((state) => state.workspaceToCreate);
   const choose = usePathChooser();
   const actions = store.getState();
   const close = (): void => onDialog(null);
@@ -71,6 +73,12 @@ export function WorkspaceBar(props: {
           {...(environment !== undefined ? { environment } : {})}
           onClose={close}
           onChanged={changed}
+        />
+      )}
+      {workspaceToCreate !== undefined && (
+        <CreateWorkspaceDialog
+          folder={workspaceToCreate}
+          onAnswer={(create) => void actions.answerCreateWorkspace(create)}
         />
       )}
       {dialog === 'grpcurl' && (

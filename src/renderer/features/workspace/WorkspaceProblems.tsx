@@ -1,4 +1,4 @@
-/** Workspace files that could not be used (e.g. quarantined as corrupt): what, why, and where the original went. */
+/** Workspace files that could not be used (unparsable, conflicted, newer format): what, why, and what to do. They are left as they are. */
 import type { WorkspaceProblem } from '../../../shared/workspace';
 
 /** An alert listing the problems; nothing when there are none. */
@@ -13,11 +13,6 @@ export function WorkspaceProblems(props: { problems: WorkspaceProblem[] }): Reac
             <code className="pd-problem-location">{problem.path}</code>{' '}
             <span className="pd-problem-message">{problem.message}</span>
             {problem.hint && <div className="pd-problem-hint">{problem.hint}</div>}
-            {problem.movedTo && (
-              <div className="pd-problem-hint">
-                The original was kept as <code>{problem.movedTo}</code>.
-              </div>
-            )}
           </li>
         ))}
       </ul>

@@ -102,7 +102,7 @@ describe('saving through the store', () => {
       store.getState().requestSave(tabId);
     });
     const conflict = await screen.findByRole('dialog', { name: 'File changed on disk' });
-    await act(async () => fireEvent.click(within(conflict).getByRole('button', { name: 'Overwrite' })));
+    await act(async () => fireEvent.click(within(conflict).getByRole('button', { name: 'Overwrite with my version' })));
     expect(screen.queryByRole('dialog', { name: 'File changed on disk' })).toBeNull();
     expect(engine.files.get('collections/smoke/Unary.json')?.value.body).toEqual({ responseSize: 3 });
     stop();
