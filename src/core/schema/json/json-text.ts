@@ -1,5 +1,6 @@
 import type { JsonValue } from '@bufbuild/protobuf';
 import { JsonInputError, type JsonTextPosition } from './json-errors';
+import { maxDepth } from './json-read-context';
 
 /** One member of a JSON object, in the order written; duplicates are kept so they can be reported. */
 export interface JsonMember {
@@ -64,6 +65,7 @@ class Parser {
   private offset = 0;
   private line = 1;
   private lineStart = 0;
+  private depth = 0;
 
   constructor(private readonly text: string) {}
 
@@ -115,8 +117,7 @@ class Parser {
   value(): JsonNode {
     const position = this.position();
     const c = this.text[this.offset];
-    if (c === '{') return this.object(position);
-    if (c === '[') return this.array(position);
+    if (c === '{' || c === '[') return this.compound(c, position);
     if (c === '"') return { kind: 'string', value: this.string(), position };
     if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return this.number(position);
     for (const [word, node] of [
@@ -131,6 +132,25 @@ class Parser {
     }
     if (c === "'") this.fail('a value', "'", 'strings must be in double quotes');
     return this.expectedGot('a value');
+  }
+
+  /** An object or array; refused past maxDepth levels, before the recursion could exhaust the stack. */
+  private compound(open: '{' | '[', position: JsonTextPosition): JsonNode {
+    if (this.depth >= maxDepth) {
+      throw new JsonInputError({
+        path: '',
+        expected: `at most ${maxDepth} levels of nesting`,
+        actual: 'deeper nesting',
+        detail: `the request nests deeper than ${maxDepth} levels, the most a request may have`,
+        position,
+      });
+    }
+    this.depth++;
+    try {
+      return open === '{' ? this.object(position) : this.array(position);
+    } finally {
+      this.depth--;
+    }
   }
 
   private object(position: JsonTextPosition): JsonNode {
