@@ -10,6 +10,7 @@ import { CallExit } from './call-exit';
 import { openRequestInput, readAllRequests, readRequests, type RequestInput } from './call-input';
 import { callMetadata, callOptionsFromFlags, callTls, outputFormat, type CallFlags } from './call-options';
 import { prettyJson } from './call-pretty';
+import { OutputPacer } from './output-pacer';
 import { formatStatusError, statusJson } from './call-status';
 import { VerboseReport } from './call-verbose';
 import type { RequestText } from './request-data';
@@ -18,7 +19,10 @@ import { UsageError } from './usage-error';
 
 /** What `protodesk call` needs from the process: output, stdin for `-d @-`, and Ctrl-C. */
 export interface CallIo {
-  out: (text: string) => void;
+  /** Returns false when the output is full (as stream.write does); `outDrained` then says when it has room. */
+  out: (text: string) => boolean | void;
+  /** Resolves when a full output has room again; without it, output is never held back. */
+  outDrained?: () => Promise<void>;
   err: (text: string) => void;
   /** Standard input; an empty stream when absent. */
   stdin?: () => Readable;
@@ -60,16 +64,17 @@ export async function runCall(
         ? (json: string) => io.out(`${prettyJson(json)}\n`)
         : (json: string) => io.out(`${json}\n`);
     const verbose = flags.verbose ? new VerboseReport(io.err) : undefined;
+    const pacer = new OutputPacer(io.outDrained);
     const onEvent = (event: CallEvent) => {
-      if (event.type === 'message') print(event.json);
+      if (event.type === 'message') pacer.wrote(print(event.json));
       verbose?.event(event);
     };
     verbose?.request(`${method.parent.typeName}/${method.name}`, target, request.metadata);
     const kind = methodKind(method);
     const streaming = kind === 'client_stream' || kind === 'bidi';
     const outcome = streaming
-      ? await streamRequests(engine, schema, method, request, input, onEvent, io)
-      : await singleRequest(engine, schema, method, request, input, onEvent, io);
+      ? await streamRequests(engine, schema, method, request, input, onEvent, pacer, io)
+      : await singleRequest(engine, schema, method, request, input, onEvent, pacer, io);
     if (outcome.badRequest !== undefined) {
       io.err(`protodesk: ${outcome.badRequest}\n`);
       throw new CallExit(2);
@@ -105,6 +110,7 @@ async function singleRequest(
   request: CallRequest,
   input: RequestInput,
   onEvent: (event: CallEvent) => void,
+  pacer: OutputPacer,
   io: CallIo,
 ): Promise<Outcome> {
   const values = await readAllRequests(input);
@@ -122,6 +128,7 @@ async function singleRequest(
       throw new UsageError(explainBadRequest(error, first, input, schema, method));
     throw error;
   }
+  pacer.follow(session);
   return { final: await untilDone(session, io) };
 }
 
@@ -133,6 +140,7 @@ async function streamRequests(
   request: CallRequest,
   input: RequestInput,
   onEvent: (event: CallEvent) => void,
+  pacer: OutputPacer,
   io: CallIo,
 ): Promise<Outcome> {
   let finished = false;
@@ -141,6 +149,7 @@ async function streamRequests(
     if (event.type === 'status') finished = true;
     onEvent(event);
   });
+  pacer.follow(session);
   const refuse = (message: string) => {
     badRequest ??= message;
     stop();
