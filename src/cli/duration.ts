@@ -40,5 +40,7 @@ export function parseSeconds(text: string, flag: string): number {
 /** Every duration flag takes 1 ms to maxDurationMs (about 596 h, the longest a timer can wait). */
 function inRange(ms: number, text: string, flag: string): number {
   if (ms >= 1 && ms <= maxDurationMs) return ms;
-  throw new UsageError(`${flag} must be from 1ms to 596h (24.8 days, the longest a timer can wait); got "${text}".`);
+  throw new UsageError(
+    `${flag} must be from 1ms to 596h (24.8 days, the longest a timer can wait); got "${text}".`,
+  );
 }

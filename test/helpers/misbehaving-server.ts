@@ -12,12 +12,14 @@ export const misbehaviours = {
   /** Answers one message, then trailers with `grpc-status: abc`. */
   'status-not-a-number': (stream) => answer(stream, [frame(message(3))], { 'grpc-status': 'abc' }),
   /** Answers one message, then `grpc-status: 99`, a code gRPC does not have. */
-  'status-99': (stream) => answer(stream, [frame(message(3))], { 'grpc-status': '99', 'grpc-message': 'ninety-nine' }),
+  'status-99': (stream) =>
+    answer(stream, [frame(message(3))], { 'grpc-status': '99', 'grpc-message': 'ninety-nine' }),
   /** Says `grpc-encoding: zstd-unknown` and sends a message with the compressed flag set. */
   'unknown-encoding': (stream) =>
     answer(stream, [frame(message(3), true)], { 'grpc-status': '0' }, { 'grpc-encoding': 'zstd-unknown' }),
   /** Sends a message with the compressed flag set and no `grpc-encoding` header. */
-  'compressed-without-encoding': (stream) => answer(stream, [frame(message(3), true)], { 'grpc-status': '0' }),
+  'compressed-without-encoding': (stream) =>
+    answer(stream, [frame(message(3), true)], { 'grpc-status': '0' }),
   /** A frame whose length prefix says 1,000 bytes, followed by 10, then the stream ends without trailers. */
   'length-beyond-data': (stream) => {
     stream.respond(grpcHeaders);
@@ -30,7 +32,8 @@ export const misbehaviours = {
   /** Sends the response headers, then nothing. */
   'headers-then-hang': (stream) => stream.respond(grpcHeaders),
   /** Answers one message, then trailers without `grpc-status`. */
-  'trailers-without-status': (stream) => answer(stream, [frame(message(3))], { 'grpc-message': 'no status here' }),
+  'trailers-without-status': (stream) =>
+    answer(stream, [frame(message(3))], { 'grpc-message': 'no status here' }),
   /** An HTTP 500 with a text body and no gRPC headers, as a misconfigured proxy sends. */
   'http-500': (stream) => {
     stream.respond({ ':status': 500, 'content-type': 'text/plain' });
@@ -68,6 +71,7 @@ export async function startMisbehavingServer(): Promise<FaultyServer> {
   let streams = 0;
   server.on('session', (session) => {
     sessions.add(session);
+    session.on('error', () => undefined);
     session.on('close', () => sessions.delete(session));
   });
   server.on('stream', (stream, headers) => {
@@ -79,7 +83,11 @@ export async function startMisbehavingServer(): Promise<FaultyServer> {
     if (behave) behave(stream, headers);
     else answer(stream, [], { 'grpc-status': '12', 'grpc-message': `no misbehaviour named "${name}"` });
   });
-  return listening(server, () => streams, () => sessions.forEach((session) => session.destroy()));
+  return listening(
+    server,
+    () => streams,
+    () => sessions.forEach((session) => session.destroy()),
+  );
 }
 
 /** A TLS server on 127.0.0.1 that completes handshakes and then never says anything (no HTTP/2 settings). */
@@ -89,14 +97,22 @@ export async function startSilentTlsServer(cert: { cert: string; key: string }):
     { cert: readFileSync(cert.cert), key: readFileSync(cert.key), ALPNProtocols: ['h2'] },
     (socket) => hold(sockets, socket),
   );
-  return listening(server, () => sockets.size, () => sockets.forEach((socket) => socket.destroy()));
+  return listening(
+    server,
+    () => sockets.size,
+    () => sockets.forEach((socket) => socket.destroy()),
+  );
 }
 
 /** A plain TCP server on 127.0.0.1 that accepts connections and stays silent: no TLS, no HTTP/2. */
 export async function startSilentTcpServer(): Promise<FaultyServer> {
   const sockets = new Set<Socket>();
   const server = net.createServer((socket) => hold(sockets, socket));
-  return listening(server, () => sockets.size, () => sockets.forEach((socket) => socket.destroy()));
+  return listening(
+    server,
+    () => sockets.size,
+    () => sockets.forEach((socket) => socket.destroy()),
+  );
 }
 
 function hold(sockets: Set<Socket>, socket: Socket): void {
@@ -168,8 +184,16 @@ async function streamMany(stream: ServerHttp2Stream, count: number): Promise<voi
   for (let i = 0; i < count; i++) {
     if (stream.destroyed) return;
     if (!stream.write(one)) {
-      const closed = once(stream, 'close');
-      await Promise.race([once(stream, 'drain'), closed]);
+      // Not events.once: it rejects when the client resets the stream, which is how a reader that stops ends it.
+      await new Promise<void>((resolve) => {
+        const go = () => {
+          stream.off('drain', go);
+          stream.off('close', go);
+          resolve();
+        };
+        stream.on('drain', go);
+        stream.on('close', go);
+      });
     }
   }
   stream.end();
