@@ -334,7 +334,7 @@ describe('request JSON nested past the limit', () => {
     const deep = `${'{"a":'.repeat(3_000)}1${'}'.repeat(3_000)}`;
     const result = await protodesk(['call', faulty.target, unary, '--plaintext', ...schema, '-d', deep]);
     expect(result.err).toBe(
-      'protodesk: request 1 in -d, line 1, column 501: the request nests deeper than 100 levels, the most a request may have\n',
+      `protodesk: request 1 in -d, line 1, column 501: a${'.a'.repeat(99)}: the request nests deeper than 100 levels\n`,
     );
     expect(result.code).toBe(2);
   });

@@ -1,5 +1,5 @@
 import type { JsonValue } from '@bufbuild/protobuf';
-import { JsonInputError, type JsonTextPosition } from './json-errors';
+import { indexPath, JsonInputError, memberPath, type JsonTextPosition } from './json-errors';
 import { maxDepth } from './json-read-context';
 
 /** One member of a JSON object, in the order written; duplicates are kept so they can be reported. */
@@ -65,7 +65,8 @@ class Parser {
   private offset = 0;
   private line = 1;
   private lineStart = 0;
-  private depth = 0;
+  /** The member names and element indexes leading to the value being parsed, for the too-deep message. */
+  private readonly trail: (string | number)[] = [];
 
   constructor(private readonly text: string) {}
 
@@ -134,23 +135,21 @@ class Parser {
     return this.expectedGot('a value');
   }
 
-  /** An object or array; refused past maxDepth levels, before the recursion could exhaust the stack. */
+  /** An object or array; refused past maxDepth levels (the walker's limit) before the recursion exhausts the stack. */
   private compound(open: '{' | '[', position: JsonTextPosition): JsonNode {
-    if (this.depth >= maxDepth) {
+    if (this.trail.length >= maxDepth) {
       throw new JsonInputError({
-        path: '',
+        path: this.trail.reduce<string>(
+          (path, step) => (typeof step === 'number' ? indexPath(path, step) : memberPath(path, step)),
+          '',
+        ),
         expected: `at most ${maxDepth} levels of nesting`,
         actual: 'deeper nesting',
-        detail: `the request nests deeper than ${maxDepth} levels, the most a request may have`,
+        detail: `the request nests deeper than ${maxDepth} levels`,
         position,
       });
     }
-    this.depth++;
-    try {
-      return open === '{' ? this.object(position) : this.array(position);
-    } finally {
-      this.depth--;
-    }
+    return open === '{' ? this.object(position) : this.array(position);
   }
 
   private object(position: JsonTextPosition): JsonNode {
@@ -182,7 +181,9 @@ class Parser {
       if (this.text[this.offset] !== ':') this.expectedGot(`":" after property name ${JSON.stringify(key)}`);
       this.offset++;
       this.skipSpace();
+      this.trail.push(key);
       members.push({ key, keyPosition, value: this.value() });
+      this.trail.pop();
       this.skipSpace();
       const next = this.text[this.offset];
       this.offset++;
@@ -206,7 +207,9 @@ class Parser {
       this.skipSpace();
       if (this.text[this.offset] === ']' && items.length > 0)
         this.fail('a value', '"]"', 'trailing comma before "]" is not allowed');
+      this.trail.push(items.length);
       items.push(this.value());
+      this.trail.pop();
       this.skipSpace();
       const next = this.text[this.offset];
       this.offset++;
