@@ -57,7 +57,11 @@ export async function runCall(
   await engine.checkConnection(request);
   const input = await openRequestInput(flags.data, io.stdin ?? emptyInput);
   try {
-    const schema = await loadSchema(source.kind === 'reflection' ? { ...source, tls } : source);
+    const schema = await loadSchema(
+      source.kind === 'reflection'
+        ? { ...source, tls, ...withinDeadline(source.timeoutMs, request) }
+        : source,
+    );
     const method = findMethod(schema, methodName);
     const print =
       format === 'json'
@@ -219,6 +223,13 @@ function explainBadRequest(
       ? `, line ${located.position.line}, column ${located.position.column}`
       : '';
   return `request ${value.number} in ${input.name}${position}: ${located.message}`;
+}
+
+/** The deadline bounds the whole command, reflection included (as grpcurl's -max-time does), when it is the shorter. */
+function withinDeadline(timeoutMs: number | undefined, request: CallRequest): { timeoutMs?: number } {
+  const deadlineMs = request.options?.deadlineMs;
+  if (deadlineMs === undefined || (timeoutMs !== undefined && timeoutMs <= deadlineMs)) return {};
+  return { timeoutMs: deadlineMs };
 }
 
 /** The method the user named, or a usage error that lists what there is. */

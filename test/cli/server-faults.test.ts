@@ -198,6 +198,13 @@ describe('a server that never answers: the process ends at its deadline', () => 
     expect(result.ms).toBeLessThan(2_000 + marginMs);
   });
 
+  test("--deadline also bounds reflection, as grpcurl's -max-time does", async () => {
+    const result = await protodesk(['call', silentTls.target, unary, '--insecure', '--deadline', '2s']);
+    expect(result.err).toContain(`protodesk: The server at ${silentTls.target} did not answer within 2 s.`);
+    expect(result.code).toBe(1);
+    expect(result.ms).toBeLessThan(2_000 + marginMs);
+  });
+
   test('protodesk run ends at the deadline too', async () => {
     const workspace = await mkdtemp(join(tmpdir(), 'protodesk-faults-'));
     try {
