@@ -57,8 +57,6 @@ export type Misbehaviour = keyof typeof misbehaviours;
 export interface FaultyServer {
   port: number;
   target: string;
-  /** Streams opened on it so far (also counts calls that got no answer). */
-  streams: () => number;
   close: () => Promise<void>;
 }
 
@@ -68,14 +66,12 @@ const grpcHeaders = { ':status': 200, 'content-type': 'application/grpc' };
 export async function startMisbehavingServer(): Promise<FaultyServer> {
   const server = http2.createServer();
   const sessions = new Set<http2.ServerHttp2Session>();
-  let streams = 0;
   server.on('session', (session) => {
     sessions.add(session);
     session.on('error', () => undefined);
     session.on('close', () => sessions.delete(session));
   });
   server.on('stream', (stream, headers) => {
-    streams += 1;
     // A client that gives up resets the stream; that is not the server's error.
     stream.on('error', () => undefined);
     const name = String(headers['misbehave'] ?? '');
@@ -83,11 +79,7 @@ export async function startMisbehavingServer(): Promise<FaultyServer> {
     if (behave) behave(stream, headers);
     else answer(stream, [], { 'grpc-status': '12', 'grpc-message': `no misbehaviour named "${name}"` });
   });
-  return listening(
-    server,
-    () => streams,
-    () => sessions.forEach((session) => session.destroy()),
-  );
+  return listening(server, () => sessions.forEach((session) => session.destroy()));
 }
 
 /** A TLS server on 127.0.0.1 that completes handshakes and then never says anything (no HTTP/2 settings). */
@@ -97,42 +89,31 @@ export async function startSilentTlsServer(cert: { cert: string; key: string }):
     { cert: readFileSync(cert.cert), key: readFileSync(cert.key), ALPNProtocols: ['h2'] },
     (socket) => hold(sockets, socket),
   );
-  return listening(
-    server,
-    () => sockets.size,
-    () => sockets.forEach((socket) => socket.destroy()),
-  );
+  return listening(server, () => sockets.forEach((socket) => socket.destroy()));
 }
 
 /** A plain TCP server on 127.0.0.1 that accepts connections and stays silent: no TLS, no HTTP/2. */
 export async function startSilentTcpServer(): Promise<FaultyServer> {
   const sockets = new Set<Socket>();
   const server = net.createServer((socket) => hold(sockets, socket));
-  return listening(
-    server,
-    () => sockets.size,
-    () => sockets.forEach((socket) => socket.destroy()),
-  );
+  return listening(server, () => sockets.forEach((socket) => socket.destroy()));
 }
 
+/** Keeps an accepted socket open and silent, remembered so `close` can drop it. */
 function hold(sockets: Set<Socket>, socket: Socket): void {
   sockets.add(socket);
   socket.on('error', () => undefined);
   socket.on('close', () => sockets.delete(socket));
 }
 
-async function listening(
-  server: net.Server,
-  streams: () => number,
-  dropConnections: () => void,
-): Promise<FaultyServer> {
+/** Listens on 127.0.0.1 at a free port; closing drops the open connections first (a silent one never ends itself). */
+async function listening(server: net.Server, dropConnections: () => void): Promise<FaultyServer> {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   return {
     port,
     target: `127.0.0.1:${port}`,
-    streams,
     close: async () => {
       dropConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
