@@ -1,15 +1,21 @@
 import { Readable } from 'node:stream';
 import type { DescMethod } from '@bufbuild/protobuf';
+import { statusName } from '../core/call/call-status';
 import { CallEngine, type CallSession } from '../core/call/engine';
 import { encodeJson, JsonInputError } from '../core/schema/json';
 import { loadSchema } from '../core/schema/load';
 import { methodKind } from '../core/schema/method-tree';
 import type { Schema } from '../core/schema/schema';
-import type { CallEvent, CallRequest } from '../shared/call';
+import { performance } from 'node:perf_hooks';
+import { status as grpcStatus } from '@grpc/grpc-js';
+import type { CallEvent, CallRequest, CallStatus } from '../shared/call';
+import type { SchemaSource } from '../shared/schema';
+import { SchemaError } from '../core/schema/errors';
 import { CallExit } from './call-exit';
 import { openRequestInput, readAllRequests, readRequests, type RequestInput } from './call-input';
 import { callMetadata, callOptionsFromFlags, callTls, outputFormat, type CallFlags } from './call-options';
 import { prettyJson } from './call-pretty';
+import { OutputPacer } from './output-pacer';
 import { formatStatusError, statusJson } from './call-status';
 import { VerboseReport } from './call-verbose';
 import type { RequestText } from './request-data';
@@ -18,7 +24,10 @@ import { UsageError } from './usage-error';
 
 /** What `protodesk call` needs from the process: output, stdin for `-d @-`, and Ctrl-C. */
 export interface CallIo {
-  out: (text: string) => void;
+  /** Returns false when the output is full (as stream.write does); `outDrained` then says when it has room. */
+  out: (text: string) => boolean | void;
+  /** Resolves when a full output has room again; without it, output is never held back. */
+  outDrained?: () => Promise<void>;
   err: (text: string) => void;
   /** Standard input; an empty stream when absent. */
   stdin?: () => Readable;
@@ -53,23 +62,24 @@ export async function runCall(
   await engine.checkConnection(request);
   const input = await openRequestInput(flags.data, io.stdin ?? emptyInput);
   try {
-    const schema = await loadSchema(source.kind === 'reflection' ? { ...source, tls } : source);
+    const schema = await loadWithinDeadline(source, tls, request, flags, io);
     const method = findMethod(schema, methodName);
     const print =
       format === 'json'
         ? (json: string) => io.out(`${prettyJson(json)}\n`)
         : (json: string) => io.out(`${json}\n`);
     const verbose = flags.verbose ? new VerboseReport(io.err) : undefined;
+    const pacer = new OutputPacer(io.outDrained);
     const onEvent = (event: CallEvent) => {
-      if (event.type === 'message') print(event.json);
+      if (event.type === 'message') pacer.wrote(print(event.json));
       verbose?.event(event);
     };
     verbose?.request(`${method.parent.typeName}/${method.name}`, target, request.metadata);
     const kind = methodKind(method);
     const streaming = kind === 'client_stream' || kind === 'bidi';
     const outcome = streaming
-      ? await streamRequests(engine, schema, method, request, input, onEvent, io)
-      : await singleRequest(engine, schema, method, request, input, onEvent, io);
+      ? await streamRequests(engine, schema, method, request, input, onEvent, pacer, io)
+      : await singleRequest(engine, schema, method, request, input, onEvent, pacer, io);
     if (outcome.badRequest !== undefined) {
       io.err(`protodesk: ${outcome.badRequest}\n`);
       throw new CallExit(2);
@@ -105,6 +115,7 @@ async function singleRequest(
   request: CallRequest,
   input: RequestInput,
   onEvent: (event: CallEvent) => void,
+  pacer: OutputPacer,
   io: CallIo,
 ): Promise<Outcome> {
   const values = await readAllRequests(input);
@@ -122,6 +133,7 @@ async function singleRequest(
       throw new UsageError(explainBadRequest(error, first, input, schema, method));
     throw error;
   }
+  pacer.follow(session);
   return { final: await untilDone(session, io) };
 }
 
@@ -133,6 +145,7 @@ async function streamRequests(
   request: CallRequest,
   input: RequestInput,
   onEvent: (event: CallEvent) => void,
+  pacer: OutputPacer,
   io: CallIo,
 ): Promise<Outcome> {
   let finished = false;
@@ -141,6 +154,7 @@ async function streamRequests(
     if (event.type === 'status') finished = true;
     onEvent(event);
   });
+  pacer.follow(session);
   const refuse = (message: string) => {
     badRequest ??= message;
     stop();
@@ -210,6 +224,39 @@ function explainBadRequest(
       ? `, line ${located.position.line}, column ${located.position.column}`
       : '';
   return `request ${value.number} in ${input.name}${position}: ${located.message}`;
+}
+
+/**
+ * Loads the schema; the deadline bounds the whole command, reflection included (as grpcurl's -max-time does), when it
+ * is shorter than --connect-timeout. Reflection that the deadline ended is the call's DEADLINE_EXCEEDED (exit 68).
+ */
+async function loadWithinDeadline(
+  source: SchemaSource,
+  tls: CallRequest['tls'],
+  request: CallRequest,
+  flags: CallFlags,
+  io: CallIo,
+): Promise<Schema> {
+  const deadlineMs = request.options?.deadlineMs;
+  if (source.kind !== 'reflection') return loadSchema(source);
+  const bounded = deadlineMs !== undefined && (source.timeoutMs === undefined || deadlineMs < source.timeoutMs);
+  if (!bounded) return loadSchema({ ...source, tls });
+  const started = performance.now();
+  try {
+    return await loadSchema({ ...source, tls, timeoutMs: deadlineMs });
+  } catch (error) {
+    if (!(error instanceof SchemaError) || performance.now() - started < deadlineMs) throw error;
+    const status: CallStatus = {
+      code: grpcStatus.DEADLINE_EXCEEDED,
+      name: statusName(grpcStatus.DEADLINE_EXCEEDED),
+      message: [`The deadline passed while asking ${request.target} for its schema by reflection.`]
+        .concat(error.problems.map((problem) => problem.message))
+        .join(' '),
+      hint: 'Raise --deadline, or give the schema with --proto or --protoset so no reflection is needed.',
+    };
+    io.err(flags.formatError ? `${statusJson(status)}\n` : formatStatusError(status));
+    throw new CallExit(64 + status.code);
+  }
 }
 
 /** The method the user named, or a usage error that lists what there is. */

@@ -1,3 +1,4 @@
+import { maxDurationMs } from '../shared/call';
 import { UsageError } from './usage-error';
 
 const unitMs: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -7,7 +8,7 @@ const plainNumber = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /**
  * Parses a duration the way Go's time.ParseDuration writes them, limited to ms, s, m and h: `200ms`, `5s`, `1.5s`,
- * `1m30s`. Returns milliseconds; throws UsageError naming the flag when the text is not a positive duration.
+ * `1m30s`. Returns milliseconds; throws UsageError naming the flag when the text is not a duration in range.
  */
 export function parseDuration(text: string, flag: string): number {
   const trimmed = text.trim();
@@ -21,8 +22,7 @@ export function parseDuration(text: string, flag: string): number {
   }
   let ms = 0;
   for (const [, amount, unit] of trimmed.matchAll(part)) ms += Number(amount) * (unitMs[unit ?? 's'] ?? 1000);
-  if (ms <= 0) throw new UsageError(`${flag} must be longer than zero; got "${text}".`);
-  return ms;
+  return inRange(ms, text, flag);
 }
 
 /** Parses grpcurl's seconds (`-max-time 2.5`) or, as a convenience, a duration with a unit (`2500ms`); returns milliseconds. */
@@ -34,7 +34,13 @@ export function parseSeconds(text: string, flag: string): number {
       `${flag} must be a number of seconds (e.g. 2.5) or a duration (e.g. 2500ms); got "${text}".`,
     );
   }
-  const ms = Number(trimmed) * 1000;
-  if (ms <= 0) throw new UsageError(`${flag} must be longer than zero; got "${text}".`);
-  return ms;
+  return inRange(Number(trimmed) * 1000, text, flag);
+}
+
+/** Every duration flag takes 1 ms to maxDurationMs (about 596 h, the longest a timer can wait). */
+function inRange(ms: number, text: string, flag: string): number {
+  if (ms >= 1 && ms <= maxDurationMs) return ms;
+  throw new UsageError(
+    `${flag} must be from 1ms to 596h (24.8 days, the longest a timer can wait); got "${text}".`,
+  );
 }

@@ -16,7 +16,10 @@ import { UsageError } from './usage-error';
 
 /** Where the command line writes: stdout for results, stderr for messages. */
 export interface CliIo {
-  out: (text: string) => void;
+  /** Returns false when the output is full (as stream.write does); `outDrained` then says when it has room. */
+  out: (text: string) => boolean | void;
+  /** Resolves when a full output has room again; without it, output is never held back. */
+  outDrained?: () => Promise<void>;
   err: (text: string) => void;
   /** Standard input, read by `call -d @-`; empty when absent. */
   stdin?: () => Readable;

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { MetadataEntry, SchemaSource, TlsSettings } from '../shared/schema';
+import { parseSeconds } from './duration';
 import { UsageError } from './usage-error';
 
 /** The schema and connection flags every schema command shares (named as grpcurl names them). */
@@ -53,14 +54,14 @@ export function schemaSourceFromFlags(flags: SchemaFlags, target: string | undef
       'No schema given: pass a server address to use server reflection, or --proto FILE / --protoset FILE.',
     );
   }
-  const seconds = Number(flags.connectTimeout);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError(`--connect-timeout must be a positive number of seconds, got "${flags.connectTimeout}".`);
   return {
     kind: 'reflection',
     target,
     tls: tlsFromFlags(flags),
     metadata: [...flags.header, ...flags.reflectHeader].map(parseHeader),
-    timeoutMs: seconds * 1000,
+    ...(flags.connectTimeout === undefined
+      ? {}
+      : { timeoutMs: parseSeconds(flags.connectTimeout, '--connect-timeout') }),
   };
 }
 

@@ -1,6 +1,12 @@
 /** The call half of the contract between the UI and the engine: starting calls, and the events they produce. */
 import type { MetadataEntry, MethodKind, TlsSettings } from './schema';
 
+/**
+ * Deadlines, timeouts and intervals are 1 ms to 2^31 - 1 ms (about 24.8 days, 596 h): Node's timers cannot wait longer
+ * (a longer delay fires at once), and grpc-js refuses deadlines further out.
+ */
+export const maxDurationMs = 2 ** 31 - 1;
+
 /** Per-call and per-channel settings; every field is optional and has a documented default. */
 export interface CallOptions {
   /** Milliseconds from start until the call fails with DEADLINE_EXCEEDED; none when absent. */

@@ -24,7 +24,18 @@ describe('parseDuration', () => {
     );
     expect(() => parseDuration('3d', '--deadline')).toThrow('got "3d"');
     expect(() => parseDuration('-1s', '--deadline')).toThrow('got "-1s"');
-    expect(() => parseDuration('0s', '--deadline')).toThrow('--deadline must be longer than zero; got "0s".');
+    expect(() => parseDuration('0s', '--deadline')).toThrow(
+      '--deadline must be from 1ms to 596h (24.8 days, the longest a timer can wait); got "0s".',
+    );
+    expect(() => parseDuration('0.5ms', '--deadline')).toThrow('must be from 1ms to 596h');
+  });
+
+  test('refuses durations longer than a timer can wait, which grpc-js would refuse or fire at once', () => {
+    expect(parseDuration('596h', '--deadline')).toBe(596 * 3_600_000);
+    expect(() => parseDuration('999999999h', '--deadline')).toThrow(
+      '--deadline must be from 1ms to 596h (24.8 days, the longest a timer can wait); got "999999999h".',
+    );
+    expect(() => parseDuration('597h', '--deadline')).toThrow('got "597h"');
   });
 });
 
@@ -39,6 +50,9 @@ describe('parseSeconds', () => {
     expect(() => parseSeconds('soon', '--max-time')).toThrow(
       '--max-time must be a number of seconds (e.g. 2.5) or a duration (e.g. 2500ms); got "soon".',
     );
-    expect(() => parseSeconds('0', '--max-time')).toThrow('--max-time must be longer than zero; got "0".');
+    expect(() => parseSeconds('0', '--max-time')).toThrow('--max-time must be from 1ms to 596h');
+    expect(() => parseSeconds('100000000000000', '--max-time')).toThrow(
+      '--max-time must be from 1ms to 596h (24.8 days, the longest a timer can wait); got "100000000000000".',
+    );
   });
 });

@@ -12,7 +12,7 @@ const interop = ['--proto', join(protos, 'grpc/testing/test.proto'), '-I', proto
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t) });
+  const code = await runCli(args, { out: (t) => void (out += t), err: (t) => (err += t) });
   return { code, out, err };
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { deadPort, startSilentServer, type SilentServer } from '../helpers/silent-server';
+import { deadPort, startSilentTcpServer, type FaultyServer } from '../helpers/misbehaving-server';
 import {
   importInteropProtos,
   methodTree,
@@ -22,7 +22,7 @@ import { openApp, type AppSession } from './helpers/session';
 // but never speaks HTTP/2 (called, and asked for reflection), and Cancel after a failed import.
 describe('bad inputs in the page', () => {
   let app: AppSession;
-  let silent: SilentServer;
+  let silent: FaultyServer;
   let scratch: string;
   const brokenProto = 'syntax = "proto3";\n\nmessage Broken {\n  string name = ;\n}\n';
 
@@ -33,7 +33,7 @@ describe('bad inputs in the page', () => {
   beforeAll(async () => {
     [app, silent, scratch] = await Promise.all([
       openApp(),
-      startSilentServer(),
+      startSilentTcpServer(),
       mkdtemp(join(tmpdir(), 'protodesk-e2e-bad-')),
     ]);
     await mkdir(join(scratch, 'broken'));
@@ -42,7 +42,7 @@ describe('bad inputs in the page', () => {
     await app.page.getByText('Default workspace', { exact: true }).waitFor();
   });
   afterAll(async () => {
-    await Promise.all([app?.close(), silent?.stop()]);
+    await Promise.all([app?.close(), silent?.close()]);
     if (scratch) await rm(scratch, { recursive: true, force: true });
   });
 
@@ -78,7 +78,7 @@ describe('bad inputs in the page', () => {
     const { page } = app;
     await importInteropProtos(page);
     await openMethod(page, 'UnaryCall', 'TestService/UnaryCall');
-    await setServerAddress(page, silent.address);
+    await setServerAddress(page, silent.target);
     await setRequestJson(page, '{"responseSize": 4,');
     await send(page);
     await page
@@ -111,7 +111,7 @@ describe('bad inputs in the page', () => {
 
   test('a socket that never speaks HTTP/2: Connecting… counts the seconds, Cancel stops it, 0 sent', async () => {
     const { page } = app;
-    await setServerAddress(page, silent.address);
+    await setServerAddress(page, silent.target);
     await setRequestJson(page, '{"responseSize": 4}');
     await send(page);
     const region = responseRegion(page);
@@ -136,12 +136,12 @@ describe('bad inputs in the page', () => {
     const region = responseRegion(page);
     await region
       .getByText(
-        `Could not connect to ${silent.address} within 20 s: the server accepted the connection but never spoke HTTP/2.`,
+        `Could not connect to ${silent.target} within 20 s: the server accepted the connection but never spoke HTTP/2.`,
       )
       .waitFor();
     await region
       .getByText(
-        `Is it a gRPC server, and is this its port? If it needs TLS, switch TLS on (or write grpcs://${silent.address}).`,
+        `Is it a gRPC server, and is this its port? If it needs TLS, switch TLS on (or write grpcs://${silent.target}).`,
       )
       .waitFor();
     expect(await region.innerText()).toMatch(/(^|\D)0 sent/);
@@ -154,13 +154,13 @@ describe('bad inputs in the page', () => {
     expect(before).toContain('test.proto');
     await page.getByRole('button', { name: 'Import from server reflection' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import from server reflection' });
-    await dialog.getByRole('textbox', { name: 'Server address' }).fill(silent.address);
+    await dialog.getByRole('textbox', { name: 'Server address' }).fill(silent.target);
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     const alert = dialog.getByRole('alert');
     await alert.waitFor({ timeout: 20_000 });
     const text = await alert.innerText();
     expect(text).toContain(
-      `Could not connect to ${silent.address} within 10 s: the server accepted the connection but never spoke HTTP/2.`,
+      `Could not connect to ${silent.target} within 10 s: the server accepted the connection but never spoke HTTP/2.`,
     );
     expect(text).toContain('Is it a gRPC server, and is this its port? If it needs TLS, switch TLS on');
     expect(text).not.toContain('raise the timeout');
@@ -168,7 +168,7 @@ describe('bad inputs in the page', () => {
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => methodTree(page).getByRole('treeitem', { name: silent.address }).count()).toBe(0);
+    await expect.poll(() => methodTree(page).getByRole('treeitem', { name: silent.target }).count()).toBe(0);
     expect(await manifest()).toBe(before);
   });
 

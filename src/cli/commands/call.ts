@@ -17,7 +17,9 @@ Exit codes:
            a request that is not valid JSON for its message or is over --max-send-size,
            bad target, metadata or TLS files
   64 + N   the call ended with gRPC status N (grpcurl's convention): 65 CANCELLED (also Ctrl-C),
-           66 UNKNOWN, 68 DEADLINE_EXCEEDED, 76 UNIMPLEMENTED, 78 UNAVAILABLE (unreachable, TLS failures)
+           66 UNKNOWN (also a grpc-status outside 0-16), 68 DEADLINE_EXCEEDED, 76 UNIMPLEMENTED,
+           78 UNAVAILABLE (unreachable, TLS failures)
+  141      the reader of stdout went away (| head -1), as for a Unix tool killed by SIGPIPE
 
 Examples:
   protodesk call localhost:50051 grpc.health.v1.Health/Check --plaintext

@@ -22,7 +22,7 @@ export function statusName(code: number): string {
 
 /** Turns grpc-js's final status into the contract's: named, connection failures explained, rich details decoded. */
 export function callStatus(received: StatusObject, context: StatusContext): CallStatus {
-  const { code, details } = received;
+  const { code, details } = validCode(received);
   const result: CallStatus = { code, name: statusName(code), message: details };
   if (
     code === grpcStatus.UNAVAILABLE &&
@@ -42,10 +42,42 @@ export function callStatus(received: StatusObject, context: StatusContext): Call
   return result;
 }
 
+/**
+ * grpc-js hands on whatever grpc-status the server sent (`abc` arrives as NaN, `99` as 99); the gRPC spec says a client
+ * treats a code that is not one of the 17 as UNKNOWN. A code grpc-js leaves undefined comes from its compression filter
+ * rejecting a response with a bare Error (compressed flag set, but grpc-encoding missing or one it cannot decode).
+ */
+function validCode(received: StatusObject): Pick<StatusObject, 'code' | 'details'> {
+  const { code, details } = received;
+  if (code === undefined) {
+    return {
+      code: grpcStatus.INTERNAL,
+      details:
+        'The server sent a compressed response that cannot be decompressed: its grpc-encoding header is missing or names an encoding other than gzip or deflate.',
+    };
+  }
+  if (Number.isInteger(code) && code >= 0 && code <= 16) return received;
+  const sent = Number.isNaN(code)
+    ? 'a grpc-status that is not a number'
+    : `grpc-status ${code}, which is not a gRPC status code (0 to 16)`;
+  const said = details ? ` Its message: ${details}` : '';
+  return {
+    code: grpcStatus.UNKNOWN,
+    details: `The server sent ${sent}; read as UNKNOWN, as the gRPC spec says.${said}`,
+  };
+}
+
 /** Advice for statuses grpc-js produces on the client side. */
 function hintFor(code: number, details: string, sawHeaders: boolean): string | undefined {
   if (code === grpcStatus.DEADLINE_EXCEEDED)
     return 'The deadline passed before the call finished: raise the deadline, or check why the server is slow.';
   if (code === grpcStatus.RESOURCE_EXHAUSTED) return sizeLimitHint(details, sawHeaders);
+  if (/Call ended without gRPC status/.test(details)) {
+    return 'The server ended the stream without a gRPC status (trailers): it may have failed mid-response, or a proxy cut the stream.';
+  }
+  const http = /^Received HTTP status code (\d+)$/.exec(details);
+  if (http) {
+    return `The response carried no grpc-status (HTTP ${http[1]}): the server may not speak gRPC, or a proxy in front of it answered.`;
+  }
   return undefined;
 }

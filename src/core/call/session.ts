@@ -150,6 +150,16 @@ export class CallSession {
     this.call.cancel();
   }
 
+  /** Stops taking responses until `resume`: grpc-js stops reading, and HTTP/2 flow control holds the server back. */
+  pause(): void {
+    this.call.pause();
+  }
+
+  /** Takes responses again after `pause`. */
+  resume(): void {
+    this.call.resume();
+  }
+
   /** Sends already-encoded bytes (the engine encodes initial requests up front so JSON errors come before any I/O). */
   write(bytes: Uint8Array): void {
     const index = this.written;
@@ -244,6 +254,8 @@ export class CallSession {
 
   private onStatus(received: StatusObject): void {
     if (this.finished) return;
+    // grpc-js reports the status while a paused stream still holds responses; read() hands each to the 'data' listener.
+    while (this.call.readableLength > 0 && this.call.read() !== null);
     this.finished = true;
     this.stopConnecting();
     this.noteReady();

@@ -1,5 +1,6 @@
 /** Runtime schemas of everything the page may send: the engine treats the page as untrusted and checks each payload. */
 import { z } from 'zod';
+import { maxDurationMs } from '../call';
 
 /** Bounded strings: a path, a target, a header. Requests are JSON text and may be large (64 MiB, the send limit). */
 const text = z.string().max(64 * 1024);
@@ -44,7 +45,7 @@ export const schemaSourceSchema = z.discriminatedUnion('kind', [
 export const droppedFileSchema = z.strictObject({ path: text, text: z.string().max(16 * 1024 * 1024) });
 
 const bytes = z.number().int().positive().max(2 ** 31 - 1);
-const ms = z.number().int().positive().max(2 ** 31 - 1);
+const ms = z.number().int().positive().max(maxDurationMs);
 
 export const callOptionsSchema = z.strictObject({
   deadlineMs: ms.optional(),

@@ -3,6 +3,7 @@
  * workspace files, so a file a person edited by hand is held to exactly the rules the app writes by.
  */
 import { z } from 'zod';
+import { maxDurationMs } from '../call';
 import { metadataEntrySchema, schemaSourceSchema } from './validation';
 
 const text = z.string().max(64 * 1024);
@@ -37,7 +38,7 @@ export const requestPathSchema = z
   );
 
 const savedOptionsSchema = z.strictObject({
-  deadlineMs: z.number().int().positive().max(2 ** 31 - 1).optional(),
+  deadlineMs: z.number().int().positive().max(maxDurationMs).optional(),
   emitDefaults: z.boolean().optional(),
   gzip: z.boolean().optional(),
 });

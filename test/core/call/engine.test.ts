@@ -8,7 +8,7 @@ import { ConnectionError } from '../../../src/core/connection/errors';
 import { JsonInputError } from '../../../src/core/schema/json';
 import { loadSchema } from '../../../src/core/schema/load';
 import type { Schema } from '../../../src/core/schema/schema';
-import { startSilentServer } from '../../helpers/silent-server';
+import { startSilentTcpServer } from '../../helpers/misbehaving-server';
 import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';
 
 const protos = join(import.meta.dirname, '../../fixtures/protos');
@@ -158,44 +158,44 @@ describe('CallEngine', () => {
   });
 
   it('gives up on a socket that accepts but never speaks HTTP/2, and says so', async () => {
-    const silent = await startSilentServer();
+    const silent = await startSilentTcpServer();
     const impatient = new CallEngine({ connectTimeoutMs: 500 });
     try {
       const call = await callAndCollect(impatient, schema, {
         ...request('grpc.testing.TestService/EmptyCall', ['{}']),
-        target: silent.address,
+        target: silent.target,
       });
       expect(call.status).toMatchObject({
         name: 'UNAVAILABLE',
-        message: `Could not connect to ${silent.address} within 0.5 s: the server accepted the connection but never spoke HTTP/2.`,
-        hint: `Is it a gRPC server, and is this its port? If it needs TLS, switch TLS on (or write grpcs://${silent.address}).`,
+        message: `Could not connect to ${silent.target} within 0.5 s: the server accepted the connection but never spoke HTTP/2.`,
+        hint: `Is it a gRPC server, and is this its port? If it needs TLS, switch TLS on (or write grpcs://${silent.target}).`,
       });
       expect(call.timings).toMatchObject({ messagesSent: 0, bytesSent: 0 });
       expect(call.timings.totalMs).toBeLessThan(5_000);
     } finally {
       impatient.close();
-      await silent.stop();
+      await silent.close();
     }
   });
 
 
   it('over TLS, says the server never completed TLS and HTTP/2', async () => {
-    const silent = await startSilentServer();
+    const silent = await startSilentTcpServer();
     const impatient = new CallEngine({ connectTimeoutMs: 500 });
     try {
       const call = await callAndCollect(impatient, schema, {
         ...request('grpc.testing.TestService/EmptyCall', ['{}']),
-        target: silent.address,
+        target: silent.target,
         tls: { mode: 'tls' },
       });
       expect(call.status).toMatchObject({
         name: 'UNAVAILABLE',
-        message: `Could not connect to ${silent.address} within 0.5 s: the server accepted the connection but never completed TLS and HTTP/2.`,
+        message: `Could not connect to ${silent.target} within 0.5 s: the server accepted the connection but never completed TLS and HTTP/2.`,
         hint: 'Is it a gRPC server, and is this its port? If it speaks plaintext, switch TLS off.',
       });
     } finally {
       impatient.close();
-      await silent.stop();
+      await silent.close();
     }
   });
 

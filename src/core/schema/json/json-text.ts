@@ -1,5 +1,6 @@
 import type { JsonValue } from '@bufbuild/protobuf';
-import { JsonInputError, type JsonTextPosition } from './json-errors';
+import { indexPath, JsonInputError, memberPath, type JsonTextPosition } from './json-errors';
+import { maxDepth } from './json-read-context';
 
 /** One member of a JSON object, in the order written; duplicates are kept so they can be reported. */
 export interface JsonMember {
@@ -68,6 +69,8 @@ class Parser {
   private offset = 0;
   private line = 1;
   private lineStart = 0;
+  /** The member names and element indexes leading to the value being parsed, for the too-deep message. */
+  private readonly trail: (string | number)[] = [];
 
   constructor(private readonly text: string) {}
 
@@ -119,8 +122,7 @@ class Parser {
   value(): JsonNode {
     const position = this.position();
     const c = this.text[this.offset];
-    if (c === '{') return this.object(position);
-    if (c === '[') return this.array(position);
+    if (c === '{' || c === '[') return this.compound(c, position);
     if (c === '"') return { kind: 'string', value: this.string(), position };
     if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return this.number(position);
     for (const [word, node] of [
@@ -135,6 +137,23 @@ class Parser {
     }
     if (c === "'") this.fail('a value', "'", 'strings must be in double quotes');
     return this.expectedGot('a value');
+  }
+
+  /** An object or array; refused past maxDepth levels (the walker's limit) before the recursion exhausts the stack. */
+  private compound(open: '{' | '[', position: JsonTextPosition): JsonNode {
+    if (this.trail.length >= maxDepth) {
+      throw new JsonInputError({
+        path: this.trail.reduce<string>(
+          (path, step) => (typeof step === 'number' ? indexPath(path, step) : memberPath(path, step)),
+          '',
+        ),
+        expected: `at most ${maxDepth} levels of nesting`,
+        actual: 'deeper nesting',
+        detail: `the request nests deeper than ${maxDepth} levels`,
+        position,
+      });
+    }
+    return open === '{' ? this.object(position) : this.array(position);
   }
 
   private object(position: JsonTextPosition): JsonNode {
@@ -166,7 +185,9 @@ class Parser {
       if (this.text[this.offset] !== ':') this.expectedGot(`":" after property name ${JSON.stringify(key)}`);
       this.offset++;
       this.skipSpace();
+      this.trail.push(key);
       members.push({ key, keyPosition, value: this.value() });
+      this.trail.pop();
       this.skipSpace();
       const next = this.text[this.offset];
       this.offset++;
@@ -190,7 +211,9 @@ class Parser {
       this.skipSpace();
       if (this.text[this.offset] === ']' && items.length > 0)
         this.fail('a value', '"]"', 'trailing comma before "]" is not allowed');
+      this.trail.push(items.length);
       items.push(this.value());
+      this.trail.pop();
       this.skipSpace();
       const next = this.text[this.offset];
       this.offset++;

@@ -1,4 +1,5 @@
 import { isAbsolute } from 'node:path';
+import { maxDurationMs } from '../../../shared/call';
 import type { MetadataEntry, SchemaSource } from '../../../shared/schema';
 import { parseJsonBody } from '../../../shared/json-body';
 import type { GrpcurlImport, JsonValue, SavedOptions, TlsProfile } from '../../../shared/workspace';
@@ -139,11 +140,13 @@ function methodName(text: string): string {
   );
 }
 
-/** -max-time is seconds, fractions allowed. */
+/** -max-time is seconds, fractions allowed, up to the longest deadline a timer can wait. */
 function milliseconds(seconds: string): number {
   const value = Number(seconds.trim());
-  if (!/^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(seconds) || !(value > 0)) {
-    fail(`-max-time must be a positive number of seconds (e.g. 2.5); got "${seconds}".`);
+  if (!/^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(seconds) || !(value > 0) || value * 1000 > maxDurationMs) {
+    fail(
+      `-max-time must be a positive number of seconds (e.g. 2.5) up to ${Math.floor(maxDurationMs / 1000)}; got "${seconds}".`,
+    );
   }
   return Math.max(1, Math.round(value * 1000));
 }

@@ -67,4 +67,11 @@ describe('parseJsonText', () => {
       ],
     });
   });
+
+  test('refuses nesting past 100 levels with the path there, at any depth, instead of exhausting the stack', () => {
+    expect(syntaxError(`{"a": ${'['.repeat(100_000)}`)).toBe(
+      `a${'[0]'.repeat(99)}: the request nests deeper than 100 levels`,
+    );
+    expect(parseJsonText(`${'['.repeat(100)}${']'.repeat(100)}`).kind).toBe('array');
+  });
 });

@@ -146,7 +146,10 @@ describe('parseGrpcurlCommand', () => {
     );
     expect(failure('grpcurl -cert c.pem h:1 a.B/C')).toMatch(/^-cert and -key go together/);
     expect(failure('grpcurl -plaintext -max-time soon h:1 a.B/C')).toBe(
-      '-max-time must be a positive number of seconds (e.g. 2.5); got "soon".',
+      '-max-time must be a positive number of seconds (e.g. 2.5) up to 2147483; got "soon".',
+    );
+    expect(failure('grpcurl -plaintext -max-time 100000000000000 h:1 a.B/C')).toBe(
+      '-max-time must be a positive number of seconds (e.g. 2.5) up to 2147483; got "100000000000000".',
     );
     expect(failure(`grpcurl -plaintext -d '{"a": }' h:1 a.B/C`)).toMatch(/^-d is not one JSON value \(/);
     expect(failure('grpcurl -plaintext -format text -d "a: 1" h:1 a.B/C')).toMatch(/^-format text: /);
