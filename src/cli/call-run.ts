@@ -19,7 +19,7 @@ import { OutputPacer } from './output-pacer';
 import { formatStatusError, statusJson } from './call-status';
 import { VerboseReport } from './call-verbose';
 import type { RequestText } from './request-data';
-import { schemaSourceFromFlags } from './schema-options';
+import { connectTimeout, schemaSourceFromFlags } from './schema-options';
 import { UsageError } from './usage-error';
 
 /** What `protodesk call` needs from the process: output, stdin for `-d @-`, and Ctrl-C. */
@@ -56,7 +56,8 @@ export async function runCall(
     options: callOptionsFromFlags(flags),
   };
   const source = schemaSourceFromFlags(flags, target);
-  const engine = new CallEngine();
+  const { timeoutMs: connectTimeoutMs } = connectTimeout(flags);
+  const engine = new CallEngine(connectTimeoutMs === undefined ? {} : { connectTimeoutMs });
   // Mistakes in target, TLS files and metadata are usage errors (exit 2) whatever the schema source; reflection
   // would otherwise report them as a failed schema load.
   await engine.checkConnection(request);

@@ -37,7 +37,7 @@ export function addSchemaFlags(command: Command): Command {
     .option('--servername <name>', 'name to verify the server certificate against (and the default :authority)')
     .option('-H, --header <"key: value">', 'metadata sent with reflection and calls (repeatable)', collect, [])
     .option('--reflect-header <"key: value">', 'metadata sent only with reflection requests (repeatable)', collect, [])
-    .option('--connect-timeout <seconds>', 'how long reflection may take, in seconds', '10');
+    .option('--connect-timeout <seconds>', 'how long connecting, and reflection, may take, in seconds', '10');
 }
 
 /** Turns the flags (and the target, when reflecting) into a schema source; throws UsageError on contradictions. */
@@ -59,10 +59,13 @@ export function schemaSourceFromFlags(flags: SchemaFlags, target: string | undef
     target,
     tls: tlsFromFlags(flags),
     metadata: [...flags.header, ...flags.reflectHeader].map(parseHeader),
-    ...(flags.connectTimeout === undefined
-      ? {}
-      : { timeoutMs: parseSeconds(flags.connectTimeout, '--connect-timeout') }),
+    ...connectTimeout(flags),
   };
+}
+
+/** --connect-timeout in milliseconds: how long reflection may take, and a call may wait for its connection. */
+export function connectTimeout(flags: SchemaFlags): { timeoutMs?: number } {
+  return flags.connectTimeout === undefined ? {} : { timeoutMs: parseSeconds(flags.connectTimeout, '--connect-timeout') };
 }
 
 /** The TLS settings the flags describe (TLS with system roots unless --plaintext). */
