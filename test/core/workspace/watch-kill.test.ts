@@ -1,12 +1,9 @@
 // Issue 14 §1, the watcher path under kill -9: a Protodesk process saving into a workspace is killed at random moments
 // while this process (the app's service) watches and scans the same workspace. Afterwards no file of the person's has
 // changed, the saved files are whole, and a later open cleans only Protodesk's own temporary leftovers.
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { EngineService } from '../../../src/core/service';
 import { temporaryNamePattern } from '../../../src/core/workspace/atomic-write';
@@ -15,6 +12,7 @@ import type { ApiEvent } from '../../../src/shared/api/types';
 import { snapshot } from '../../helpers/git-workspace';
 import { freshDataDir } from '../service/service-harness';
 import { grownBody, requestPath } from './fixtures/grown-content';
+import { buildSaveLoop, killWhileSaving } from './fixtures/kill-saver';
 
 const kills = 40;
 
@@ -22,39 +20,9 @@ let root: string;
 let child: string;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'protodesk-watch-kill-'));
-  child = join(root, 'save-loop.mjs');
-  // The same saving child as the atomicity test: the real WorkspaceFiles, bundled for Node 20.
-  await build({
-    entryPoints: [fileURLToPath(new URL('fixtures/save-loop.ts', import.meta.url))],
-    outfile: child,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-  });
+  child = await buildSaveLoop(root);
 });
 afterAll(async () => rm(root, { recursive: true, force: true }));
-
-/** Starts the saving loop, kills it with SIGKILL a random moment after it is saving, and waits for it to be gone. */
-async function killWhileSaving(folder: string): Promise<void> {
-  const saver = spawn(process.execPath, [child, folder], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  saver.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-    saver.on('exit', (_code, signal) => resolve(signal)),
-  );
-  await new Promise<void>((resolve, reject) => {
-    saver.stdout.once('data', () => resolve());
-    void exited.then(() => reject(new Error(`the child ended before saving: ${stderr}`)));
-  });
-  await new Promise((wake) => setTimeout(wake, Math.random() * 60));
-  saver.kill('SIGKILL');
-  expect(await exited).toBe('SIGKILL');
-}
 
 /** The person's own files: a request mid-merge, test data, and files that only look like Protodesk's temporaries. */
 const personal: Record<string, string> = {
@@ -108,7 +76,7 @@ test(`while the app watches, ${kills} kills of a saving process change no file o
     await age(Object.keys(personal));
     let leftovers = 0;
     for (let kill = 0; kill < kills; kill++) {
-      await killWhileSaving(folder);
+      await killWhileSaving(child, folder);
       leftovers = Math.max(leftovers, (await ourLeftovers(folder)).length);
       // A scan right after a kill, as the page's refresh does: only the person's conflicted file is a problem.
       const scanned = await service.workspaceState();
