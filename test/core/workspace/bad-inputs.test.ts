@@ -55,31 +55,24 @@ interface Case {
   hint?: string;
 }
 
+/** A file left mid-merge, listed with its conflict markers and the hint to resolve them in git. */
+const conflictCase = (what: string, path: string, ours: string, theirs: string): Case => ({
+  name: `conflict markers in ${what}`,
+  files: { [path]: conflicted(ours, theirs) },
+  problems: { [path]: markers(path) },
+  hint: resolveHint,
+});
+
 const cases: Case[] = [
-  {
-    name: 'conflict markers in a request',
-    files: { 'collections/c/R.json': conflicted('"method": "a.B/C",', '"method": "a.B/D",') },
-    problems: { 'collections/c/R.json': markers('collections/c/R.json') },
-    hint: resolveHint,
-  },
-  {
-    name: 'conflict markers in protodesk.json',
-    files: { 'protodesk.json': conflicted('"sources": []', '"sources": [{"kind": "reflection"}]') },
-    problems: { 'protodesk.json': markers('protodesk.json') },
-    hint: resolveHint,
-  },
-  {
-    name: 'conflict markers in an environment',
-    files: { 'environments/dev.json': conflicted('"variables": {"a": "1"},', '"variables": {"a": "2"},') },
-    problems: { 'environments/dev.json': markers('environments/dev.json') },
-    hint: resolveHint,
-  },
-  {
-    name: 'conflict markers in a TLS profile',
-    files: { 'tls/p.json': conflicted('"mode": "insecure"', '"mode": "plaintext"') },
-    problems: { 'tls/p.json': markers('tls/p.json') },
-    hint: resolveHint,
-  },
+  conflictCase('a request', 'collections/c/R.json', '"method": "a.B/C",', '"method": "a.B/D",'),
+  conflictCase('protodesk.json', 'protodesk.json', '"sources": []', '"sources": [{"kind": "reflection"}]'),
+  conflictCase(
+    'an environment',
+    'environments/dev.json',
+    '"variables": {"a": "1"},',
+    '"variables": {"a": "2"},',
+  ),
+  conflictCase('a TLS profile', 'tls/p.json', '"mode": "insecure"', '"mode": "plaintext"'),
   {
     name: 'a truncated request',
     files: { 'collections/c/R.json': request.slice(0, 40) },
