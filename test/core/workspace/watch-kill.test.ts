@@ -5,12 +5,10 @@ import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { EngineService } from '../../../src/core/service';
 import { temporaryNamePattern } from '../../../src/core/workspace/atomic-write';
 import { decodeWorkspaceFile } from '../../../src/core/workspace/file-format';
-import type { ApiEvent } from '../../../src/shared/api/types';
 import { snapshot } from '../../helpers/git-workspace';
-import { freshDataDir } from '../service/service-harness';
+import { eventService } from '../service/service-harness';
 import { grownBody, requestPath } from './fixtures/grown-content';
 import { buildSaveLoop, killWhileSaving } from './fixtures/kill-saver';
 
@@ -34,15 +32,6 @@ const personal: Record<string, string> = {
   'notes.txt': 'not a workspace file',
 };
 
-/** Polls `done` until it holds, failing after 10 s. */
-async function until(done: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('the watcher reported nothing in time');
-    await new Promise((wake) => setTimeout(wake, 20));
-  }
-}
-
 /** Protodesk's own temporary leftovers (the exact name pattern, not one of the person's look-alikes). */
 async function ourLeftovers(folder: string): Promise<string[]> {
   const found: string[] = [];
@@ -59,14 +48,9 @@ test(`while the app watches, ${kills} kills of a saving process change no file o
   await mkdir(join(folder, 'collections', 'kill'), { recursive: true });
   for (const [path, text] of Object.entries(personal))
     await writeFile(join(folder, ...path.split('/')), text);
-  const events: Extract<ApiEvent, { type: 'workspace' }>[] = [];
-  const service = new EngineService({
-    transport: 'browser',
-    fileAccess: 'open',
-    version: '1.0.0',
-    dataDir: freshDataDir(),
-    emit: (event) => void (event.type === 'workspace' && events.push(event)),
-  });
+  const { service, events, until } = eventService();
+  // What the watcher reported: the workspace events.
+  const watched = () => events.flatMap((event) => (event.type === 'workspace' ? [event] : []));
   const age = async (paths: string[]): Promise<void> => {
     const longAgo = new Date(Date.now() - 3_600_000);
     for (const path of paths) await utimes(join(folder, ...path.split('/')), longAgo, longAgo);
@@ -83,10 +67,10 @@ test(`while the app watches, ${kills} kills of a saving process change no file o
       expect(scanned.problems.map((problem) => problem.path)).toEqual(['collections/kill/Conflicted.json']);
     }
     // Once the saves stop, the watcher reports them (with the same single problem).
-    await until(() => events.length > 0);
-    expect(new Set(events.flatMap((event) => event.state.problems.map((problem) => problem.path)))).toEqual(
-      new Set(['collections/kill/Conflicted.json']),
-    );
+    await until(() => watched()[0]);
+    expect(
+      new Set(watched().flatMap((event) => event.state.problems.map((problem) => problem.path))),
+    ).toEqual(new Set(['collections/kill/Conflicted.json']));
     const text = await readFile(join(folder, ...requestPath.split('/')), 'utf8');
     const body = decodeWorkspaceFile('request', text, requestPath).body as { n: number };
     expect(body).toEqual(grownBody(body.n));
