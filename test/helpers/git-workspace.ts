@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { encodeWorkspaceFile } from '../../src/core/workspace/file-format';
-import type { SavedRequest } from '../../src/shared/workspace';
+import type { SavedRequest, WorkspaceProblem } from '../../src/shared/workspace';
 
 const run = promisify(execFile);
 const protoRoot = fileURLToPath(new URL('../fixtures/protos', import.meta.url));
@@ -58,6 +58,18 @@ export async function treeState(folder: string): Promise<{ status: string; files
 
 export const emptyCall = 'collections/smoke/Empty.json';
 export const unaryCall = 'collections/smoke/Unary.json';
+
+/** What Protodesk says to do about a file with git conflict markers. */
+export const conflictHint =
+  'Resolve the conflict in git (keep the right lines, remove the <<<<<<< ======= >>>>>>> lines, then git add the ' +
+  'file). Protodesk leaves the file as it is.';
+
+/** The problem listed for a file with git conflict markers, the first on line `line`. */
+export const conflictProblem = (path: string, line: number): WorkspaceProblem => ({
+  path,
+  message: `${path} (line ${line}): this file has unresolved git conflict markers.`,
+  hint: conflictHint,
+});
 
 const emptyRequest: SavedRequest = {
   method: 'grpc.testing.TestService/EmptyCall',

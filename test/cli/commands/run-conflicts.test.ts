@@ -7,13 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { readJunitFile, validateJunitSchema } from '../../helpers/junit';
-import { conflictedWorkspace, treeState, unaryCall } from '../../helpers/git-workspace';
+import {
+  conflictedWorkspace,
+  conflictHint,
+  conflictProblem,
+  treeState,
+  unaryCall,
+} from '../../helpers/git-workspace';
 import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';
 
 const bin = new URL('../../../bin/protodesk.js', import.meta.url).pathname;
-const hint =
-  'Resolve the conflict in git (keep the right lines, remove the <<<<<<< ======= >>>>>>> lines, then git add the ' +
-  'file). Protodesk leaves the file as it is.';
 
 let server: GoReflectServer;
 let scratch: string;
@@ -50,7 +53,7 @@ test('a conflicted request is reported as not run with its message; the others r
   expect(lines.slice(0, 3).map((line) => line.replace(/\d+ ms$/, 'N ms'))).toEqual([
     '✓ smoke/Empty  grpc.testing.TestService/EmptyCall  OK  N ms',
     '✗ smoke/Unary  ?  not run  N ms',
-    `    error: ${unaryCall} (line 7): this file has unresolved git conflict markers. ${hint}`,
+    `    error: ${conflictProblem(unaryCall, 7).message} ${conflictHint}`,
   ]);
   expect(lines.at(-1)).toMatch(/^2 requests: 1 passed, 1 failed \(1 could not run\);/);
   expect(out).not.toContain('tls/unused.json');

@@ -1,12 +1,13 @@
 // `protodesk run` (the built executable) against a grpc-js server that echoes the secret it is sent in its status
 // message, a header and a trailer: no report, no output and no file outside the secrets file holds the secret's value.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { RunReport } from '../../../src/core/workspace/runner';
 import { FileSecretStore, secretScope } from '../../../src/core/workspace/secrets';
+import { filesUnder } from '../../helpers/files-under';
 import { readJunitFile, validateJunitSchema } from '../../helpers/junit';
 import { startSecretEchoServer, type SecretEchoServer } from '../../peers/js-secret-echo/server';
 
@@ -103,19 +104,6 @@ function run(...args: string[]): Promise<{ code: number; out: string; err: strin
       (error, out, err) => resolve({ code: error ? Number(error.code) : 0, out, err }),
     );
   });
-}
-
-/** Every file under a folder, as bytes read as latin1 (so any encoding of the value is searched). */
-async function filesUnder(folder: string): Promise<{ path: string; text: string }[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return Promise.all(
-    entries
-      .filter((entry) => entry.isFile())
-      .map(async (entry) => {
-        const path = join(entry.parentPath, entry.name);
-        return { path: relative(root, path), text: await readFile(path, 'latin1') };
-      }),
-  );
 }
 
 const redactedFailure = 'expected status OK, got INVALID_ARGUMENT (tok {{token}}; again {{token}}99)';

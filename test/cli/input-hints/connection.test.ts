@@ -151,10 +151,12 @@ describe('connection settings that cannot work', () => {
 
   describe('PEM files in the wrong place', () => {
     const target = () => `127.0.0.1:${withIpName.port}`;
+    /** Mutual TLS flags: the test CA, and the given client certificate and key files. */
+    const mtls = (cert: string, key: string) => ['--cacert', pki.ca, '--cert', cert, '--key', key];
 
     test('a certificate given as --key, to call and to list (reflection)', async () => {
       const before = await snapshot(pki.dir);
-      const tls = ['--cacert', pki.ca, '--cert', pki.client.cert, '--key', pki.client.cert];
+      const tls = mtls(pki.client.cert, pki.client.cert);
       const expected = usage(
         `The client key file ${pki.client.cert} holds a certificate, not a private key.`,
         'Choose the key file here (-----BEGIN PRIVATE KEY-----); the certificate goes in the certificate field.',
@@ -169,19 +171,7 @@ describe('connection settings that cannot work', () => {
       expect(await protodesk(['call', target(), emptyCall, '--cacert', pki.client.key])).toEqual(
         usage(`The CA certificate file ${pki.client.key} holds a private key, not a certificate.`, hint),
       );
-      expect(
-        await protodesk([
-          'call',
-          target(),
-          emptyCall,
-          '--cacert',
-          pki.ca,
-          '--cert',
-          pki.client.key,
-          '--key',
-          pki.client.key,
-        ]),
-      ).toEqual(
+      expect(await protodesk(['call', target(), emptyCall, ...mtls(pki.client.key, pki.client.key)])).toEqual(
         usage(`The client certificate file ${pki.client.key} holds a private key, not a certificate.`, hint),
       );
     });
@@ -190,17 +180,7 @@ describe('connection settings that cannot work', () => {
       ['PKCS#8 (ENCRYPTED PRIVATE KEY)', () => pki.encryptedKey],
       ['traditional (Proc-Type: 4,ENCRYPTED)', () => traditionalKey],
     ])('an encrypted key, %s, says it is encrypted and how to decrypt it', async (_, key) => {
-      const result = await protodesk([
-        'call',
-        target(),
-        emptyCall,
-        '--cacert',
-        pki.ca,
-        '--cert',
-        pki.client.cert,
-        '--key',
-        key(),
-      ]);
+      const result = await protodesk(['call', target(), emptyCall, ...mtls(pki.client.cert, key())]);
       expect(result).toEqual(
         usage(
           `The client key file ${key()} is encrypted with a passphrase, and gRPC cannot use encrypted keys.`,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';
-import { protodesk } from './harness';
+import { protodesk, type RunOptions } from './harness';
 
 const protos = new URL('../../fixtures/protos/', import.meta.url).pathname;
 const schema = ['--proto', join(protos, 'grpc/testing/test.proto'), '-I', protos];
@@ -34,6 +34,9 @@ describe('requests over a size limit', () => {
     closedPort = (probe.address() as { port: number }).port;
     await new Promise((resolve) => probe.close(resolve));
   });
+  /** A UnaryCall to the closed port, the schema from .proto files, with more `args`. */
+  const unaryToClosedPort = (args: string[], options?: RunOptions) =>
+    protodesk(['call', `127.0.0.1:${closedPort}`, unary, '--plaintext', ...schema, ...args], options);
   afterAll(async () => {
     await server?.stop();
     await rm(dir, { recursive: true, force: true });
@@ -41,17 +44,7 @@ describe('requests over a size limit', () => {
 
   test('--max-send-size: a larger request fails before connecting, naming its size, the limit and the option', async () => {
     // 2,000 payload bytes are 2,006 encoded: 3 bytes of tag and length for the body, 3 for the payload.
-    const result = await protodesk([
-      'call',
-      `127.0.0.1:${closedPort}`,
-      unary,
-      '--plaintext',
-      ...schema,
-      '--max-send-size',
-      '1000',
-      '-d',
-      request(2000),
-    ]);
+    const result = await unaryToClosedPort(['--max-send-size', '1000', '-d', request(2000)]);
     expect(result).toEqual({ code: 2, out: '', err: tooLarge(1, '2,006 bytes', '1,000 bytes') });
   });
 
@@ -60,12 +53,7 @@ describe('requests over a size limit', () => {
     // 70 MiB of payload, and 10 bytes of tags and 4-byte lengths.
     await writeFile(file, request(70 * 1024 * 1024));
     // Before, a 70 MiB request took 3.5 GB and 17 s and then failed without a hint; a 256 MiB heap ran out of memory.
-    const result = await protodesk(
-      ['call', `127.0.0.1:${closedPort}`, unary, '--plaintext', ...schema, '-d', `@${file}`],
-      {
-        nodeFlags: ['--max-old-space-size=256'],
-      },
-    );
+    const result = await unaryToClosedPort(['-d', `@${file}`], { nodeFlags: ['--max-old-space-size=256'] });
     expect(result).toEqual({
       code: 2,
       out: '',
@@ -111,17 +99,7 @@ describe('requests over a size limit', () => {
   });
 
   test('--max-send-size that is not a positive whole number is a usage error', async () => {
-    expect(
-      await protodesk([
-        'call',
-        `127.0.0.1:${closedPort}`,
-        unary,
-        '--plaintext',
-        ...schema,
-        '--max-send-size',
-        '64MB',
-      ]),
-    ).toEqual({
+    expect(await unaryToClosedPort(['--max-send-size', '64MB'])).toEqual({
       code: 2,
       out: '',
       err: 'protodesk: --max-send-size must be a positive whole number of bytes; got "64MB".\n',

@@ -157,46 +157,40 @@ describe('CallEngine', () => {
     expect(events.map((event) => event.type)).toEqual(['trailers', 'status']);
   });
 
-  it('gives up on a socket that accepts but never speaks HTTP/2, and says so', async () => {
+  /** An EmptyCall to a socket that accepts and never speaks, given up on after 0.5 s. */
+  async function callSilentSocket(tls?: CallRequest['tls']) {
     const silent = await startSilentTcpServer();
     const impatient = new CallEngine({ connectTimeoutMs: 500 });
     try {
       const call = await callAndCollect(impatient, schema, {
-        ...request('grpc.testing.TestService/EmptyCall', ['{}']),
+        ...request('grpc.testing.TestService/EmptyCall', ['{}'], tls && { tls }),
         target: silent.target,
       });
-      expect(call.status).toMatchObject({
-        name: 'UNAVAILABLE',
-        message: `Could not connect to ${silent.target} within 0.5 s: the server accepted the connection but never spoke HTTP/2.`,
-        hint: `Is it a gRPC server, and is this its port? If it needs TLS, switch TLS on (or write grpcs://${silent.target}).`,
-      });
-      expect(call.timings).toMatchObject({ messagesSent: 0, bytesSent: 0 });
-      expect(call.timings.totalMs).toBeLessThan(5_000);
+      return { call, target: silent.target };
     } finally {
       impatient.close();
       await silent.close();
     }
+  }
+
+  it('gives up on a socket that accepts but never speaks HTTP/2, and says so', async () => {
+    const { call, target } = await callSilentSocket();
+    expect(call.status).toMatchObject({
+      name: 'UNAVAILABLE',
+      message: `Could not connect to ${target} within 0.5 s: the server accepted the connection but never spoke HTTP/2.`,
+      hint: `Is it a gRPC server, and is this its port? If it needs TLS, switch TLS on (or write grpcs://${target}).`,
+    });
+    expect(call.timings).toMatchObject({ messagesSent: 0, bytesSent: 0 });
+    expect(call.timings.totalMs).toBeLessThan(5_000);
   });
 
-
   it('over TLS, says the server never completed TLS and HTTP/2', async () => {
-    const silent = await startSilentTcpServer();
-    const impatient = new CallEngine({ connectTimeoutMs: 500 });
-    try {
-      const call = await callAndCollect(impatient, schema, {
-        ...request('grpc.testing.TestService/EmptyCall', ['{}']),
-        target: silent.target,
-        tls: { mode: 'tls' },
-      });
-      expect(call.status).toMatchObject({
-        name: 'UNAVAILABLE',
-        message: `Could not connect to ${silent.target} within 0.5 s: the server accepted the connection but never completed TLS and HTTP/2.`,
-        hint: 'Is it a gRPC server, and is this its port? If it speaks plaintext, switch TLS off.',
-      });
-    } finally {
-      impatient.close();
-      await silent.close();
-    }
+    const { call, target } = await callSilentSocket({ mode: 'tls' });
+    expect(call.status).toMatchObject({
+      name: 'UNAVAILABLE',
+      message: `Could not connect to ${target} within 0.5 s: the server accepted the connection but never completed TLS and HTTP/2.`,
+      hint: 'Is it a gRPC server, and is this its port? If it speaks plaintext, switch TLS off.',
+    });
   });
 
   it('refuses bad input before sending anything', async () => {

@@ -8,7 +8,14 @@ import type { CallEventBatch } from '../../../src/shared/api/types';
 import type { CallRequest } from '../../../src/shared/call';
 import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';
 import { startVectorsServer, type VectorsServer } from '../../peers/vectors/server';
-import { eventsOf, failureOf, protoRoot, recordingService, statusOf } from './service-harness';
+import {
+  eventsOf,
+  failureOf,
+  protoRoot,
+  recordingService,
+  statusOf,
+  testProtoSource,
+} from './service-harness';
 
 const COUNT = 100_000;
 let vectors: VectorsServer;
@@ -54,11 +61,7 @@ describe('calls through the service', () => {
   test('a unary call answers in batches numbered from 1 that end with status OK', async () => {
     const recording = recordingService();
     service = recording.service;
-    const { id } = await service.addSource({
-      kind: 'protoFiles',
-      files: [`${protoRoot}/grpc/testing/test.proto`],
-      importPaths: [protoRoot],
-    });
+    const { id } = await service.addSource(testProtoSource);
     const started = await service.startCall(id, {
       target: `127.0.0.1:${go.port}`,
       tls: plaintext,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { dispatch, type EngineService } from '../../../src/core/service';
-import { protoRoot, recordingService } from './service-harness';
+import { recordingService, testProtoSource } from './service-harness';
 
 let service: EngineService;
 afterEach(async () => service?.close());
@@ -51,9 +51,7 @@ describe('dispatch', () => {
 
   test('engine errors come back as failures, never as exceptions', async () => {
     ({ service } = recordingService());
-    const added = await dispatch(service, 'addSource', [
-      { kind: 'protoFiles', files: [`${protoRoot}/grpc/testing/test.proto`], importPaths: [protoRoot] },
-    ]);
+    const added = await dispatch(service, 'addSource', [testProtoSource]);
     const id = added.ok ? (added.value as { id: string }).id : '';
     const started = await dispatch(service, 'startCall', [
       id,

@@ -1,16 +1,16 @@
 // Calls through the service, as the page makes them, to a grpc-js server that echoes the secret it is sent in its
 // status message, a header, a trailer and the response body: nothing the page receives, nothing in history and no
 // file outside the secrets file holds the secret's value; captured values still feed later requests as they came.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { EngineService } from '../../../src/core/service';
-import type { ApiEvent } from '../../../src/shared/api/types';
+import type { EngineService } from '../../../src/core/service';
 import type { CallEvent, CallRequest } from '../../../src/shared/call';
 import type { CallContext, CallOutcome } from '../../../src/shared/workspace';
+import { filesUnder } from '../../helpers/files-under';
 import { startSecretEchoServer, type SecretEchoServer } from '../../peers/js-secret-echo/server';
-import { failureOf, freshDataDir, protoRoot } from './service-harness';
+import { eventService, failureOf, testProtoSource } from './service-harness';
 
 const secret = 'PAGESECRET-77';
 
@@ -32,29 +32,10 @@ afterEach(async () => {
 
 /** A service over a workspace whose environment `ci` holds the secret `token` (and a short one, `bad`). */
 async function workspaceWithSecret() {
-  const events: ApiEvent[] = [];
-  const waiters = new Set<() => void>();
-  const dataDir = freshDataDir();
-  const service = new EngineService({
-    transport: 'browser',
-    fileAccess: 'open',
-    version: '1.0.0',
-    dataDir,
-    emit: (event) => {
-      events.push(event);
-      // Applied at once, as the page does: the service sends more only once the page has caught up.
-      if (event.type === 'call')
-        queueMicrotask(() => void service.acknowledge(event.batch.callId, event.batch.seq));
-      waiters.forEach((wake) => wake());
-    },
-  });
+  const { service, events, until, dataDir } = eventService({ acknowledge: true });
   services.push(service);
   const state = await service.openWorkspace(await mkdtemp(join(scratch, 'workspace-')));
-  const source = await service.addSource({
-    kind: 'protoFiles',
-    files: [join(protoRoot, 'grpc/testing/test.proto')],
-    importPaths: [protoRoot],
-  });
+  const source = await service.addSource(testProtoSource);
   await service.saveEnvironment(
     'ci',
     { variables: { host: `127.0.0.1:${server.port}` }, secrets: ['token', 'short'] },
@@ -74,16 +55,7 @@ async function workspaceWithSecret() {
         ? { callId, events: calls, outcome: outcome.outcome }
         : undefined;
     };
-    const done = new Promise<{ callId: string; events: CallEvent[]; outcome: CallOutcome }>((resolve) => {
-      const check = () => {
-        const found = mine();
-        if (!found) return;
-        waiters.delete(check);
-        resolve(found);
-      };
-      waiters.add(check);
-      check();
-    });
+    const done: Promise<{ callId: string; events: CallEvent[]; outcome: CallOutcome }> = until(mine);
     return { callId, done };
   };
   const call = async (request: CallRequest, context: Omit<CallContext, 'environment'> = {}) =>
@@ -104,19 +76,6 @@ const echo = (answer: string, authorization = 'Bearer {{token}}'): CallRequest =
 
 const metadataOf = (events: CallEvent[], type: 'headers' | 'trailers') =>
   events.flatMap((e) => (e.type === type ? e.metadata : [])).filter((entry) => entry.key === 'x-echo-auth');
-
-/** Every file under a folder with its bytes as latin1. */
-async function filesUnder(folder: string): Promise<{ path: string; text: string }[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return Promise.all(
-    entries
-      .filter((entry) => entry.isFile())
-      .map(async (entry) => {
-        const path = join(entry.parentPath, entry.name);
-        return { path: relative(folder, path), text: await readFile(path, 'latin1') };
-      }),
-  );
-}
 
 describe('events to the page carry no secret value', () => {
   test('headers, trailers, the response body, captures and assertions show {{token}}; history and saved messages too', async () => {

@@ -7,7 +7,7 @@ import {
   type FaultyServer,
   type Misbehaviour,
 } from '../../helpers/misbehaving-server';
-import { failureOf, protoRoot, recordingService, statusOf } from './service-harness';
+import { failureOf, recordingService, statusOf, testProtoSource } from './service-harness';
 
 let faulty: FaultyServer;
 let silentTcp: FaultyServer;
@@ -24,11 +24,7 @@ afterEach(async () => service?.close());
 async function callThroughService(request: Partial<CallRequest>) {
   const recording = recordingService();
   service = recording.service;
-  const { id } = await service.addSource({
-    kind: 'protoFiles',
-    files: [`${protoRoot}/grpc/testing/test.proto`],
-    importPaths: [protoRoot],
-  });
+  const { id } = await service.addSource(testProtoSource);
   const started = await service.startCall(id, {
     target: faulty.target,
     tls: { mode: 'plaintext' },
@@ -72,11 +68,7 @@ describe('server faults reach the page as a status, the same as in the CLI', () 
 
   test('a request nested past 100 levels fails to start, naming the limit', async () => {
     ({ service } = recordingService());
-    const { id } = await service.addSource({
-      kind: 'protoFiles',
-      files: [`${protoRoot}/grpc/testing/test.proto`],
-      importPaths: [protoRoot],
-    });
+    const { id } = await service.addSource(testProtoSource);
     const deep = `${'{"a":'.repeat(3_000)}1${'}'.repeat(3_000)}`;
     const failure = await failureOf(
       service.startCall(id, {

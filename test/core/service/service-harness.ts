@@ -11,6 +11,13 @@ import type { CallEvent } from '../../../src/shared/call';
 export const protoRoot = fileURLToPath(new URL('../../fixtures/protos', import.meta.url));
 export const brokenRoot = fileURLToPath(new URL('../../fixtures/broken-protos', import.meta.url));
 
+/** The grpc.testing interop protos (TestService), as the page adds them as a source. */
+export const testProtoSource = {
+  kind: 'protoFiles' as const,
+  files: [`${protoRoot}/grpc/testing/test.proto`],
+  importPaths: [protoRoot],
+};
+
 /** A service whose emitted batches are kept in order, with hooks to react to each one. */
 export function recordingService(options: Partial<EngineServiceOptions> = {}) {
   const batches: CallEventBatch[] = [];
@@ -42,6 +49,50 @@ export function recordingService(options: Partial<EngineServiceOptions> = {}) {
       check();
     });
   return { service, batches, untilStatus };
+}
+
+/**
+ * A service over its own data folder that keeps every event it emits. `until` resolves once `found` answers
+ * something (failing after a deadline), `next` with the first event `pick` answers something for. With `acknowledge`,
+ * each call batch is applied at once, as the page does: the service sends more only once the page has caught up.
+ */
+export function eventService({ dataDir = freshDataDir(), acknowledge = false } = {}) {
+  const events: ApiEvent[] = [];
+  const waiters = new Set<() => void>();
+  const service = new EngineService({
+    transport: 'browser',
+    version: '1.0.0',
+    dataDir,
+    fileAccess: 'open',
+    emit: (event) => {
+      events.push(event);
+      if (acknowledge && event.type === 'call')
+        queueMicrotask(() => void service.acknowledge(event.batch.callId, event.batch.seq));
+      waiters.forEach((wake) => wake());
+    },
+  });
+  const until = <T>(found: () => T | undefined, timeoutMs = 10_000): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no such event in time')), timeoutMs);
+      const check = (): void => {
+        const result = found();
+        if (result === undefined) return;
+        clearTimeout(timer);
+        waiters.delete(check);
+        resolve(result);
+      };
+      waiters.add(check);
+      check();
+    });
+  const next = <T>(pick: (event: ApiEvent) => T | undefined, timeoutMs = 10_000): Promise<T> =>
+    until(() => {
+      for (const event of events) {
+        const found = pick(event);
+        if (found !== undefined) return found;
+      }
+      return undefined;
+    }, timeoutMs);
+  return { service, events, until, next, dataDir };
 }
 
 /** All events of some batches, in order. */

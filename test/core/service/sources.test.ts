@@ -1,22 +1,21 @@
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { EngineService } from '../../../src/core/service';
-import { brokenRoot, failureOf, protoRoot, recordingService } from './service-harness';
+import { brokenRoot, failureOf, protoRoot, recordingService, testProtoSource } from './service-harness';
 
 let service: EngineService;
 afterEach(async () => service?.close());
 
-const testProto = {
-  kind: 'protoFiles' as const,
-  files: [`${protoRoot}/grpc/testing/test.proto`],
-  importPaths: [protoRoot],
-};
-
 describe('schema sources', () => {
   test('.proto files load with their services, labelled by the file name', async () => {
     ({ service } = recordingService());
-    const state = await service.addSource(testProto);
-    expect(state).toMatchObject({ status: 'loaded', label: 'test.proto', problems: [], source: testProto });
+    const state = await service.addSource(testProtoSource);
+    expect(state).toMatchObject({
+      status: 'loaded',
+      label: 'test.proto',
+      problems: [],
+      source: testProtoSource,
+    });
     const testService = state.services.find((s) => s.fullName === 'grpc.testing.TestService');
     expect(testService?.methods.map((m) => [m.name, m.kind])).toContainEqual(['FullDuplexCall', 'bidi']);
     expect(await service.listSources()).toEqual([state]);
@@ -51,7 +50,7 @@ describe('schema sources', () => {
 
   test('a folder is labelled by its name; reload keeps the id and position; remove forgets it', async () => {
     ({ service } = recordingService());
-    const first = await service.addSource(testProto);
+    const first = await service.addSource(testProtoSource);
     const folder = await service.addSource({ kind: 'protoFolder', folder: `${protoRoot}/vectors` });
     expect(folder).toMatchObject({ status: 'loaded', label: 'vectors' });
     const reloaded = await service.reloadSource(first.id);
@@ -116,7 +115,7 @@ describe('schema sources', () => {
 
   test('the method template has a filled sample and the JSON Schema of the request, built once', async () => {
     ({ service } = recordingService());
-    const { id } = await service.addSource(testProto);
+    const { id } = await service.addSource(testProtoSource);
     const template = await service.methodTemplate(id, 'grpc.testing.TestService/UnaryCall');
     expect(template.method).toMatchObject({
       name: 'UnaryCall',

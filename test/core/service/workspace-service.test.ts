@@ -1,15 +1,15 @@
 // The workspace through the service, as the page uses it: sources saved in protodesk.json, calls with variables,
 // secrets, captures, assertions and history, and changes made on disk by someone else.
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { EngineService } from '../../../src/core/service';
-import type { ApiEvent } from '../../../src/shared/api/types';
+import type { EngineService } from '../../../src/core/service';
 import type { CallRequest } from '../../../src/shared/call';
 import type { CallOutcome, WorkspaceState } from '../../../src/shared/workspace';
+import { filesUnder } from '../../helpers/files-under';
 import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';
-import { failureOf, freshDataDir, protoRoot } from './service-harness';
+import { eventService, failureOf, freshDataDir, testProtoSource } from './service-harness';
 
 let go: GoReflectServer;
 let scratch: string;
@@ -27,46 +27,12 @@ afterEach(async () => {
   await Promise.all(services.splice(0).map((service) => service.close()));
 });
 
-/** A service over its own data folder that keeps every event it emits. */
+/** A service over its own data folder that keeps every event it emits, closed after each test. */
 function newService(dataDir = freshDataDir()) {
-  const events: ApiEvent[] = [];
-  const waiters = new Set<() => void>();
-  const service = new EngineService({
-    transport: 'browser',
-    version: '1.0.0',
-    dataDir,
-    fileAccess: 'open',
-    emit: (event) => {
-      events.push(event);
-      waiters.forEach((wake) => wake());
-    },
-  });
-  services.push(service);
-  const next = <T,>(pick: (event: ApiEvent) => T | undefined, timeoutMs = 10_000): Promise<T> =>
-    new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no such event in time')), timeoutMs);
-      const check = (): void => {
-        for (const event of events) {
-          const found = pick(event);
-          if (found !== undefined) {
-            clearTimeout(timer);
-            waiters.delete(check);
-            resolve(found);
-            return;
-          }
-        }
-      };
-      waiters.add(check);
-      check();
-    });
-  return { service, events, next, dataDir };
+  const recording = eventService({ dataDir });
+  services.push(recording.service);
+  return recording;
 }
-
-const interopSource = () => ({
-  kind: 'protoFiles' as const,
-  files: [join(protoRoot, 'grpc/testing/test.proto')],
-  importPaths: [protoRoot],
-});
 
 const unary = (target: string, body = '{"responseSize": 3, "payload": {"body": "{{word}}"}}'): CallRequest => ({
   target,
@@ -75,13 +41,6 @@ const unary = (target: string, body = '{"responseSize": 3, "payload": {"body": "
   metadata: [{ key: 'authorization', value: 'Bearer {{token}}' }],
   requests: [body],
 });
-
-/** Every file under a folder, with its text. */
-async function filesUnder(folder: string): Promise<{ path: string; text: string }[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-  return Promise.all(files.map(async (path) => ({ path: relative(folder, path), text: await readFile(path, 'utf8') })));
-}
 
 describe('the workspace through the service', () => {
   test('sources added are saved in protodesk.json with relative paths and load again in a new session', async () => {
@@ -96,7 +55,7 @@ describe('the workspace through the service', () => {
     expect(source.status).toBe('failed');
     // A failed import is listed (with its problems) but not saved: cancelling it leaves the workspace as it was.
     expect(await readFile(join(folder, 'protodesk.json'), 'utf8')).toBe(before);
-    const interop = await first.service.addSource(interopSource());
+    const interop = await first.service.addSource(testProtoSource);
     expect(interop.status).toBe('loaded');
     const manifest = JSON.parse(await readFile(join(folder, 'protodesk.json'), 'utf8')) as { format: number; sources: unknown[] };
     expect(manifest.format).toBe(1);
@@ -128,7 +87,7 @@ describe('the workspace through the service', () => {
   test('a call fills variables from the environment and secrets, records history without the secret, and reports its outcome', async () => {
     const { service, next, dataDir } = newService();
     const state = await service.openWorkspace(join(scratch, 'vars'));
-    const { id } = await service.addSource(interopSource());
+    const { id } = await service.addSource(testProtoSource);
     await service.saveEnvironment(
       'local',
       { variables: { host: `127.0.0.1:${go.port}`, word: 'aGk=' }, secrets: ['token'] },
@@ -163,7 +122,7 @@ describe('the workspace through the service', () => {
   test('a captured value feeds the next request; an unresolved variable blocks the call, naming it', async () => {
     const { service, next } = newService();
     await service.openWorkspace(join(scratch, 'capture'));
-    const { id } = await service.addSource(interopSource());
+    const { id } = await service.addSource(testProtoSource);
     const target = `127.0.0.1:${go.port}`;
     const first = await service.startCall(id, { ...unary(target, '{"responseSize": 2}'), metadata: [] }, {
       captures: [{ variable: 'word', from: 'body', path: '$.payload.body' }],

@@ -1,14 +1,12 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { atomicTempPrefix } from '../../../src/core/workspace/atomic-write';
 import { decodeWorkspaceFile } from '../../../src/core/workspace/file-format';
 import { WorkspaceFiles } from '../../../src/core/workspace/workspace-files';
 import { grownBody, grownVariables, requestPath } from './fixtures/grown-content';
+import { buildSaveLoop, killWhileSaving } from './fixtures/kill-saver';
 
 const kills = 200;
 /** Children killed side by side, each in its own workspace: 2 cores, and most of a child's life is startup. */
@@ -18,36 +16,9 @@ let root: string;
 let child: string;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'protodesk-kill-'));
-  child = join(root, 'save-loop.mjs');
-  // The child runs the real WorkspaceFiles and writeFileAtomic, bundled, since Node 20 cannot run TypeScript itself.
-  await build({
-    entryPoints: [fileURLToPath(new URL('fixtures/save-loop.ts', import.meta.url))],
-    outfile: child,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    // Bundled CommonJS dependencies may call require(); give the ES module one.
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
-  });
+  child = await buildSaveLoop(root);
 });
 afterAll(async () => rm(root, { recursive: true, force: true }));
-
-/** Starts the saving loop, kills it with SIGKILL a random moment after it is saving, and waits for it to be gone. */
-async function killWhileSaving(folder: string): Promise<void> {
-  const saver = spawn(process.execPath, [child, folder], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  saver.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => saver.on('exit', (_code, signal) => resolve(signal)));
-  await new Promise<void>((resolve, reject) => {
-    saver.stdout.once('data', () => resolve());
-    void exited.then(() => reject(new Error(`the child ended before saving: ${stderr}`)));
-  });
-  await new Promise((wake) => setTimeout(wake, Math.random() * 60));
-  saver.kill('SIGKILL');
-  expect(await exited).toBe('SIGKILL');
-}
 
 /** Reads both files as a person opening the workspace would: each must parse and hold one complete save. */
 async function checkComplete(folder: string, lastN: number): Promise<number> {
@@ -69,7 +40,7 @@ test(`files stay whole when the saving process is killed with SIGKILL at random 
       const folder = join(root, `workspace-${worker}`);
       let lastN = 0;
       for (let kill = worker; kill < kills; kill += workers) {
-        await killWhileSaving(folder);
+        await killWhileSaving(child, folder);
         lastN = await checkComplete(folder, lastN);
         const names = await readdir(join(folder, 'collections', 'kill'));
         if (names.some((name) => name.startsWith(atomicTempPrefix))) killedMidWrite = true;

@@ -5,11 +5,11 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { EngineService } from '../../../src/core/service';
+import type { EngineService } from '../../../src/core/service';
 import { encodeWorkspaceFile } from '../../../src/core/workspace/file-format';
 import type { WorkspaceState } from '../../../src/shared/workspace';
-import { snapshot } from '../../helpers/git-workspace';
-import { freshDataDir } from '../service/service-harness';
+import { conflictHint, conflictProblem, snapshot } from '../../helpers/git-workspace';
+import { eventService } from '../service/service-harness';
 
 let scratch: string;
 const services: EngineService[] = [];
@@ -21,14 +21,9 @@ afterEach(async () => {
   await Promise.all(services.splice(0).map((service) => service.close()));
 });
 
+/** A service over its own data folder, closed after each test. */
 function newService(): EngineService {
-  const service = new EngineService({
-    transport: 'browser',
-    fileAccess: 'open',
-    version: '1.0.0',
-    dataDir: freshDataDir(),
-    emit: () => undefined,
-  });
+  const { service } = eventService();
   services.push(service);
   return service;
 }
@@ -42,10 +37,6 @@ const request = encodeWorkspaceFile('request', {
 /** A file as git leaves it mid-merge: both sides of the changed line between conflict markers, from line 3. */
 const conflicted = (ours: string, theirs: string): string =>
   `{\n  "format": 1,\n<<<<<<< HEAD\n  ${ours}\n=======\n  ${theirs}\n>>>>>>> feature\n}\n`;
-const resolveHint =
-  'Resolve the conflict in git (keep the right lines, remove the <<<<<<< ======= >>>>>>> lines, then git add the ' +
-  'file). Protodesk leaves the file as it is.';
-const markers = (path: string): string => `${path} (line 3): this file has unresolved git conflict markers.`;
 
 interface Case {
   name: string;
@@ -55,31 +46,24 @@ interface Case {
   hint?: string;
 }
 
+/** A file left mid-merge, listed with its conflict markers and the hint to resolve them in git. */
+const conflictCase = (what: string, path: string, ours: string, theirs: string): Case => ({
+  name: `conflict markers in ${what}`,
+  files: { [path]: conflicted(ours, theirs) },
+  problems: { [path]: conflictProblem(path, 3).message },
+  hint: conflictHint,
+});
+
 const cases: Case[] = [
-  {
-    name: 'conflict markers in a request',
-    files: { 'collections/c/R.json': conflicted('"method": "a.B/C",', '"method": "a.B/D",') },
-    problems: { 'collections/c/R.json': markers('collections/c/R.json') },
-    hint: resolveHint,
-  },
-  {
-    name: 'conflict markers in protodesk.json',
-    files: { 'protodesk.json': conflicted('"sources": []', '"sources": [{"kind": "reflection"}]') },
-    problems: { 'protodesk.json': markers('protodesk.json') },
-    hint: resolveHint,
-  },
-  {
-    name: 'conflict markers in an environment',
-    files: { 'environments/dev.json': conflicted('"variables": {"a": "1"},', '"variables": {"a": "2"},') },
-    problems: { 'environments/dev.json': markers('environments/dev.json') },
-    hint: resolveHint,
-  },
-  {
-    name: 'conflict markers in a TLS profile',
-    files: { 'tls/p.json': conflicted('"mode": "insecure"', '"mode": "plaintext"') },
-    problems: { 'tls/p.json': markers('tls/p.json') },
-    hint: resolveHint,
-  },
+  conflictCase('a request', 'collections/c/R.json', '"method": "a.B/C",', '"method": "a.B/D",'),
+  conflictCase('protodesk.json', 'protodesk.json', '"sources": []', '"sources": [{"kind": "reflection"}]'),
+  conflictCase(
+    'an environment',
+    'environments/dev.json',
+    '"variables": {"a": "1"},',
+    '"variables": {"a": "2"},',
+  ),
+  conflictCase('a TLS profile', 'tls/p.json', '"mode": "insecure"', '"mode": "plaintext"'),
   {
     name: 'a truncated request',
     files: { 'collections/c/R.json': request.slice(0, 40) },

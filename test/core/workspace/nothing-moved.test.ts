@@ -6,22 +6,24 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { EngineService } from '../../../src/core/service';
+import type { EngineService } from '../../../src/core/service';
 import { runWorkspace } from '../../../src/core/workspace/runner';
 import { FileSecretStore } from '../../../src/core/workspace/secrets';
 import { WorkspaceFiles } from '../../../src/core/workspace/workspace-files';
 import type { ApiEvent } from '../../../src/shared/api/types';
-import type { WorkspaceProblem, WorkspaceState } from '../../../src/shared/workspace';
+import type { WorkspaceState } from '../../../src/shared/workspace';
 import {
   branchesThatConflict,
   conflictedWorkspace,
+  conflictHint,
+  conflictProblem,
   emptyCall,
   git,
   mergeTheirs,
   treeState,
   unaryCall,
 } from '../../helpers/git-workspace';
-import { freshDataDir } from '../service/service-harness';
+import { eventService, freshDataDir } from '../service/service-harness';
 
 let scratch: string;
 const services: EngineService[] = [];
@@ -33,16 +35,7 @@ afterEach(async () => {
   await Promise.all(services.splice(0).map((service) => service.close()));
 });
 
-const hint =
-  'Resolve the conflict in git (keep the right lines, remove the <<<<<<< ======= >>>>>>> lines, then git add the ' +
-  'file). Protodesk leaves the file as it is.';
-/** The problem listed for a file with conflict markers, the first on line `line`. */
-const conflict = (path: string, line: number): WorkspaceProblem => ({
-  path,
-  message: `${path} (line ${line}): this file has unresolved git conflict markers.`,
-  hint,
-});
-const bothConflicts = [conflict(unaryCall, 7), conflict('protodesk.json', 11)];
+const bothConflicts = [conflictProblem(unaryCall, 7), conflictProblem('protodesk.json', 11)];
 
 let count = 0;
 async function repository(manifestToo = true): Promise<string> {
@@ -51,28 +44,11 @@ async function repository(manifestToo = true): Promise<string> {
   return folder;
 }
 
-function newService(): { service: EngineService; events: ApiEvent[] } {
-  const events: ApiEvent[] = [];
-  const service = new EngineService({
-    transport: 'browser',
-    fileAccess: 'open',
-    version: '1.0.0',
-    dataDir: freshDataDir(),
-    emit: (event) => events.push(event),
-  });
-  services.push(service);
-  return { service, events };
-}
-
-/** Polls until `find` answers something (the watcher reports within a second or so), failing after 10 s. */
-async function eventually<T>(find: () => T | undefined): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error('the expected event did not come');
-    await new Promise((wake) => setTimeout(wake, 20));
-  }
+/** A service that keeps the events it emits, closed after each test. */
+function newService() {
+  const recording = eventService();
+  services.push(recording.service);
+  return recording;
 }
 
 describe('a workspace mid-merge in git', () => {
@@ -135,11 +111,11 @@ describe('a workspace mid-merge in git', () => {
   test('while the app watches, the merge is reported as problems within seconds, and nothing on disk changes', async () => {
     const folder = join(scratch, `repo-${++count}`);
     await branchesThatConflict(folder, { manifestToo: true });
-    const { service, events } = newService();
+    const { service, events, until } = newService();
     expect(((await service.openWorkspace(folder)) as WorkspaceState).problems).toEqual([]);
     await mergeTheirs(folder);
     const afterMerge = await treeState(folder);
-    const reported = await eventually(() =>
+    const reported = await until(() =>
       events.find(
         (event): event is Extract<ApiEvent, { type: 'workspace' }> =>
           event.type === 'workspace' && event.state.problems.length === 2,
@@ -160,7 +136,7 @@ describe('a workspace mid-merge in git', () => {
       variables: { host: '127.0.0.1:1' },
     });
     expect(report.passed).toBe(false);
-    const why = `${bothConflicts[1]?.message ?? ''} ${hint}`;
+    const why = `${bothConflicts[1]?.message ?? ''} ${conflictHint}`;
     expect(report.results.map(({ path, error }) => ({ path, error }))).toEqual([
       { path: emptyCall, error: why },
       { path: unaryCall, error: why },
@@ -186,7 +162,7 @@ describe('a workspace mid-merge in git', () => {
     expect(unary).toMatchObject({
       path: unaryCall,
       method: '',
-      error: `${conflict(unaryCall, 7).message} ${hint}`,
+      error: `${conflictProblem(unaryCall, 7).message} ${conflictHint}`,
     });
     expect(unary?.status).toBeUndefined();
     expect(await treeState(folder)).toEqual(before);

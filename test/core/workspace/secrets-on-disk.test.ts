@@ -1,6 +1,6 @@
-import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CallRequest } from '../../../src/shared/call';
 import type { HistoryEntry } from '../../../src/shared/workspace';
@@ -9,6 +9,7 @@ import { HistoryStore } from '../../../src/core/workspace/history';
 import { SecretRedactor } from '../../../src/core/workspace/redaction';
 import { FileSecretStore, secretScope, type SecretCipher } from '../../../src/core/workspace/secrets';
 import { resolveCallRequest } from '../../../src/core/workspace/variables';
+import { filesUnder } from '../../helpers/files-under';
 import { aesCipher } from './secret-test-cipher';
 
 // A quote and a backslash, so the JSON-escaped form (as it sits inside request JSON) is checked too.
@@ -22,19 +23,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
-
-/** Every file under a folder, with its content. */
-async function allFiles(folder: string): Promise<{ path: string; text: string }[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return Promise.all(
-    entries
-      .filter((entry) => entry.isFile())
-      .map(async (entry) => {
-        const path = join(entry.parentPath, entry.name);
-        return { path: relative(root, path), text: await readFile(path, 'latin1') };
-      }),
-  );
-}
 
 /** Sets up a workspace with an environment whose `token` is secret, sends-as-if a request using it, and records history. */
 async function useSecret(cipher: SecretCipher | undefined): Promise<HistoryEntry> {
@@ -80,7 +68,7 @@ async function useSecret(cipher: SecretCipher | undefined): Promise<HistoryEntry
 describe('secret values on disk', () => {
   it('appear in no file at all when the secrets file is encrypted', async () => {
     const recorded = await useSecret(aesCipher());
-    const files = await allFiles(root);
+    const files = await filesUnder(root);
     expect(files.map((file) => file.path).sort()).toEqual([
       join('app-data', 'history', `${recorded.id}.json`),
       join('app-data', 'secrets.json'),
@@ -99,7 +87,7 @@ describe('secret values on disk', () => {
 
   it('appear only in the 0600 secrets file without a cipher', async () => {
     await useSecret(undefined);
-    const holding = (await allFiles(root)).filter((file) => file.text.includes('p@ss')).map((file) => file.path);
+    const holding = (await filesUnder(root)).filter((file) => file.text.includes('p@ss')).map((file) => file.path);
     expect(holding).toEqual([join('app-data', 'secrets.json')]);
   });
 });

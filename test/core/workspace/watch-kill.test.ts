@@ -1,20 +1,16 @@
 // Issue 14 §1, the watcher path under kill -9: a Protodesk process saving into a workspace is killed at random moments
 // while this process (the app's service) watches and scans the same workspace. Afterwards no file of the person's has
 // changed, the saved files are whole, and a later open cleans only Protodesk's own temporary leftovers.
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { EngineService } from '../../../src/core/service';
 import { temporaryNamePattern } from '../../../src/core/workspace/atomic-write';
 import { decodeWorkspaceFile } from '../../../src/core/workspace/file-format';
-import type { ApiEvent } from '../../../src/shared/api/types';
 import { snapshot } from '../../helpers/git-workspace';
-import { freshDataDir } from '../service/service-harness';
+import { eventService } from '../service/service-harness';
 import { grownBody, requestPath } from './fixtures/grown-content';
+import { buildSaveLoop, killWhileSaving } from './fixtures/kill-saver';
 
 const kills = 40;
 
@@ -22,39 +18,9 @@ let root: string;
 let child: string;
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'protodesk-watch-kill-'));
-  child = join(root, 'save-loop.mjs');
-  // The same saving child as the atomicity test: the real WorkspaceFiles, bundled for Node 20.
-  await build({
-    entryPoints: [fileURLToPath(new URL('fixtures/save-loop.ts', import.meta.url))],
-    outfile: child,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-  });
+  child = await buildSaveLoop(root);
 });
 afterAll(async () => rm(root, { recursive: true, force: true }));
-
-/** Starts the saving loop, kills it with SIGKILL a random moment after it is saving, and waits for it to be gone. */
-async function killWhileSaving(folder: string): Promise<void> {
-  const saver = spawn(process.execPath, [child, folder], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  saver.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<NodeJS.Signals | null>((resolve) =>
-    saver.on('exit', (_code, signal) => resolve(signal)),
-  );
-  await new Promise<void>((resolve, reject) => {
-    saver.stdout.once('data', () => resolve());
-    void exited.then(() => reject(new Error(`the child ended before saving: ${stderr}`)));
-  });
-  await new Promise((wake) => setTimeout(wake, Math.random() * 60));
-  saver.kill('SIGKILL');
-  expect(await exited).toBe('SIGKILL');
-}
 
 /** The person's own files: a request mid-merge, test data, and files that only look like Protodesk's temporaries. */
 const personal: Record<string, string> = {
@@ -65,15 +31,6 @@ const personal: Record<string, string> = {
   'collections/kill/.protodesk-tmp-4242-0123456789ab': 'my notes, oddly named',
   'notes.txt': 'not a workspace file',
 };
-
-/** Polls `done` until it holds, failing after 10 s. */
-async function until(done: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('the watcher reported nothing in time');
-    await new Promise((wake) => setTimeout(wake, 20));
-  }
-}
 
 /** Protodesk's own temporary leftovers (the exact name pattern, not one of the person's look-alikes). */
 async function ourLeftovers(folder: string): Promise<string[]> {
@@ -91,14 +48,9 @@ test(`while the app watches, ${kills} kills of a saving process change no file o
   await mkdir(join(folder, 'collections', 'kill'), { recursive: true });
   for (const [path, text] of Object.entries(personal))
     await writeFile(join(folder, ...path.split('/')), text);
-  const events: Extract<ApiEvent, { type: 'workspace' }>[] = [];
-  const service = new EngineService({
-    transport: 'browser',
-    fileAccess: 'open',
-    version: '1.0.0',
-    dataDir: freshDataDir(),
-    emit: (event) => void (event.type === 'workspace' && events.push(event)),
-  });
+  const { service, events, until } = eventService();
+  // What the watcher reported: the workspace events.
+  const watched = () => events.flatMap((event) => (event.type === 'workspace' ? [event] : []));
   const age = async (paths: string[]): Promise<void> => {
     const longAgo = new Date(Date.now() - 3_600_000);
     for (const path of paths) await utimes(join(folder, ...path.split('/')), longAgo, longAgo);
@@ -108,17 +60,17 @@ test(`while the app watches, ${kills} kills of a saving process change no file o
     await age(Object.keys(personal));
     let leftovers = 0;
     for (let kill = 0; kill < kills; kill++) {
-      await killWhileSaving(folder);
+      await killWhileSaving(child, folder);
       leftovers = Math.max(leftovers, (await ourLeftovers(folder)).length);
       // A scan right after a kill, as the page's refresh does: only the person's conflicted file is a problem.
       const scanned = await service.workspaceState();
       expect(scanned.problems.map((problem) => problem.path)).toEqual(['collections/kill/Conflicted.json']);
     }
     // Once the saves stop, the watcher reports them (with the same single problem).
-    await until(() => events.length > 0);
-    expect(new Set(events.flatMap((event) => event.state.problems.map((problem) => problem.path)))).toEqual(
-      new Set(['collections/kill/Conflicted.json']),
-    );
+    await until(() => watched()[0]);
+    expect(
+      new Set(watched().flatMap((event) => event.state.problems.map((problem) => problem.path))),
+    ).toEqual(new Set(['collections/kill/Conflicted.json']));
     const text = await readFile(join(folder, ...requestPath.split('/')), 'utf8');
     const body = decodeWorkspaceFile('request', text, requestPath).body as { n: number };
     expect(body).toEqual(grownBody(body.n));

@@ -1,13 +1,8 @@
-import { Metadata, Server, ServerCredentials, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
+import { Metadata, Server, type ServerUnaryCall, type sendUnaryData } from '@grpc/grpc-js';
+import { listenInsecure, rawMethod, type PeerServer } from '../grpc-js-server';
 
 /** A running echo peer. */
-export interface EchoServer {
-  /** The port for TCP addresses; 0 for unix sockets. */
-  port: number;
-  stop: () => Promise<void>;
-}
-
-const identity = (bytes: Buffer): Buffer => bytes;
+export type EchoServer = PeerServer;
 
 /**
  * A grpc-js server whose `grpc.testing.TestService/EmptyCall` answers with the request's metadata as response headers
@@ -25,22 +20,6 @@ export async function startEchoServer(address: string): Promise<EchoServer> {
     call.sendMetadata(headers);
     callback(null, Buffer.alloc(0));
   };
-  server.addService(
-    {
-      EmptyCall: {
-        path: '/grpc.testing.TestService/EmptyCall',
-        requestStream: false,
-        responseStream: false,
-        requestSerialize: identity,
-        requestDeserialize: identity,
-        responseSerialize: identity,
-        responseDeserialize: identity,
-      },
-    },
-    { EmptyCall: echo },
-  );
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(address, ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
-  );
-  return { port, stop: () => new Promise((resolve) => server.tryShutdown(() => resolve())) };
+  server.addService({ EmptyCall: rawMethod('/grpc.testing.TestService/EmptyCall') }, { EmptyCall: echo });
+  return listenInsecure(server, address);
 }

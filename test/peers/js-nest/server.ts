@@ -1,7 +1,6 @@
 import {
   loadPackageDefinition,
   Server,
-  ServerCredentials,
   type GrpcObject,
   type ServiceClientConstructor,
   type UntypedServiceImplementation,
@@ -14,6 +13,7 @@ import {
 } from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
 import { fileURLToPath } from 'node:url';
+import { listenInsecure, type PeerServer } from '../grpc-js-server';
 import { catalogService } from './catalog';
 import { messageShape, type MessageShape } from './message-shape';
 import { orderService } from './orders';
@@ -43,10 +43,7 @@ export interface JsNestOptions {
 }
 
 /** A running grpc-js peer on 127.0.0.1. */
-export interface JsNestServer {
-  port: number;
-  stop: () => Promise<void>;
-}
+export type JsNestServer = PeerServer;
 
 /** The handlers this peer has, by full service name; other services are served without handlers (UNIMPLEMENTED). */
 const implementations: Record<string, (shape: MessageShape) => UntypedServiceImplementation> = {
@@ -69,12 +66,7 @@ export async function startJsNest(options: JsNestOptions = {}): Promise<JsNestSe
   for (const [serviceName, service] of services(loadPackageDefinition(definition))) {
     server.addService(service.service, implementations[serviceName]?.(shape) ?? {});
   }
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) =>
-      error ? reject(error) : resolve(bound),
-    ),
-  );
-  return { port, stop: () => new Promise((resolve) => server.tryShutdown(() => resolve())) };
+  return listenInsecure(server);
 }
 
 /** NestJS's getGrpcPackageDefinition: the given definition, or proto-loader's loadSync of protoPath with the loader options. */

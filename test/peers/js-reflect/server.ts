@@ -1,16 +1,14 @@
-import { Server, ServerCredentials, loadPackageDefinition, type GrpcObject, type ServiceClientConstructor } from '@grpc/grpc-js';
+import { Server, loadPackageDefinition, type GrpcObject, type ServiceClientConstructor } from '@grpc/grpc-js';
 import { loadSync } from '@grpc/proto-loader';
 import { ReflectionService } from '@grpc/reflection';
 import { fileURLToPath } from 'node:url';
+import { listenInsecure, type PeerServer } from '../grpc-js-server';
 
 /** grpc's interop protos, as a colleague vendored them. */
 const protoRoot = fileURLToPath(new URL('../../fixtures/protos', import.meta.url));
 
 /** A running grpc-js peer on 127.0.0.1. */
-export interface JsReflectServer {
-  port: number;
-  stop: () => Promise<void>;
-}
+export type JsReflectServer = PeerServer;
 
 /**
  * Starts a grpc-js server with grpc.testing.TestService (EmptyCall answers; the rest is UNIMPLEMENTED) and
@@ -23,8 +21,5 @@ export async function startJsReflect(): Promise<JsReflectServer> {
   const server = new Server();
   server.addService(testService.service, { emptyCall: (_call: unknown, callback: (error: null, value: object) => void) => callback(null, {}) });
   new ReflectionService(definition).addToServer(server);
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
-  );
-  return { port, stop: () => new Promise((resolve) => server.tryShutdown(() => resolve())) };
+  return listenInsecure(server);
 }

@@ -1,20 +1,10 @@
 import { fromBinary, toJson } from '@bufbuild/protobuf';
-import {
-  Metadata,
-  Server,
-  ServerCredentials,
-  status,
-  type sendUnaryData,
-  type ServerUnaryCall,
-  type ServiceDefinition,
-} from '@grpc/grpc-js';
+import { Metadata, Server, status, type sendUnaryData, type ServerUnaryCall } from '@grpc/grpc-js';
+import { listenInsecure, rawMethod, type PeerServer } from '../grpc-js-server';
 import { richFailures, richRegistry } from './details';
 
 /** A running rich-error peer on 127.0.0.1. */
-export interface JsRichServer {
-  port: number;
-  stop: () => Promise<void>;
-}
+export type JsRichServer = PeerServer;
 
 /**
  * Starts a grpc-js server for rich.Errors on a free 127.0.0.1 port. `Fail` fails with the status of the request's
@@ -26,17 +16,7 @@ export async function startJsRich(): Promise<JsRichServer> {
   const failures = await richFailures();
   const requestDesc = registry.getMessage('rich.FailRequest');
   if (!requestDesc) throw new Error('rich.FailRequest is missing from the registry');
-  const definition: ServiceDefinition = {
-    fail: {
-      path: '/rich.Errors/Fail',
-      requestStream: false,
-      responseStream: false,
-      requestSerialize: (value: Buffer) => value,
-      requestDeserialize: (bytes: Buffer) => bytes,
-      responseSerialize: (value: Buffer) => value,
-      responseDeserialize: (bytes: Buffer) => bytes,
-    },
-  };
+  const definition = { fail: rawMethod('/rich.Errors/Fail') };
   const fail = (call: ServerUnaryCall<Buffer, Buffer>, callback: sendUnaryData<Buffer>): void => {
     const request = toJson(requestDesc, fromBinary(requestDesc, call.request)) as { kind?: string };
     const kind = request.kind ?? '';
@@ -51,8 +31,5 @@ export async function startJsRich(): Promise<JsRichServer> {
   };
   const server = new Server();
   server.addService(definition, { fail });
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) => (error ? reject(error) : resolve(bound))),
-  );
-  return { port, stop: () => new Promise((resolve) => server.tryShutdown(() => resolve())) };
+  return listenInsecure(server);
 }

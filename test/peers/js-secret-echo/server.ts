@@ -1,20 +1,15 @@
 import {
   Metadata,
   Server,
-  ServerCredentials,
   status,
   type ServerDuplexStream,
   type ServerUnaryCall,
   type sendUnaryData,
 } from '@grpc/grpc-js';
+import { listenInsecure, rawMethod, type PeerServer } from '../grpc-js-server';
 
 /** A running secret-echo peer. */
-export interface SecretEchoServer {
-  port: number;
-  stop: () => Promise<void>;
-}
-
-const identity = (bytes: Buffer): Buffer => bytes;
+export type SecretEchoServer = PeerServer;
 
 /** A protobuf string field (one-byte tag and length). */
 function stringField(tag: number, value: string): Buffer {
@@ -66,31 +61,13 @@ export async function startSecretEchoServer(): Promise<SecretEchoServer> {
   };
   server.addService(
     {
-      FullDuplexCall: {
-        path: '/grpc.testing.TestService/FullDuplexCall',
+      FullDuplexCall: rawMethod('/grpc.testing.TestService/FullDuplexCall', {
         requestStream: true,
         responseStream: true,
-        requestSerialize: identity,
-        requestDeserialize: identity,
-        responseSerialize: identity,
-        responseDeserialize: identity,
-      },
-      UnaryCall: {
-        path: '/grpc.testing.TestService/UnaryCall',
-        requestStream: false,
-        responseStream: false,
-        requestSerialize: identity,
-        requestDeserialize: identity,
-        responseSerialize: identity,
-        responseDeserialize: identity,
-      },
+      }),
+      UnaryCall: rawMethod('/grpc.testing.TestService/UnaryCall'),
     },
     { FullDuplexCall: duplex, UnaryCall: unary },
   );
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (error, bound) =>
-      error ? reject(error) : resolve(bound),
-    ),
-  );
-  return { port, stop: () => new Promise((resolve) => server.tryShutdown(() => resolve())) };
+  return listenInsecure(server);
 }

@@ -1,18 +1,15 @@
 import {
   Server,
-  ServerCredentials,
   type sendUnaryData,
   type ServerUnaryCall,
   type ServerWritableStream,
   type ServiceDefinition,
 } from '@grpc/grpc-js';
+import { listenInsecure, type PeerServer } from '../grpc-js-server';
 import { decodeVectorsRequest, encodeVector, encodeVectors, type VectorsRequest } from './wire';
 
 /** A running vectors peer on 127.0.0.1. */
-export interface VectorsServer {
-  port: number;
-  stop: () => Promise<void>;
-}
+export type VectorsServer = PeerServer;
 
 const toBuffer = (bytes: Buffer): Buffer => bytes;
 const noRequest = (): Buffer => Buffer.alloc(0);
@@ -94,10 +91,5 @@ export async function startVectorsServer(port = 0): Promise<VectorsServer> {
   server.addService(testService, {
     EmptyCall: (_call: unknown, callback: sendUnaryData<Buffer>) => callback(null, Buffer.alloc(0)),
   });
-  const bound = await new Promise<number>((resolve, reject) =>
-    server.bindAsync(`127.0.0.1:${port}`, ServerCredentials.createInsecure(), (error, actual) =>
-      error ? reject(error) : resolve(actual),
-    ),
-  );
-  return { port: bound, stop: () => new Promise((resolve) => server.tryShutdown(() => resolve())) };
+  return listenInsecure(server, `127.0.0.1:${port}`);
 }

@@ -1,30 +1,21 @@
 import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
-import { Server, ServerCredentials, type ServerDuplexStream, type ServiceDefinition } from '@grpc/grpc-js';
+import { Server, type ServerDuplexStream } from '@grpc/grpc-js';
 import { afterEach, describe, expect, test } from 'vitest';
 import { SchemaError } from '../../../../src/core/schema/errors';
 import { reflectSchema } from '../../../../src/core/schema/reflection/reflect';
+import { listenInsecure, rawMethod } from '../../../peers/grpc-js-server';
 
 type Handler = (call: ServerDuplexStream<Buffer, Buffer>) => void;
 
-/** A real grpc-js server whose v1 reflection stream runs `handler` on raw bytes. */
+/** A real grpc-js server whose v1 reflection stream runs `handler` on raw bytes (stopped by force: streams may hang). */
 async function serve(handler: Handler): Promise<{ port: number; server: Server }> {
-  const identity = (b: Buffer): Buffer => b;
-  const definition: ServiceDefinition = {
-    ServerReflectionInfo: {
-      path: '/grpc.reflection.v1.ServerReflection/ServerReflectionInfo',
-      requestStream: true,
-      responseStream: true,
-      requestSerialize: identity,
-      requestDeserialize: identity,
-      responseSerialize: identity,
-      responseDeserialize: identity,
-    },
-  };
+  const reflection = rawMethod('/grpc.reflection.v1.ServerReflection/ServerReflectionInfo', {
+    requestStream: true,
+    responseStream: true,
+  });
   const server = new Server();
-  server.addService(definition, { ServerReflectionInfo: handler });
-  const port = await new Promise<number>((resolve, reject) =>
-    server.bindAsync('127.0.0.1:0', ServerCredentials.createInsecure(), (e, p) => (e ? reject(e) : resolve(p))),
-  );
+  server.addService({ ServerReflectionInfo: reflection }, { ServerReflectionInfo: handler });
+  const { port } = await listenInsecure(server);
   return { port, server };
 }
 

@@ -80,6 +80,14 @@ function renderSidebar() {
 
 const typeInto = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
 
+/** Holds the engine's loads until the returned `finish` is called, as a source that takes long to load. */
+function holdLoads(engine: ReturnType<typeof memoryEngine>): () => void {
+  let finish: () => void = () => undefined;
+  const slow = engine.api.addSource;
+  engine.api.addSource = (source) => new Promise((resolve) => (finish = () => resolve(slow(source))));
+  return () => finish();
+}
+
 describe('Sidebar', () => {
   it('imports protos: a failed load keeps the dialog open with its problems; a retry replaces it and closes', async () => {
     const { engine, changes } = renderSidebar();
@@ -128,9 +136,7 @@ describe('Sidebar', () => {
 
   it('Cancel while an import loads removes the source once it has loaded', async () => {
     const { engine, changes } = renderSidebar();
-    let finish: () => void = () => undefined;
-    const slow = engine.api.addSource;
-    engine.api.addSource = (source) => new Promise((resolve) => (finish = () => resolve(slow(source))));
+    const finish = holdLoads(engine);
     fireEvent.click(screen.getByRole('button', { name: 'Import protos' }));
     const dialog = screen.getByRole('dialog', { name: 'Import protos' });
     typeInto(within(dialog).getByRole('textbox', { name: 'Path' }), '/p/test.proto');
@@ -203,9 +209,7 @@ describe('Sidebar', () => {
 
   it('shows "Loading…" with the source label while a source loads', async () => {
     const { engine } = renderSidebar();
-    let finish: () => void = () => undefined;
-    const slow = engine.api.addSource;
-    engine.api.addSource = (source) => new Promise((resolve) => (finish = () => resolve(slow(source))));
+    const finish = holdLoads(engine);
     fireEvent.click(screen.getByRole('button', { name: 'Import from server reflection' }));
     const dialog = screen.getByRole('dialog', { name: 'Import from server reflection' });
     typeInto(within(dialog).getByRole('textbox', { name: 'Server address' }), 'localhost:50051');
