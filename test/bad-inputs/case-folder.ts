@@ -39,7 +39,8 @@ export async function caseFolder(testCase: BadInputCase, pki: TestPki): Promise<
   for (const file of testCase.files) await copyFile(join(corpusRoot, file), join(dir, basename(file)));
   for (const made of testCase.made ?? []) await make(made, dir, pki);
   const schema = join(dir, basename(requestSchema));
-  if (testCase.group === 'request' || testCase.group === 'tls') await copyFile(join(corpusRoot, requestSchema), schema);
+  if (testCase.group === 'request' || testCase.group === 'tls')
+    await copyFile(join(corpusRoot, requestSchema), schema);
   const entry = testCase.entry ?? basename(testCase.files[0] ?? '');
   return { dir, file: join(dir, entry), schema };
 }
@@ -57,7 +58,10 @@ async function make(made: Made, dir: string, pki: TestPki): Promise<void> {
       return writeFile(join(dir, 'no-imports.protoset'), toBinary(FileDescriptorSetSchema, set));
     }
     case 'deepRequest':
-      return writeFile(join(dir, 'deep.json'), '{"child":'.repeat(deepLevels) + '{}' + '}'.repeat(deepLevels));
+      return writeFile(
+        join(dir, 'deep.json'),
+        '{"child":'.repeat(deepLevels) + '{}' + '}'.repeat(deepLevels),
+      );
     case 'pki':
       for (const file of [pki.ca, pki.client.cert, pki.client.key, pki.encryptedKey]) {
         await copyFile(file, join(dir, basename(file)));
@@ -72,8 +76,15 @@ async function make(made: Made, dir: string, pki: TestPki): Promise<void> {
 }
 
 /** The TLS files of a TLS case: the case's file in its role, good generated files in the others. */
-export function tlsFiles(testCase: BadInputCase, folder: CaseFolder): { ca: string; cert: string; key: string } {
-  const good = { ca: join(folder.dir, 'ca.pem'), cert: join(folder.dir, 'client.pem'), key: join(folder.dir, 'client.key') };
+export function tlsFiles(
+  testCase: BadInputCase,
+  folder: CaseFolder,
+): { ca: string; cert: string; key: string } {
+  const good = {
+    ca: join(folder.dir, 'ca.pem'),
+    cert: join(folder.dir, 'client.pem'),
+    key: join(folder.dir, 'client.key'),
+  };
   return { ...good, [testCase.tlsRole ?? 'ca']: folder.file };
 }
 
@@ -83,7 +94,11 @@ export async function diskState(dir: string): Promise<Record<string, string>> {
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
     const path = join(entry.parentPath, entry.name);
     const stats = await lstat(path);
-    const hash = entry.isFile() ? createHash('sha256').update(await readFile(path)).digest('hex') : 'folder';
+    const hash = entry.isFile()
+      ? createHash('sha256')
+          .update(await readFile(path))
+          .digest('hex')
+      : 'folder';
     entries[path] = `${stats.size} ${stats.mtimeMs} ${hash}`;
   }
   return entries;

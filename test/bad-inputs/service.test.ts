@@ -30,7 +30,10 @@ describe('the bad-input corpus through the service', () => {
   });
 
   /** The case's folder laid out, what the service did with it, and proof the folder is unchanged. */
-  async function run<T>(testCase: BadInputCase, act: (folder: CaseFolder) => Promise<T>): Promise<[T, CaseFolder]> {
+  async function run<T>(
+    testCase: BadInputCase,
+    act: (folder: CaseFolder) => Promise<T>,
+  ): Promise<[T, CaseFolder]> {
     const folder = await caseFolder(testCase, pki);
     folders.push(folder.dir);
     const before = await diskState(folder.dir);
@@ -40,10 +43,16 @@ describe('the bad-input corpus through the service', () => {
   }
 
   /** A schema problem as one shared rule renders it: location, message and hint. */
-  function expectProblem(problem: SchemaProblem | undefined, testCase: BadInputCase, folder: CaseFolder): void {
+  function expectProblem(
+    problem: SchemaProblem | undefined,
+    testCase: BadInputCase,
+    folder: CaseFolder,
+  ): void {
     const expected = expectedOf(testCase, folder);
     const location = problem?.location;
-    expect(location ? `${location.file}:${location.line}:${location.column}` : '').toMatch(expected.location ?? /^$/);
+    expect(location ? `${location.file}:${location.line}:${location.column}` : '').toMatch(
+      expected.location ?? /^$/,
+    );
     expect(problem?.message).toMatch(expected.message);
     expect(problem?.hint ?? '').toMatch(expected.hint ?? /^$/);
   }
@@ -79,12 +88,19 @@ describe('the bad-input corpus through the service', () => {
   test.each(protoCases.map((c) => [c.name, c] as const))('addDroppedFiles: %s', async (_name, testCase) => {
     const [state, folder] = await run(testCase, async (folder) => {
       const files = await Promise.all(
-        testCase.files.map(async (file) => ({ path: basename(file), text: await readFile(join(folder.dir, basename(file)), 'utf8') })),
+        testCase.files.map(async (file) => ({
+          path: basename(file),
+          text: await readFile(join(folder.dir, basename(file)), 'utf8'),
+        })),
       );
       return service.addDroppedFiles(files);
     });
     // Dropped files have no folder the person knows: each is named as dropped, the copies' folder "the dropped files".
-    expectLoadOutcome(state, { ...testCase, expected: asDropped(testCase.asFolder ?? testCase.expected) }, folder);
+    expectLoadOutcome(
+      state,
+      { ...testCase, expected: asDropped(testCase.asFolder ?? testCase.expected) },
+      folder,
+    );
   });
 
   function expectLoadOutcome(state: SourceState, testCase: BadInputCase, folder: CaseFolder): void {
@@ -99,7 +115,8 @@ describe('the bad-input corpus through the service', () => {
 
   let echoSource: string | undefined;
   async function echo(folder: CaseFolder): Promise<string> {
-    echoSource ??= (await service.addSource({ kind: 'protoFiles', files: [folder.schema], importPaths: [] })).id;
+    echoSource ??= (await service.addSource({ kind: 'protoFiles', files: [folder.schema], importPaths: [] }))
+      .id;
     return echoSource;
   }
 
@@ -123,10 +140,19 @@ describe('the bad-input corpus through the service', () => {
   /** What the TLS panel shows for a profile: the first unreadable file, the key check, or another problem. */
   function reportProblem(report: TlsProfileReport): { message: string; hint?: string } | undefined {
     const keyPair = report.keyPair?.matches === false ? [report.keyPair] : [];
-    return [...report.files.flatMap((file) => (file.problem ? [file.problem] : [])), ...keyPair, ...report.problems][0];
+    return [
+      ...report.files.flatMap((file) => (file.problem ? [file.problem] : [])),
+      ...keyPair,
+      ...report.problems,
+    ][0];
   }
 
-  function expectFailure(failure: ApiFailure, testCase: BadInputCase, folder: CaseFolder, kind: ApiFailure['kind']): void {
+  function expectFailure(
+    failure: ApiFailure,
+    testCase: BadInputCase,
+    folder: CaseFolder,
+    kind: ApiFailure['kind'],
+  ): void {
     expectNoDecoy(testCase, failure);
     const expected = expectedOf(testCase, folder);
     expect(failure.kind).toBe(kind);
@@ -138,31 +164,34 @@ describe('the bad-input corpus through the service', () => {
   }
 
   const tlsCases = cases.filter((c) => c.group === 'tls');
-  test.each(tlsCases.map((c) => [c.name, c] as const))('checkTlsProfile and startCall: %s', async (_name, testCase) => {
-    const [[checked, started], folder] = await run(testCase, async (folder) => {
-      const files = tlsFiles(testCase, folder);
-      const report = await service.checkTlsProfile({
-        mode: 'mutual',
-        caFiles: [files.ca],
-        certFile: files.cert,
-        keyFile: files.key,
+  test.each(tlsCases.map((c) => [c.name, c] as const))(
+    'checkTlsProfile and startCall: %s',
+    async (_name, testCase) => {
+      const [[checked, started], folder] = await run(testCase, async (folder) => {
+        const files = tlsFiles(testCase, folder);
+        const report = await service.checkTlsProfile({
+          mode: 'mutual',
+          caFiles: [files.ca],
+          certFile: files.cert,
+          keyFile: files.key,
+        });
+        const call = await failureOf(
+          service.startCall(await echo(folder), {
+            target,
+            tls: { mode: 'tls', caFiles: [files.ca], certFile: files.cert, keyFile: files.key },
+            method: requestMethod,
+            metadata: [],
+            requests: ['{}'],
+          }),
+        );
+        return [report, call] as const;
       });
-      const call = await failureOf(
-        service.startCall(await echo(folder), {
-          target,
-          tls: { mode: 'tls', caFiles: [files.ca], certFile: files.cert, keyFile: files.key },
-          method: requestMethod,
-          metadata: [],
-          requests: ['{}'],
-        }),
-      );
-      return [report, call] as const;
-    });
-    expectNoDecoy(testCase, checked);
-    const expected = expectedOf(testCase, folder);
-    const shown = reportProblem(checked);
-    expect(shown?.message).toMatch(expected.message);
-    expect(shown?.hint ?? '').toMatch(expected.hint ?? /^$/);
-    expectFailure(started, testCase, folder, 'connection');
-  });
+      expectNoDecoy(testCase, checked);
+      const expected = expectedOf(testCase, folder);
+      const shown = reportProblem(checked);
+      expect(shown?.message).toMatch(expected.message);
+      expect(shown?.hint ?? '').toMatch(expected.hint ?? /^$/);
+      expectFailure(started, testCase, folder, 'connection');
+    },
+  );
 });

@@ -24,7 +24,12 @@ export function droppedLabel(files: readonly DroppedFile[]): string {
  * never the temporary folder the engine copied them to (which they never chose and cannot open).
  */
 export function asDropped(problem: SchemaProblem, folder: string): SchemaProblem {
-  const name = (text: string) => text.replaceAll(folder + sep, '').replaceAll(folder, 'the dropped files');
+  const name = (text: string) =>
+    text
+      .split(folder + sep)
+      .join('')
+      .split(folder)
+      .join('the dropped files');
   return {
     ...problem,
     message: name(problem.message),

@@ -150,7 +150,9 @@ export class SourceCatalog {
       label,
       status: outcome.schema ? 'loaded' : 'failed',
       services: outcome.services,
-      problems: droppedFolder ? outcome.problems.map((problem) => asDropped(problem, droppedFolder)) : outcome.problems,
+      problems: droppedFolder
+        ? outcome.problems.map((problem) => asDropped(problem, droppedFolder))
+        : outcome.problems,
       loadedAt: new Date().toISOString(),
     };
     // Set (or replaced) in place, so a reloaded source keeps its position in the list.

@@ -16,7 +16,7 @@ export function noPemBlockProblem(source: string, text: string, kind: string, be
     tlsFileProblem(source, 'is empty.', `Choose the file that holds the ${kind} (PEM, ${begin}).`);
   }
   const missing = `is not a PEM ${kind} (no ${begin} block).`;
-  // Control characters other than whitespace: binary, most likely DER, which openssl converts.
+  // eslint-disable-next-line no-control-regex -- control characters other than whitespace: binary, most likely DER
   if (/[\x00-\x08\x0e-\x1f]/.test(text)) {
     tlsFileProblem(
       source,
@@ -24,5 +24,9 @@ export function noPemBlockProblem(source: string, text: string, kind: string, be
       'Convert DER files with `openssl x509 -inform der -in FILE -out FILE.pem` (keys: `openssl pkey -inform der -in FILE -out FILE.pem`).',
     );
   }
-  tlsFileProblem(source, missing, `Check the path: this text file holds no ${kind}. Choose the ${kind} file (PEM, ${begin}).`);
+  tlsFileProblem(
+    source,
+    missing,
+    `Check the path: this text file holds no ${kind}. Choose the ${kind} file (PEM, ${begin}).`,
+  );
 }
