@@ -67,7 +67,8 @@ function exitCodeFor(error: unknown, io: CliIo): number {
     return 2;
   }
   if (error instanceof SchemaError) {
-    for (const problem of error.problems) io.err(`protodesk: ${formatProblem(problem).replace(/\n\s*/g, ' ')}\n`);
+    // As for connection problems: the hint on its own indented line, so a message is never run into its hint.
+    for (const problem of error.problems) io.err(`protodesk: ${formatProblem(problem)}\n`);
     return 1;
   }
   io.err(`protodesk: ${(error as Error).message ?? String(error)}\n`);

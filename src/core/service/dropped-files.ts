@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import type { DroppedFile } from '../../shared/api/types';
+import type { SchemaProblem } from '../../shared/schema';
 import { ServiceFailure } from './failure';
 
 /** Writes dropped files under `folder`, keeping their relative paths; refuses paths that would leave it. */
@@ -16,6 +17,25 @@ export async function writeDroppedFiles(folder: string, files: readonly DroppedF
 export function droppedLabel(files: readonly DroppedFile[]): string {
   const [only] = files;
   return files.length === 1 && only ? basename(only.path) : `dropped files (${files.length})`;
+}
+
+/**
+ * A load problem of dropped files as the person who dropped them knows them: each file by the path it was dropped as,
+ * never the temporary folder the engine copied them to (which they never chose and cannot open).
+ */
+export function asDropped(problem: SchemaProblem, folder: string): SchemaProblem {
+  const name = (text: string) =>
+    text
+      .split(folder + sep)
+      .join('')
+      .split(folder)
+      .join('the dropped files');
+  return {
+    ...problem,
+    message: name(problem.message),
+    ...(problem.hint ? { hint: name(problem.hint) } : {}),
+    ...(problem.location ? { location: { ...problem.location, file: name(problem.location.file) } } : {}),
+  };
 }
 
 /** The path's segments (`/` or `\` separated), or a failure for absolute paths, `..` and empty names. */

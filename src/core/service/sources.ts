@@ -2,7 +2,7 @@ import type { DroppedFile, MethodTemplate, SourceState } from '../../shared/api/
 import type { SchemaSource, ServiceInfo } from '../../shared/schema';
 import { removePath } from '../compat/remove-path';
 import type { Schema } from '../schema/schema';
-import { droppedLabel, writeDroppedFiles } from './dropped-files';
+import { asDropped, droppedLabel, writeDroppedFiles } from './dropped-files';
 import { ServiceFailure, unknownSource } from './failure';
 import { methodTemplate } from './method-template';
 import { loadSource, sourceLabel } from './source-load';
@@ -150,7 +150,9 @@ export class SourceCatalog {
       label,
       status: outcome.schema ? 'loaded' : 'failed',
       services: outcome.services,
-      problems: outcome.problems,
+      problems: droppedFolder
+        ? outcome.problems.map((problem) => asDropped(problem, droppedFolder))
+        : outcome.problems,
       loadedAt: new Date().toISOString(),
     };
     // Set (or replaced) in place, so a reloaded source keeps its position in the list.

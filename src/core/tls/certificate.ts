@@ -1,6 +1,6 @@
 import type { CertificateInfo } from '../../shared/tls';
 import { isPrivateKeyBlock, pemBlocks } from './pem-blocks';
-import { convertDerHint, tlsFileProblem } from './problem';
+import { noPemBlockProblem, tlsFileProblem } from './problem';
 import { readCertificate, type Certificate } from './x509-compat';
 
 /**
@@ -25,11 +25,7 @@ export function readCertificates(pem: string | Buffer, source: string): Certific
         'Choose the certificate file here; the key goes in the key field.',
       );
     }
-    tlsFileProblem(
-      source,
-      'is not a PEM certificate (no -----BEGIN CERTIFICATE----- block).',
-      convertDerHint,
-    );
+    noPemBlockProblem(source, text, 'certificate', '-----BEGIN CERTIFICATE-----');
   }
   return certificates.map((block, index) => {
     try {

@@ -2,7 +2,7 @@ import { createPrivateKey, type KeyObject } from 'node:crypto';
 import type { KeyPairCheck } from '../../shared/tls';
 import { readCertificates } from './certificate';
 import { isEncryptedKeyBlock, isPrivateKeyBlock, pemBlocks } from './pem-blocks';
-import { convertDerHint, tlsFileProblem } from './problem';
+import { noPemBlockProblem, tlsFileProblem } from './problem';
 import { certificateName } from './validity';
 
 /**
@@ -10,7 +10,8 @@ import { certificateName } from './validity';
  * no passphrase), or when it cannot be read. `source` names the text in messages.
  */
 export function parsePrivateKey(pem: string | Buffer, source = 'the key PEM text'): KeyObject {
-  const blocks = pemBlocks(typeof pem === 'string' ? pem : pem.toString('latin1'));
+  const text = typeof pem === 'string' ? pem : pem.toString('latin1');
+  const blocks = pemBlocks(text);
   const block = blocks.find(isPrivateKeyBlock);
   if (block === undefined) {
     if (blocks.some((b) => b.label === 'CERTIFICATE')) {
@@ -20,11 +21,7 @@ export function parsePrivateKey(pem: string | Buffer, source = 'the key PEM text
         'Choose the key file here (-----BEGIN PRIVATE KEY-----); the certificate goes in the certificate field.',
       );
     }
-    tlsFileProblem(
-      source,
-      'is not a PEM private key (no -----BEGIN PRIVATE KEY----- block).',
-      convertDerHint,
-    );
+    noPemBlockProblem(source, text, 'private key', '-----BEGIN PRIVATE KEY-----');
   }
   if (isEncryptedKeyBlock(block)) {
     tlsFileProblem(

@@ -51,12 +51,18 @@ describe('schema files that are not schema files', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const schemaFailure = (message: string) => ({ code: 1, out: '', err: `protodesk: ${message}\n` });
+  /** The message line, then its hint on an indented line of its own. */
+  const schemaFailure = (message: string, hint: string) => ({
+    code: 1,
+    out: '',
+    err: `protodesk: ${message}\n  ${hint}\n`,
+  });
 
   test('--proto of a folder says it is a folder and how to load the files in it', async () => {
     expect(await protodesk(['list', '--proto', dir])).toEqual(
       schemaFailure(
-        `${dir} is a folder, not a .proto file. Name the .proto files inside it, and add the folder to the import paths so their imports resolve (CLI: --proto FILE -I FOLDER).`,
+        `${dir} is a folder, not a .proto file.`,
+        `Name the .proto files inside it, and add the folder to the import paths so their imports resolve (CLI: --proto FILE -I FOLDER).`,
       ),
     );
   });
@@ -64,34 +70,36 @@ describe('schema files that are not schema files', () => {
   test('--proto of a pipe or a device says it is not a regular file, without waiting for the pipe', async () => {
     const hint = 'Save the .proto text to a regular file and name that file: pipes and devices are not read.';
     expect(await protodesk(['list', '--proto', fifo])).toEqual(
-      schemaFailure(`${fifo} is a named pipe (FIFO), not a .proto file. ${hint}`),
+      schemaFailure(`${fifo} is a named pipe (FIFO), not a .proto file.`, hint),
     );
     expect(await protodesk(['list', '--proto', '/dev/zero'])).toEqual(
-      schemaFailure(`/dev/zero is a character device, not a .proto file. ${hint}`),
+      schemaFailure(`/dev/zero is a character device, not a .proto file.`, hint),
     );
   });
 
   test('--protoset of a folder, a pipe or /dev/urandom is refused before reading', async () => {
     expect(await protodesk(['list', '--protoset', dir])).toEqual(
       schemaFailure(
-        `${dir} is a folder, not a descriptor set file. Name the descriptor set file inside it, or load the .proto files (CLI: --proto FILE -I FOLDER).`,
+        `${dir} is a folder, not a descriptor set file.`,
+        `Name the descriptor set file inside it, or load the .proto files (CLI: --proto FILE -I FOLDER).`,
       ),
     );
     const hint = 'Save the descriptor set to a regular file first and name that file.';
     expect(await protodesk(['list', '--protoset', fifo])).toEqual(
-      schemaFailure(`${fifo} is a named pipe (FIFO), not a descriptor set file. ${hint}`),
+      schemaFailure(`${fifo} is a named pipe (FIFO), not a descriptor set file.`, hint),
     );
     // A heap this small would not survive reading an endless device into memory.
     expect(
       await protodesk(['list', '--protoset', '/dev/urandom'], { nodeFlags: ['--max-old-space-size=64'] }),
-    ).toEqual(schemaFailure(`/dev/urandom is a character device, not a descriptor set file. ${hint}`));
+    ).toEqual(schemaFailure(`/dev/urandom is a character device, not a descriptor set file.`, hint));
   });
 
   test('a descriptor set over 256 MiB is refused by its size, unread', async () => {
     const file = join(dir, 'huge.protoset');
     expect(await protodesk(['list', '--protoset', file], { nodeFlags: ['--max-old-space-size=64'] })).toEqual(
       schemaFailure(
-        `${file} is 257 MiB: larger than any descriptor set Protodesk reads (256 MiB), so it is probably not one. Check the path; a descriptor set holds only schemas (\`protoc --descriptor_set_out\` without --include_source_info keeps it small).`,
+        `${file} is 257 MiB: larger than any descriptor set Protodesk reads (256 MiB), so it is probably not one.`,
+        `Check the path; a descriptor set holds only schemas (\`protoc --descriptor_set_out\` without --include_source_info keeps it small).`,
       ),
     );
   });
@@ -101,7 +109,8 @@ describe('schema files that are not schema files', () => {
     const result = await protodesk(['list', '--protoset', file]);
     expect(result).toEqual(
       schemaFailure(
-        `${file} is not a binary FileDescriptorSet (it does not decode as one). Create one with \`protoc --include_imports --descriptor_set_out=FILE\`, \`buf build -o FILE\` or \`protodesk protoset -o FILE\`.`,
+        `${file} is not a binary FileDescriptorSet (it does not decode as one).`,
+        `Create one with \`protoc --include_imports --descriptor_set_out=FILE\`, \`buf build -o FILE\` or \`protodesk protoset -o FILE\`.`,
       ),
     );
     expect(result.err).not.toContain('SECRET');
@@ -111,7 +120,8 @@ describe('schema files that are not schema files', () => {
     const file = join(dir, 'different.protoset');
     expect(await protodesk(['list', '--protoset', file])).toEqual(
       schemaFailure(
-        `${file} holds two different versions of "a.proto": the set was built from .proto files that disagree. Build it again in one go from one copy of the .proto files (\`protoc --include_imports --descriptor_set_out=FILE ...\` or \`buf build -o FILE\`) instead of joining sets.`,
+        `${file} holds two different versions of "a.proto": the set was built from .proto files that disagree.`,
+        `Build it again in one go from one copy of the .proto files (\`protoc --include_imports --descriptor_set_out=FILE ...\` or \`buf build -o FILE\`) instead of joining sets.`,
       ),
     );
   });

@@ -31,7 +31,10 @@ describe('schema sources', () => {
     expect(state.status).toBe('failed');
     expect(state.label).toBe('missing-semicolon.proto');
     expect(state.services).toEqual([]);
-    expect(state.problems[0]?.location).toMatchObject({ file: 'missing-semicolon.proto', line: 5 });
+    expect(state.problems[0]?.location).toMatchObject({
+      file: `${brokenRoot}/missing-semicolon.proto`,
+      line: 5,
+    });
     expect(state.problems[0]?.message).toMatch(/;/);
   });
 

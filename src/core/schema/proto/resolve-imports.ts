@@ -175,9 +175,14 @@ async function readAndParse(name: string, diskPath: string, optional = false): P
     const ast = parseProto(text, name);
     return { file: { ast, diskPath, } };
   } catch (error) {
-    if (error instanceof SchemaError) return { problems: error.problems };
+    // Located by the path on disk, as link problems are: the name an import knows it by may not open from here.
+    if (error instanceof SchemaError) return { problems: error.problems.map((problem) => onDisk(problem, name, diskPath)) };
     throw error;
   }
+}
+
+function onDisk(problem: SchemaProblem, name: string, diskPath: string): SchemaProblem {
+  return problem.location?.file === name ? { ...problem, location: { ...problem.location, file: diskPath } } : problem;
 }
 
 /** protoc's order: each root after its imports (depth-first, declaration order); reports import cycles. */

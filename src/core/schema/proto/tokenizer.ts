@@ -25,6 +25,8 @@ const NEWLINE = 10;
 const SLASH = 47;
 const STAR = 42;
 const DOT = 46;
+/** U+FFFD: what UTF-8 decoding puts where bytes are not UTF-8. */
+const REPLACEMENT_CHARACTER = 0xfffd;
 const BACKSLASH = 92;
 
 /** Space, tab, carriage return, vertical tab, form feed: whitespace that does not end a line. */
@@ -240,6 +242,9 @@ export class Tokenizer {
       kind = 'string';
     } else if (code < 32 || code === 127) {
       this.fail(`Unexpected control character (code ${code}); a .proto file must be text`, this.line, column);
+    } else if (code === REPLACEMENT_CHARACTER) {
+      // What decoding left of bytes that are not UTF-8: there is no character to show.
+      this.fail('Unexpected bytes that are not UTF-8 text (binary data?); a .proto file must be text', this.line, column);
     } else if (code >= 128) {
       const shown = String.fromCodePoint(text.codePointAt(start) ?? code);
       this.fail(`Unexpected character "${shown}"; outside strings and comments a .proto file must be ASCII`, this.line, column);
