@@ -16,6 +16,7 @@ import {
   waitForStatus,
 } from './helpers/app';
 import { launchChromium } from './helpers/chromium';
+import { screenshotPath } from './helpers/paths';
 import { startServe, type ServeProcess } from './helpers/serve';
 import { recordCspViolations, watchPage, type PageWatch } from './helpers/watch';
 
@@ -139,6 +140,7 @@ describe('the workspace in the page', () => {
 
       await openFolder();
       expect(await confirm.innerText()).toContain(folder);
+      await page.screenshot({ path: screenshotPath('workspace-confirm.png') });
       expect(await listing()).toEqual(before);
       await confirm.getByRole('button', { name: 'Make it a workspace' }).click();
       await expect.poll(() => workspaceName.innerText()).toBe(basename(folder));
