@@ -221,7 +221,7 @@ describe('the engine in Electron 9’s main process (Node 12)', () => {
     });
     expect(workspace.grpcurl).toBe(
       `grpcurl -plaintext -import-path ${config.protoFolder} -proto grpc/testing/test.proto ` +
-        `-H 'x-grpc-test-echo-initial: Bearer very-secret-token-123' -d '{"responseSize":5}' ` +
+        `-H 'x-grpc-test-echo-initial: Bearer '"$TOKEN" -d '{"responseSize":5}' ` +
         `${config.targets.plaintext} grpc.testing.TestService/UnaryCall`,
     );
     // The secret is in the data folder's secrets file (owner-only), never in the workspace or the history.

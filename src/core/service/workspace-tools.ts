@@ -3,6 +3,7 @@ import type { BloomRpcImport, SavedRequest, TlsHandshakeReport, TlsProfile } fro
 import { testTlsHandshake } from '../tls/handshake';
 import { readBloomRpcState } from '../workspace/bloomrpc';
 import { WorkspaceConflictError } from '../workspace/errors';
+import { SecretReferences } from '../workspace/grpcurl/secret-references';
 import { formatGrpcurlCommand } from '../workspace/grpcurl/format-command';
 import { savedCallRequest } from '../workspace/saved-call';
 import { profileTlsSettings, tempPemWriter } from '../workspace/tls-profile-settings';
@@ -19,15 +20,20 @@ export class WorkspaceTools {
     private readonly temp: TempArea,
   ) {}
 
-  /** A grpcurl command for a saved request: variables filled, TLS flags from its profile, schema flags from its source. */
+  /**
+   * A grpcurl command for a saved request: variables filled (secrets as shell references, so none reaches the page),
+   * TLS flags from its profile, schema flags from its source.
+   */
   async requestToGrpcurl(saved: SavedRequest, environment?: string): Promise<string> {
     const variables = await this.workspace.variables(environment);
     const profileName = saved.tlsProfile ?? variables.tlsProfile;
     const tls: TlsSettings =
       profileName === undefined ? { mode: 'plaintext' } : await this.namedProfileTls(profileName);
-    const resolved = resolveCallRequest(savedCallRequest(saved, tls), variables.values, environment);
+    const references = new SecretReferences();
+    const values = references.fill(variables.values, variables.secrets);
+    const resolved = resolveCallRequest(savedCallRequest(saved, tls), values, environment);
     const source = this.grpcurlSource(saved.method);
-    return formatGrpcurlCommand({ request: resolved, ...(source ? { source } : {}) });
+    return references.expand(formatGrpcurlCommand({ request: resolved, ...(source ? { source } : {}) }));
   }
 
   /**

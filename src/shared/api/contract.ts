@@ -147,7 +147,10 @@ export const operations = {
   clearHistory: operation<void>()(z.tuple([])),
   /** Builds a request from a pasted grpcurl command line. */
   grpcurlToRequest: operation<GrpcurlImport>()(z.tuple([textSchema])),
-  /** A grpcurl command that makes the same call (variables filled from the environment; schema flags from the workspace). */
+  /**
+   * A grpcurl command that makes the same call (variables filled from the environment, secrets as shell references
+   * such as `"$TOKEN"`; schema flags from the workspace).
+   */
   requestToGrpcurl: operation<string>()(z.tuple([savedRequestSchema, itemNameSchema.optional()])),
   /** Writes one collection as a single bundle file; answers how many requests it holds. */
   exportCollection: operation<{ count: number }>()(z.tuple([itemNameSchema, textSchema])),
