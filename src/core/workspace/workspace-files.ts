@@ -32,7 +32,7 @@ import {
   tlsProfileFile,
 } from './files/locations';
 import { diskPath, mapSourcePaths, mapTlsPaths, memoryPath } from './files/relative-paths';
-import { isRequestShaped, mayBeRequest } from './files/request-shape';
+import { requestShape } from './files/request-shape';
 import { listWorkspaceFiles } from './files/scan';
 import { removeStaleTemporaries, removeTemporary } from './files/temporaries';
 import { watchFolder, type Stability, type StopWatching } from './files/watch-folder';
@@ -106,7 +106,7 @@ export class WorkspaceFiles {
         const text = bytes.toString('utf8');
         const read = decodeText(location.kind, path, text);
         // Only a file that fails as a request is checked for being one at all (parsing it again is then cheap enough).
-        if (read.problem && location.kind === 'request' && !mayBeRequest(text)) continue;
+        if (read.problem && location.kind === 'request' && requestShape(text) === 'other') continue;
         if (read.problem) problems.push(read.problem);
         if (location.kind === 'request') {
           const { collection, folders, name: requestName } = location;
@@ -217,7 +217,7 @@ export class WorkspaceFiles {
       for (const path of paths.sort(comparePaths)) {
         const text = (await this.bytes(path))?.toString('utf8') ?? '';
         const { value, problem } = decodeText('request', path, text);
-        if (problem && !mayBeRequest(text)) continue; // test data kept beside the requests is not exported
+        if (problem && requestShape(text) === 'other') continue; // test data kept beside the requests is not exported
         if (!value) throw new WorkspaceFileError(problem?.message ?? `${path} cannot be read.`, path, problem?.hint);
         requests.push({ path: path.slice(prefix.length, -'.json'.length), request: value });
       }
@@ -303,11 +303,7 @@ export class WorkspaceFiles {
     if (!path.startsWith(`${collectionsFolder}/`)) return true;
     const bytes = await this.bytes(path).catch(() => undefined);
     if (bytes === undefined) return false;
-    try {
-      return isRequestShaped(JSON.parse(bytes.toString('utf8')));
-    } catch {
-      return false;
-    }
+    return requestShape(bytes.toString('utf8')) === 'request';
   }
 
   /** Saves a value after checking the disk still holds `baseVersion` (null: no file), unless overwriting. */
