@@ -35,7 +35,7 @@ export async function workspaceNamedPaths(files: WorkspaceFiles): Promise<NamedP
   const manifest = await files.readManifest().catch(() => undefined);
   const named = (manifest?.value.sources ?? []).map(sourcePaths);
   const profiles = await Promise.all(
-    (await files.state()).tlsProfiles.map((name) => files.readTlsProfile(name).catch(() => undefined)),
+    (await files.tlsProfileNames()).map((name) => files.readTlsProfile(name).catch(() => undefined)),
   );
   for (const profile of profiles) if (profile) named.push({ files: tlsFiles(profile.value), folders: [] });
   return { files: named.flatMap((entry) => entry.files), folders: named.flatMap((entry) => entry.folders) };

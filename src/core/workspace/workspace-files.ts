@@ -29,11 +29,12 @@ import {
   locate,
   manifestFile,
   requestFile,
+  tlsFolder,
   tlsProfileFile,
 } from './files/locations';
 import { diskPath, mapSourcePaths, mapTlsPaths, memoryPath } from './files/relative-paths';
 import { requestShape } from './files/request-shape';
-import { listWorkspaceFiles } from './files/scan';
+import { entries, listWorkspaceFiles } from './files/scan';
 import { removeStaleTemporaries, removeTemporary } from './files/temporaries';
 import { watchFolder, type Stability, type StopWatching } from './files/watch-folder';
 
@@ -183,6 +184,16 @@ export class WorkspaceFiles {
   async deleteEnvironment(name: string): Promise<void> {
     const file = environmentFile(name);
     return this.exclusive(() => this.remove(file));
+  }
+
+  /** The names of the TLS profiles on disk (`tls/<name>.json`), without reading any workspace file. */
+  async tlsProfileNames(): Promise<string[]> {
+    const names: string[] = [];
+    for (const entry of await entries(absolutePath(this.folder, tlsFolder))) {
+      const location = entry.isFile() ? locate(`${tlsFolder}/${entry.name}`) : undefined;
+      if (location?.kind === 'tlsProfile') names.push(location.name);
+    }
+    return names.sort();
   }
 
   /** Reads a TLS profile, file paths absolute. */
