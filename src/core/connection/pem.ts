@@ -14,9 +14,9 @@ export type PemKind = 'CA certificate' | 'client certificate' | 'client key';
 export async function readTlsFile(file: string, kind: string): Promise<Buffer> {
   let why: string;
   try {
-    const type = fileType(await stat(file));
-    if (type === 'a regular file') return await readFile(file);
-    why = `it is ${type}`;
+    const stats = await stat(file);
+    if (stats.isFile()) return await readFile(file);
+    why = `it is ${fileType(stats)}`;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : String(error);
