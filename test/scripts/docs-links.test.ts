@@ -33,7 +33,10 @@ describe('the link check', () => {
     expect(slugOf('One `protodesk call`')).toBe('one-protodesk-call');
     expect(slugOf('What "done" looks like for a feature')).toBe('what-done-looks-like-for-a-feature');
     expect(slugOf('Schema, TLS and metadata flags')).toBe('schema-tls-and-metadata-flags');
-    expect([...anchorsOf('# Calls\n\n```sh\n# not a heading\n```\n## Calls\n')]).toEqual(['calls', 'calls-1']);
+    expect([...anchorsOf('# Calls\n\n```sh\n# not a heading\n```\n## Calls\n')]).toEqual([
+      'calls',
+      'calls-1',
+    ]);
   });
 
   it('names a missing file, a missing image, a missing heading, and passes the good links', () => {
