@@ -9,7 +9,7 @@ import { savedCallRequest } from '../workspace/saved-call';
 import { profileTlsSettings, tempPemWriter } from '../workspace/tls-profile-settings';
 import { resolveCallRequest } from '../workspace/variables';
 import type { SourceCatalog } from './sources';
-import type { TempArea } from './temp-area';
+import type { TempArea } from '../files/temp-area';
 import type { WorkspaceService } from './workspace-service';
 
 /** Workspace operations that combine several engine parts: grpcurl export, TLS test connection, BloomRPC import. */

@@ -4,7 +4,7 @@ import type { TlsSettings } from '../../shared/schema';
 import type { SavedRequest, SavedRequestEntry } from '../../shared/workspace';
 import type { CallEngine } from '../call/engine';
 import { toFailure } from '../service/failure';
-import type { TempArea } from '../service/temp-area';
+import type { TempArea } from '../files/temp-area';
 import { CallRecorder } from './call-recorder';
 import type { RequestRunResult } from './runner';
 import type { RunSchemas } from './runner-schemas';

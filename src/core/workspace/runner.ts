@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import type { CallStatus } from '../../shared/call';
 import type { AssertionResult, CaptureResult, SavedRequestEntry, WorkspaceProblem } from '../../shared/workspace';
 import { CallEngine } from '../call/engine';
-import { TempArea } from '../service/temp-area';
+import { TempArea } from '../files/temp-area';
 import { WorkspaceFileError } from './errors';
 import { SecretRedactor } from './redaction';
 import { RunSelectionError } from './runner-errors';

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { TlsSettings } from '../../shared/schema';
 import type { TlsProfile } from '../../shared/workspace';
-import type { TempArea } from '../service/temp-area';
+import type { TempArea } from '../files/temp-area';
 
 /** Writes embedded PEM text to a (temporary) file and answers its path; `name` is a short label such as `ca`. */
 export type PemWriter = (pem: string, name: string) => Promise<string>;
