@@ -9,7 +9,7 @@ import { parseDuration } from '../duration';
 import { checkOutputFile } from '../output-file';
 import { formatReport, reporters, type ReporterName } from '../run-report/format';
 import { prettyResult, prettySummary } from '../run-report/pretty';
-import type { CliIo } from '../run';
+import type { CliIo } from '../cli-io';
 import { UsageError } from '../usage-error';
 
 interface RunFlags {
