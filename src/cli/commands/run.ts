@@ -1,8 +1,8 @@
 import { Option, type Command } from 'commander';
 import { appDataDir, secretsFile } from '../../core/workspace/app-data';
 import { writeFileAtomic } from '../../core/workspace/atomic-write';
-import { defaultRunDeadlineMs, runWorkspace } from '../../core/workspace/runner';
-import { RunSelectionError } from '../../core/workspace/runner-errors';
+import { defaultRunDeadlineMs, runWorkspace } from '../../core/service/run/runner';
+import { RunSelectionError } from '../../core/service/run/runner-errors';
 import { FileSecretStore } from '../../core/workspace/secrets';
 import { CallExit } from '../call-exit';
 import { parseDuration } from '../duration';

@@ -5,7 +5,7 @@ import type { Schema } from '../schema/schema';
 import type { BatchLimits } from './batcher';
 import { unknownCall } from './failure';
 import { RunningCall, type CallExtras } from './running-call';
-import type { TempArea } from '../files/temp-area';
+import type { TempArea } from './temp-area';
 
 /** The calls the page has started and not yet released, over one CallEngine (one channel pool). */
 export class CallRegistry {

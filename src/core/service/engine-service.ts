@@ -43,7 +43,7 @@ import { listDirectory, writeTextFile } from './files';
 import { sourcePaths, tlsFiles, workspaceNamedPaths, type NamedPaths } from './named-paths';
 import { PathAccess, type FileAccessPolicy } from './path-access';
 import { SourceCatalog } from './sources';
-import { TempArea } from '../files/temp-area';
+import { TempArea } from './temp-area';
 import { WorkspaceService } from './workspace-service';
 import { WorkspaceTools } from './workspace-tools';
 

@@ -6,7 +6,7 @@ import { asDropped, droppedLabel, writeDroppedFiles } from './dropped-files';
 import { ServiceFailure, unknownSource } from './failure';
 import { methodTemplate } from './method-template';
 import { loadSource, sourceLabel } from './source-load';
-import type { TempArea } from '../files/temp-area';
+import type { TempArea } from './temp-area';
 
 interface SourceEntry {
   state: SourceState;

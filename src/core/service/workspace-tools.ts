@@ -6,10 +6,11 @@ import { WorkspaceConflictError } from '../workspace/errors';
 import { SecretReferences } from '../workspace/grpcurl/secret-references';
 import { formatGrpcurlCommand } from '../workspace/grpcurl/format-command';
 import { savedCallRequest } from '../workspace/saved-call';
-import { profileTlsSettings, tempPemWriter } from '../workspace/tls-profile-settings';
+import { profileTlsSettings } from '../workspace/tls-profile-settings';
+import { tempPemWriter } from './temp-pem';
 import { resolveCallRequest } from '../workspace/variables';
 import type { SourceCatalog } from './sources';
-import type { TempArea } from '../files/temp-area';
+import type { TempArea } from './temp-area';
 import type { WorkspaceService } from './workspace-service';
 
 /** Workspace operations that combine several engine parts: grpcurl export, TLS test connection, BloomRPC import. */
