@@ -1,14 +1,18 @@
-// Lint doubles as the architecture guard: each src/ layer may import only the layers below it
-// (see ../shared/ARCHITECTURE.md). A wrong import fails `npm test`.
+// Lint doubles as the architecture guard: each src/ layer, and each layer inside src/core, may import only the
+// layers below it (see docs/architecture.md). A wrong import fails `npm test`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-/** Import patterns a layer must not use, with the reason shown in the lint error. */
+/** Import patterns (globs, or one RegExp) a layer must not use, with the reason shown in the lint error. */
 const forbid = (...groups) => ({
   'no-restricted-imports': [
     'error',
-    { patterns: groups.map(([group, message]) => ({ group, message })) },
+    {
+      patterns: groups.map(([match, message]) =>
+        match instanceof RegExp ? { regex: match.source, message } : { group: match, message },
+      ),
+    },
   ],
 });
 
@@ -23,6 +27,31 @@ const nodeBuiltins = [
   'The renderer runs in a sandboxed page: no Node built-ins.',
 ];
 const grpc = [['@grpc/*'], 'gRPC runs in the engine, never here.'];
+
+/**
+ * src/core's own layers, lowest first. files: leaf helpers (file kinds, compat shims); connection: targets, metadata,
+ * connection failures; tls: certificates, PEM files, channel credentials, the handshake check (built on connection);
+ * schema: loading protos, descriptor sets and reflection (reflection dials a server, so it sits above tls); call:
+ * the call engine; workspace: the user's files (saved requests, environments, history); service: the use cases the
+ * contract exposes (and `protodesk run`), which combine all the others.
+ */
+const coreLayers = [['compat', 'files'], ['connection'], ['tls'], ['schema'], ['call'], ['workspace'], ['service']];
+const coreOrder = coreLayers.map((layer) => layer.join(', ')).join(' → ');
+
+/** src/core/<folder> may import its own layer and those below; a relative import of a higher one is refused. */
+const coreLayerRules = coreLayers.flatMap((layer, index) => {
+  const below = coreLayers.slice(0, index).flat();
+  const above = coreLayers.slice(index + 1).flat();
+  if (above.length === 0) return [];
+  const allowed = below.length > 0 ? `may import only ${below.join(', ')} (the layers below it)` : 'is the lowest layer: it imports no other src/core folder';
+  const message = `src/core/${layer.join('/ and src/core/')}/ ${allowed}. Order: ${coreOrder} (see docs/architecture.md).`;
+  return [
+    {
+      files: layer.map((folder) => `src/core/${folder}/**`),
+      rules: forbid(electron, renderer, cli, host, main, [new RegExp(`^(\\.\\./)+(${above.join('|')})(/|$)`), message]),
+    },
+  ];
+});
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'dist.*/', 'build/', 'release/', 'coverage/', 'test/fixtures/', 'src/core/schema/bundled/protos/'] },
@@ -44,6 +73,7 @@ export default tseslint.config(
     ),
   },
   { files: ['src/core/**'], rules: forbid(electron, renderer, cli, host, main) },
+  ...coreLayerRules,
   { files: ['src/cli/**'], rules: forbid(electron, renderer, main) },
   { files: ['src/host/**'], rules: forbid(electron, renderer, cli, main) },
   { files: ['src/main/**'], rules: forbid(renderer, cli, host) },
