@@ -29,28 +29,30 @@ const nodeBuiltins = [
 const grpc = [['@grpc/*'], 'gRPC runs in the engine, never here.'];
 
 /**
- * src/core's own layers, lowest first. files: leaf helpers (file kinds, compat shims); connection: targets, metadata,
- * connection failures; tls: certificates, PEM files, channel credentials, the handshake check (built on connection);
- * schema: loading protos, descriptor sets and reflection (reflection dials a server, so it sits above tls); call:
- * the call engine; workspace: the user's files (saved requests, environments, history); service: the use cases the
- * contract exposes (and `protodesk run`), which combine all the others.
+ * src/core's own layers, lowest first. files: leaf helpers (file kinds); connection: targets, metadata, connection
+ * failures; tls: certificates, PEM files, channel credentials, the handshake check (built on connection); schema:
+ * loading protos, descriptor sets and reflection (reflection dials a server, so it sits above tls); call: the call
+ * engine; workspace: the user's files (saved requests, environments, history); service: the use cases the contract
+ * exposes, and `protodesk run` (service/run), which combine all the others.
  */
-const coreLayers = [['compat', 'files'], ['connection'], ['tls'], ['schema'], ['call'], ['workspace'], ['service']];
-const coreOrder = coreLayers.map((layer) => layer.join(', ')).join(' → ');
+const coreLayers = ['files', 'connection', 'tls', 'schema', 'call', 'workspace', 'service'];
 
-/** src/core/<folder> may import its own layer and those below; a relative import of a higher one is refused. */
-const coreLayerRules = coreLayers.flatMap((layer, index) => {
-  const below = coreLayers.slice(0, index).flat();
-  const above = coreLayers.slice(index + 1).flat();
-  if (above.length === 0) return [];
-  const allowed = below.length > 0 ? `may import only ${below.join(', ')} (the layers below it)` : 'is the lowest layer: it imports no other src/core folder';
-  const message = `src/core/${layer.join('/ and src/core/')}/ ${allowed}. Order: ${coreOrder} (see docs/architecture.md).`;
-  return [
-    {
-      files: layer.map((folder) => `src/core/${folder}/**`),
-      rules: forbid(electron, renderer, cli, host, main, [new RegExp(`^(\\.\\./)+(${above.join('|')})(/|$)`), message]),
-    },
-  ];
+/** src/core/<layer> may import itself and the layers below it; a relative import of a higher one is refused. */
+const coreLayerRules = coreLayers.slice(0, -1).map((layer, index) => {
+  const below = coreLayers.slice(0, index);
+  const above = coreLayers.slice(index + 1);
+  const allowed =
+    below.length > 0
+      ? `may import only ${below.join(', ')} of src/core (the layers below it)`
+      : 'is the lowest layer: it imports no other folder of src/core';
+  const message = `src/core/${layer}/ ${allowed}. Order: ${coreLayers.join(' → ')} (see docs/architecture.md).`;
+  return {
+    files: [`src/core/${layer}/**`],
+    rules: forbid(electron, renderer, cli, host, main, [
+      new RegExp(`^(\\.\\./)+(${above.join('|')})(/|$)`),
+      message,
+    ]),
+  };
 });
 
 export default tseslint.config(

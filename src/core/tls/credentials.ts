@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { checkServerIdentity, rootCertificates, type PeerCertificate } from 'node:tls';
 import { credentials as grpcCredentials, type ChannelCredentials, type ChannelOptions } from '@grpc/grpc-js';
 import type { TlsSettings } from '../../shared/schema';
-import { readCertificate } from './x509-compat';
+import { readCertificate } from './certificate-info';
 import { ConnectionError } from '../connection/errors';
 import { withoutIpServerName } from '../connection/ip-server-name';
 import { readPem } from './pem';

@@ -11,7 +11,7 @@ import { parseTarget } from '../connection/target';
 import { checkHost } from './host-name';
 import { plaintextHttp2, probeHttp2 } from './http2-probe';
 import { certificateName, checkValidity } from './validity';
-import { readCertificate } from './x509-compat';
+import { readCertificate } from './certificate-info';
 
 type TlsOn = Extract<TlsSettings, { mode: 'tls' }>;
 type Endpoint = { host: string; port: number } | { path: string };
