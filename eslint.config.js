@@ -1,5 +1,6 @@
 // Lint doubles as the architecture guard: each src/ layer, and each layer inside src/core, may import only the
 // layers below it (see docs/architecture.md). A wrong import fails `npm test`.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -36,6 +37,14 @@ const grpc = [['@grpc/*'], 'gRPC runs in the engine, never here.'];
  * exposes, and `protodesk run` (service/run), which combine all the others.
  */
 const coreLayers = ['files', 'connection', 'tls', 'schema', 'call', 'workspace', 'service'];
+const unplaced = readdirSync(new URL('src/core/', import.meta.url), { withFileTypes: true }).filter(
+  (entry) => entry.isDirectory() && !coreLayers.includes(entry.name),
+);
+if (unplaced.length > 0) {
+  throw new Error(
+    `src/core/${unplaced[0].name}/ is in no layer: add it to coreLayers in eslint.config.js (and docs/architecture.md).`,
+  );
+}
 
 /** src/core/<layer> may import itself and the layers below it; a relative import of a higher one is refused. */
 const coreLayerRules = coreLayers.slice(0, -1).map((layer, index) => {
