@@ -1,14 +1,19 @@
-// Lint doubles as the architecture guard: each src/ layer may import only the layers below it
-// (see ../shared/ARCHITECTURE.md). A wrong import fails `npm test`.
+// Lint doubles as the architecture guard: each src/ layer, and each layer inside src/core, may import only the
+// layers below it (see docs/architecture.md). A wrong import fails `npm test`.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-/** Import patterns a layer must not use, with the reason shown in the lint error. */
+/** Import patterns (globs, or one RegExp) a layer must not use, with the reason shown in the lint error. */
 const forbid = (...groups) => ({
   'no-restricted-imports': [
     'error',
-    { patterns: groups.map(([group, message]) => ({ group, message })) },
+    {
+      patterns: groups.map(([match, message]) =>
+        match instanceof RegExp ? { regex: match.source, message } : { group: match, message },
+      ),
+    },
   ],
 });
 
@@ -23,6 +28,41 @@ const nodeBuiltins = [
   'The renderer runs in a sandboxed page: no Node built-ins.',
 ];
 const grpc = [['@grpc/*'], 'gRPC runs in the engine, never here.'];
+
+/**
+ * src/core's own layers, lowest first. files: leaf helpers (file kinds); connection: targets, metadata, connection
+ * failures; tls: certificates, PEM files, channel credentials, the handshake check (built on connection); schema:
+ * loading protos, descriptor sets and reflection (reflection dials a server, so it sits above tls); call: the call
+ * engine; workspace: the user's files (saved requests, environments, history); service: the use cases the contract
+ * exposes, and `protodesk run` (service/run), which combine all the others.
+ */
+const coreLayers = ['files', 'connection', 'tls', 'schema', 'call', 'workspace', 'service'];
+const unplaced = readdirSync(new URL('src/core/', import.meta.url), { withFileTypes: true }).filter(
+  (entry) => entry.isDirectory() && !coreLayers.includes(entry.name),
+);
+if (unplaced.length > 0) {
+  throw new Error(
+    `src/core/${unplaced[0].name}/ is in no layer: add it to coreLayers in eslint.config.js (and docs/architecture.md).`,
+  );
+}
+
+/** src/core/<layer> may import itself and the layers below it; a relative import of a higher one is refused. */
+const coreLayerRules = coreLayers.slice(0, -1).map((layer, index) => {
+  const below = coreLayers.slice(0, index);
+  const above = coreLayers.slice(index + 1);
+  const allowed =
+    below.length > 0
+      ? `may import only ${below.join(', ')} of src/core (the layers below it)`
+      : 'is the lowest layer: it imports no other folder of src/core';
+  const message = `src/core/${layer}/ ${allowed}. Order: ${coreLayers.join(' → ')} (see docs/architecture.md).`;
+  return {
+    files: [`src/core/${layer}/**`],
+    rules: forbid(electron, renderer, cli, host, main, [
+      new RegExp(`^(\\.\\./)+(${above.join('|')})(/|$)`),
+      message,
+    ]),
+  };
+});
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'dist.*/', 'build/', 'release/', 'coverage/', 'test/fixtures/', 'src/core/schema/bundled/protos/'] },
@@ -44,6 +84,7 @@ export default tseslint.config(
     ),
   },
   { files: ['src/core/**'], rules: forbid(electron, renderer, cli, host, main) },
+  ...coreLayerRules,
   { files: ['src/cli/**'], rules: forbid(electron, renderer, main) },
   { files: ['src/host/**'], rules: forbid(electron, renderer, cli, main) },
   { files: ['src/main/**'], rules: forbid(renderer, cli, host) },

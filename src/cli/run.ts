@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { Command, CommanderError } from 'commander';
 import { CallSetupError } from '../core/call/errors';
 import { ConnectionError } from '../core/connection/errors';
@@ -13,19 +12,7 @@ import { registerRun } from './commands/run';
 import { registerServe } from './commands/serve';
 import { normalizeGrpcurlFlags } from './grpcurl-flags';
 import { UsageError } from './usage-error';
-
-/** Where the command line writes: stdout for results, stderr for messages. */
-export interface CliIo {
-  /** Returns false when the output is full (as stream.write does); `outDrained` then says when it has room. */
-  out: (text: string) => boolean | void;
-  /** Resolves when a full output has room again; without it, output is never held back. */
-  outDrained?: () => Promise<void>;
-  err: (text: string) => void;
-  /** Standard input, read by `call -d @-`; empty when absent. */
-  stdin?: () => Readable;
-  /** Lets a running call handle Ctrl-C (cancel it) instead of the process dying; returns the release. */
-  trapInterrupt?: (onInterrupt: () => void) => () => void;
-}
+import type { CliIo } from './cli-io';
 
 /** Runs `protodesk <args>` and resolves to its exit code: 0 ok, 1 failure, 2 usage error, 64 + status for failed calls. */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {

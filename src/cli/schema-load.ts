@@ -1,5 +1,5 @@
 import { buildMetadata } from '../core/connection/metadata';
-import { channelSecurity, effectiveTls } from '../core/connection/credentials';
+import { channelSecurity, effectiveTls } from '../core/tls/credentials';
 import { parseTarget } from '../core/connection/target';
 import { loadSchema } from '../core/schema/load';
 import type { Schema } from '../core/schema/schema';

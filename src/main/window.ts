@@ -1,7 +1,5 @@
 /** The one app window: sandboxed page, isolated preload, loaded from the app scheme. */
 import { BrowserWindow } from 'electron';
-import { operationNames } from '../shared/api/contract';
-import { OPERATIONS_SWITCH } from '../preload/channels';
 import { APP_INDEX_URL } from './app-url';
 
 /** Opens the window on the app's start page; shown once its first paint is ready. */
@@ -31,7 +29,6 @@ export function createMainWindow(preloadFile: string): BrowserWindow {
       enableRemoteModule: false,
       worldSafeExecuteJavaScript: true,
       spellcheck: false,
-      additionalArguments: [`${OPERATIONS_SWITCH}${operationNames.join(',')}`],
     },
   });
   window.once('ready-to-show', () => window.show());

@@ -8,11 +8,5 @@ export function operationChannel(op: string): string {
 /** Engine events, main → page. */
 export const EVENT_CHANNEL = 'protodesk:event';
 
-/**
- * The command-line switch through which main hands the operation names to the preload script (a sandboxed preload
- * sees `process.argv`). The preload then needs nothing from the contract module, which would bundle zod into it.
- */
-export const OPERATIONS_SWITCH = '--protodesk-operations=';
-
 /** Paths of files and folders the user dropped on the window, preload → main (which grants the page reading them). */
 export const DROPPED_PATHS_CHANNEL = 'protodesk:dropped-paths';

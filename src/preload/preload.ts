@@ -5,14 +5,10 @@
  */
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import type { IpcRendererEvent } from 'electron';
+import { operationNames } from '../shared/api/operation-names';
 import type { ApiEvent } from '../shared/api/types';
-import { EVENT_CHANNEL, OPERATIONS_SWITCH, operationChannel } from './channels';
+import { EVENT_CHANNEL, operationChannel } from './channels';
 import { reportDroppedPaths } from './dropped-paths';
-
-const operations = (process.argv.find((arg) => arg.startsWith(OPERATIONS_SWITCH)) ?? '')
-  .slice(OPERATIONS_SWITCH.length)
-  .split(',')
-  .filter((name) => name !== '');
 
 const api: Record<string, unknown> = {
   onEvent(listener: (event: ApiEvent) => void): () => void {
@@ -27,7 +23,7 @@ const api: Record<string, unknown> = {
 const files = webUtils as typeof webUtils | undefined;
 if (files) api.pathForFile = (file: File): string => files.getPathForFile(file);
 reportDroppedPaths((file) => (files ? files.getPathForFile(file) : (file as File & { path?: string }).path));
-for (const op of operations) {
+for (const op of operationNames) {
   api[op] = (...args: unknown[]): Promise<unknown> => ipcRenderer.invoke(operationChannel(op), ...args);
 }
 

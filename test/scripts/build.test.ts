@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { operationNames } from '../../src/shared/api/operation-names';
 
 // dist/ is built by the test run's global setup (test/global-setup.ts runs scripts/build.mjs).
 const dist = join(import.meta.dirname, '../../dist');
@@ -49,6 +50,14 @@ describe('scripts/build.mjs', () => {
     const preload = await read('preload/index.cjs');
     expect(new Set(requiredModules(preload))).toEqual(new Set(['electron']));
     expect(preload).toContain('exposeInMainWorld');
+  });
+
+  it("gives the preload the contract's operation names without the contract's schemas (no zod)", async () => {
+    const preload = await read('preload/index.cjs');
+    for (const name of operationNames) expect(preload).toContain(`"${name}"`);
+    expect(preload).not.toMatch(/zod/i);
+    // zod alone is ~450 KB; the preload is a few KB of its own code.
+    expect(preload.length).toBeLessThan(20_000);
   });
 });
 

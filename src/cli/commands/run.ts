@@ -1,15 +1,15 @@
 import { Option, type Command } from 'commander';
 import { appDataDir, secretsFile } from '../../core/workspace/app-data';
 import { writeFileAtomic } from '../../core/workspace/atomic-write';
-import { defaultRunDeadlineMs, runWorkspace } from '../../core/workspace/runner';
-import { RunSelectionError } from '../../core/workspace/runner-errors';
+import { defaultRunDeadlineMs, runWorkspace } from '../../core/service/run/runner';
+import { RunSelectionError } from '../../core/service/run/runner-errors';
 import { FileSecretStore } from '../../core/workspace/secrets';
 import { CallExit } from '../call-exit';
 import { parseDuration } from '../duration';
 import { checkOutputFile } from '../output-file';
 import { formatReport, reporters, type ReporterName } from '../run-report/format';
 import { prettyResult, prettySummary } from '../run-report/pretty';
-import type { CliIo } from '../run';
+import type { CliIo } from '../cli-io';
 import { UsageError } from '../usage-error';
 
 interface RunFlags {

@@ -6,7 +6,7 @@ import { EngineService } from '../../core/service';
 import { appDataDir } from '../../core/workspace/app-data';
 import { startHost, type Host } from '../../host/host';
 import { defaultRendererDir } from '../../host/renderer-dir';
-import type { CliIo } from '../run';
+import type { CliIo } from '../cli-io';
 import { UsageError } from '../usage-error';
 
 /** A fixed default, so the address can be bookmarked (the token still changes per run). */

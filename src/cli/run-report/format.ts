@@ -1,4 +1,4 @@
-import type { RunReport } from '../../core/workspace/runner';
+import type { RunReport } from '../../core/service/run/run-report';
 import { jsonReport } from './json';
 import { junitReport } from './junit';
 import { prettyReport } from './pretty';

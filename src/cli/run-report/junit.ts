@@ -1,4 +1,4 @@
-import type { RequestRunResult, RunReport } from '../../core/workspace/runner';
+import type { RequestRunResult, RunReport } from '../../core/service/run/run-report';
 import { xmlAttribute, xmlText } from './xml';
 
 /**

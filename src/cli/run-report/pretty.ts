@@ -1,4 +1,4 @@
-import type { RequestRunResult, RunReport } from '../../core/workspace/runner';
+import type { RequestRunResult, RunReport } from '../../core/service/run/run-report';
 
 /** `users/admin/Get user`: where a request sits in the workspace. */
 export function requestTitle(result: Pick<RequestRunResult, 'collection' | 'folders' | 'name'>): string {

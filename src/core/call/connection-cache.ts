@@ -1,7 +1,7 @@
 import type { ChannelCredentials, ChannelOptions } from '@grpc/grpc-js';
 import type { CallOptions } from '../../shared/call';
 import type { TlsSettings } from '../../shared/schema';
-import { channelSecurity, effectiveTls } from '../connection/credentials';
+import { channelSecurity, effectiveTls } from '../tls/credentials';
 import { parseTarget } from '../connection/target';
 import { channelOptions } from './channel-options';
 

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { TlsSettings } from '../../shared/schema';
-import { exampleName } from '../tls/host-name';
 import type { ConnectionProblem } from './errors';
+import { exampleName } from './example-name';
 import { proxyFor } from './proxy-env';
 import { socketFailure } from './socket-failure';
 

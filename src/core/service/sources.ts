@@ -1,6 +1,6 @@
+import { rm } from 'node:fs/promises';
 import type { DroppedFile, MethodTemplate, SourceState } from '../../shared/api/types';
 import type { SchemaSource, ServiceInfo } from '../../shared/schema';
-import { removePath } from '../compat/remove-path';
 import type { Schema } from '../schema/schema';
 import { asDropped, droppedLabel, writeDroppedFiles } from './dropped-files';
 import { ServiceFailure, unknownSource } from './failure';
@@ -43,7 +43,7 @@ export class SourceCatalog {
     try {
       await writeDroppedFiles(folder, files);
     } catch (error) {
-      await removePath(folder, { recursive: true });
+      await rm(folder, { recursive: true, force: true });
       throw error;
     }
     return this.add({ kind: 'protoFolder', folder }, droppedLabel(files), folder);
@@ -59,7 +59,7 @@ export class SourceCatalog {
   async remove(id: string): Promise<void> {
     const entry = this.entry(id);
     this.entries.delete(id);
-    if (entry.droppedFolder) await removePath(entry.droppedFolder, { recursive: true });
+    if (entry.droppedFolder) await rm(entry.droppedFolder, { recursive: true, force: true });
   }
 
   /**

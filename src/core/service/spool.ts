@@ -1,7 +1,6 @@
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
-import { removePath } from '../compat/remove-path';
 
 /** How much message text is collected before one write to the spool file. */
 const chunkBytes = 1024 * 1024;
@@ -54,7 +53,7 @@ export class MessageSpool {
     this.chunk = [];
     this.stream?.end();
     await this.closed;
-    await removePath(this.file);
+    await rm(this.file, { force: true });
   }
 
   private writeChunk(): void {

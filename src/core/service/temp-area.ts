@@ -1,8 +1,7 @@
 import { mkdtempSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { removePath } from '../compat/remove-path';
 
 /** One temporary folder per service (spooled messages, dropped files), created on first use and removed on close. */
 export class TempArea {
@@ -26,7 +25,7 @@ export class TempArea {
 
   /** Removes everything in the area. */
   async dispose(): Promise<void> {
-    if (this.root) await removePath(this.root, { recursive: true });
+    if (this.root) await rm(this.root, { recursive: true, force: true });
     this.root = undefined;
   }
 }

@@ -1,4 +1,4 @@
-import type { X509Certificate } from 'node:crypto';
+import { X509Certificate, type KeyObject } from 'node:crypto';
 import type { CertificateInfo } from '../../shared/tls';
 import { parseAltNames } from './alt-names';
 
@@ -12,7 +12,19 @@ const extendedKeyUsageNames: Record<string, string> = {
   '2.5.29.37.0': 'anyExtendedKeyUsage',
 };
 
-/** The plain data of one certificate, read with crypto.X509Certificate (Node 15.6+). */
+/** A certificate read: what it says, and whether a private key belongs to it. */
+export interface Certificate {
+  info: CertificateInfo;
+  matchesKey(key: KeyObject): boolean;
+}
+
+/** Reads one certificate, PEM text or DER bytes (a peer's `raw`); throws when it cannot be read. */
+export function readCertificate(certificate: string | Buffer): Certificate {
+  const x509 = new X509Certificate(certificate);
+  return { info: describeX509(x509), matchesKey: (key) => x509.checkPrivateKey(key) };
+}
+
+/** The plain data of one certificate, read with crypto.X509Certificate. */
 export function describeX509(certificate: X509Certificate): CertificateInfo {
   const { dnsNames, ipAddresses } = parseAltNames(certificate.subjectAltName);
   const commonName = certificate.toLegacyObject().subject?.CN;
@@ -44,12 +56,12 @@ function oneLine(name: string): string {
 }
 
 /** Extended key usages by name (unknown ones as OIDs). */
-export function extendedKeyUsageList(oids: string[] | undefined): string[] {
+function extendedKeyUsageList(oids: string[] | undefined): string[] {
   return (oids ?? []).map((oid) => extendedKeyUsageNames[oid] ?? oid);
 }
 
 /** `EC P-256`, `RSA 2048`, `Ed25519`: the algorithm and its size or curve. */
-export function describeKey(type: string | undefined, modulusLength?: number, namedCurve?: string): string {
+function describeKey(type: string | undefined, modulusLength?: number, namedCurve?: string): string {
   switch (type) {
     case 'rsa':
     case 'rsa-pss':

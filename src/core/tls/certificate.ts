@@ -1,7 +1,7 @@
 import type { CertificateInfo } from '../../shared/tls';
 import { isPrivateKeyBlock, pemBlocks } from './pem-blocks';
 import { noPemBlockProblem, tlsFileProblem } from './problem';
-import { readCertificate, type Certificate } from './x509-compat';
+import { readCertificate, type Certificate } from './certificate-info';
 
 /**
  * Parses every certificate of a PEM text (one certificate, or a chain or bundle), in file order.

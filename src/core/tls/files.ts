@@ -1,7 +1,7 @@
 import type { CertificateInfo, KeyPairCheck } from '../../shared/tls';
 import { parseCertificates } from './certificate';
 import { checkKeyPair } from './key-pair';
-import { readTlsFile } from '../connection/pem';
+import { readTlsFile } from './pem';
 
 /** What a file is for, as the TLS settings name it in messages. */
 export type TlsFileKind =

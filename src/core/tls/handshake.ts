@@ -3,15 +3,15 @@ import { connect, rootCertificates, type DetailedPeerCertificate, type TLSSocket
 import type { TlsSettings } from '../../shared/schema';
 import type { CertificateInfo, HostCheck } from '../../shared/tls';
 import type { TlsHandshakeReport } from '../../shared/workspace';
-import { effectiveTls } from '../connection/credentials';
+import { effectiveTls } from './credentials';
 import { ConnectionError } from '../connection/errors';
 import { connectionFailure } from '../connection/failure';
-import { readPem } from '../connection/pem';
+import { readPem } from './pem';
 import { parseTarget } from '../connection/target';
 import { checkHost } from './host-name';
 import { plaintextHttp2, probeHttp2 } from './http2-probe';
 import { certificateName, checkValidity } from './validity';
-import { readCertificate } from './x509-compat';
+import { readCertificate } from './certificate-info';
 
 type TlsOn = Extract<TlsSettings, { mode: 'tls' }>;
 type Endpoint = { host: string; port: number } | { path: string };

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import type { CertificateInfo, HostCheck } from '../../shared/tls';
+import { exampleName } from '../connection/example-name';
 import { canonicalIp } from './alt-names';
 
 /**
@@ -73,10 +74,4 @@ function mismatch(certificate: CertificateInfo, host: string, ipAgainstDnsOnly: 
         ? `Connect to an address the certificate names, or mark the connection insecure to accept any certificate.`
         : `Set the server name in the TLS settings to a name the certificate holds, e.g. ${example} (this also sets the :authority).`,
   };
-}
-
-/** A concrete host a certificate name covers: `*.test.google.fr` → `foo.test.google.fr`, `api*.example.com` → `api.example.com`. */
-export function exampleName(pattern: string): string {
-  const [first, ...rest] = pattern.split('.');
-  return [first === '*' ? 'foo' : first!.replace('*', ''), ...rest].join('.');
 }

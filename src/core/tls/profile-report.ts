@@ -1,6 +1,6 @@
 import type { KeyPairCheck } from '../../shared/tls';
 import type { CertificateFileReport, TlsProfile, TlsProfileReport } from '../../shared/workspace';
-import { readTlsFile } from '../connection/pem';
+import { readTlsFile } from './pem';
 import { ConnectionError } from '../connection/errors';
 import { parseCertificates } from './certificate';
 import { checkKeyPair } from './key-pair';

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { removePath } from '../compat/remove-path';
 
 /** Prefix of the temporary files atomic writes leave behind only when the process dies mid-write. */
 export const atomicTempPrefix = '.protodesk-tmp-';
@@ -32,7 +31,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, m
     }
     await rename(temp, path);
   } catch (error) {
-    await removePath(temp);
+    await rm(temp, { force: true });
     throw error;
   }
   await syncFolder(folder);

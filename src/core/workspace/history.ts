@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { HistoryEntry, HistorySummary } from '../../shared/workspace';
-import { removePath } from '../compat/remove-path';
 import { writeFileAtomic } from './atomic-write';
 
 /** Entry ids: milliseconds since 1970 in base 36 (fixed width, so text order is time order), then random hex. */
@@ -74,7 +73,7 @@ export class HistoryStore {
 
   /** Removes every entry. */
   async clear(): Promise<void> {
-    await Promise.all((await this.ids()).map((id) => removePath(join(this.folder, entryFile(id)))));
+    await Promise.all((await this.ids()).map((id) => rm(join(this.folder, entryFile(id)), { force: true })));
   }
 
   /** Ids of the stored entries, oldest first. */
@@ -108,7 +107,7 @@ export class HistoryStore {
     for (const [index, id] of ids.entries()) {
       if (count <= this.maxEntries && total <= this.maxBytes) break;
       if (id === keep) continue;
-      await removePath(join(this.folder, entryFile(id)));
+      await rm(join(this.folder, entryFile(id)), { force: true });
       count -= 1;
       total -= sizes[index] ?? 0;
     }

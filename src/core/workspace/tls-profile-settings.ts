@@ -1,19 +1,8 @@
-import { writeFile } from 'node:fs/promises';
 import type { TlsSettings } from '../../shared/schema';
 import type { TlsProfile } from '../../shared/workspace';
-import type { TempArea } from '../service/temp-area';
 
 /** Writes embedded PEM text to a (temporary) file and answers its path; `name` is a short label such as `ca`. */
 export type PemWriter = (pem: string, name: string) => Promise<string>;
-
-/** Writes embedded PEM text to private files in a temporary area (removed with it). */
-export const tempPemWriter =
-  (temp: TempArea): PemWriter =>
-  async (pem, name) => {
-    const file = temp.path(`${name}.pem`);
-    await writeFile(file, pem, { mode: 0o600 });
-    return file;
-  };
 
 /**
  * The channel settings a TLS profile stands for: embedded PEM text is written out through `writePem`. A mode whose

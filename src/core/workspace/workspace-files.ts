@@ -4,7 +4,7 @@
  * writes: a file that does not parse is listed as a problem and left exactly as it is; only a save replaces a file.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rmdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, posix, resolve } from 'node:path';
 import type {
   EnvironmentFile,
@@ -16,7 +16,6 @@ import type {
   WorkspaceProblem,
   WorkspaceState,
 } from '../../shared/workspace';
-import { removePath } from '../compat/remove-path';
 import { temporaryName, writeFileAtomic } from './atomic-write';
 import { NotAWorkspaceError, WorkspaceConflictError, WorkspaceFileError } from './errors';
 import { decodeWorkspaceFile, encodeWorkspaceFile, type WorkspaceFileKind, type WorkspaceFileValues } from './file-format';
@@ -351,7 +350,7 @@ export class WorkspaceFiles {
 
   private async remove(path: string): Promise<void> {
     this.known.set(path, null);
-    await removePath(absolutePath(this.folder, path));
+    await rm(absolutePath(this.folder, path), { force: true });
   }
 
   /** Writes an empty manifest when there is none and `create` allows it, else throws NotAWorkspaceError. */

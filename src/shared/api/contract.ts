@@ -21,6 +21,7 @@ import type {
   WorkspaceState,
   CallContext,
 } from '../workspace';
+import type { OperationName } from './operation-names';
 import {
   maxDroppedFiles,
   type ApiEvent,
@@ -158,7 +159,7 @@ export const operations = {
   importCollection: operation<{ collection: string; count: number }>()(z.tuple([textSchema])),
 } as const;
 
-export type OperationName = keyof typeof operations;
+export type { OperationName } from './operation-names';
 
 /** The arguments of an operation, as the page passes them. */
 export type OperationArgs<K extends OperationName> = z.infer<(typeof operations)[K]['args']>;
@@ -179,15 +180,17 @@ export type ProtodeskService = {
   [K in OperationName]: (...args: OperationArgs<K>) => Promise<OperationResult<K>>;
 };
 
-/** The names of all operations, in declaration order: the one channel list both transports register. */
-export const operationNames = Object.keys(operations) as OperationName[];
+/** The names of all operations: the one channel list both transports register (kept in a module without zod). */
+export { operationNames } from './operation-names';
 
 // Type-level checks that the validated arguments are the contract's own types (a drift fails the typecheck).
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+// operation-names.ts lists exactly these operations: a name added or removed on one side only fails here.
+const sameNames: Same<keyof typeof operations, OperationName> = true;
 const sameSource: Same<OperationArgs<'addSource'>[0], SchemaSource> = true;
 const sameCall: Same<OperationArgs<'startCall'>[1], CallRequest> = true;
 const sameDropped: Same<OperationArgs<'addDroppedFiles'>[0][number], DroppedFile> = true;
 const sameSaved: Same<OperationArgs<'saveRequest'>[1], SavedRequest> = true;
 const sameProfile: Same<OperationArgs<'saveTlsProfile'>[1], TlsProfile> = true;
 const sameContext: Same<NonNullable<OperationArgs<'startCall'>[2]>, CallContext> = true;
-void [sameSource, sameCall, sameDropped, sameSaved, sameProfile, sameContext];
+void [sameNames, sameSource, sameCall, sameDropped, sameSaved, sameProfile, sameContext];

@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunReport } from '../../../src/core/workspace/runner';
+import type { RunReport } from '../../../src/core/service/run/run-report';
 import { FileSecretStore, secretScope } from '../../../src/core/workspace/secrets';
 import { filesUnder } from '../../helpers/files-under';
 import { readJunitFile, validateJunitSchema } from '../../helpers/junit';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { RunReport } from '../../../src/core/workspace/runner';
+import type { RunReport } from '../../../src/core/service/run/run-report';
 import { FileSecretStore, secretScope } from '../../../src/core/workspace/secrets';
 import { readJunitFile, validateJunitSchema } from '../../helpers/junit';
 import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';

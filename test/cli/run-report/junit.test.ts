@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { junitReport } from '../../../src/cli/run-report/junit';
-import type { RequestRunResult, RunReport } from '../../../src/core/workspace/runner';
+import type { RequestRunResult, RunReport } from '../../../src/core/service/run/run-report';
 import { readJunitFile, validateJunitSchema } from '../../helpers/junit';
 
 let dir: string;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { EngineService } from '../../../src/core/service';
-import { runWorkspace } from '../../../src/core/workspace/runner';
+import { runWorkspace } from '../../../src/core/service/run/runner';
 import { FileSecretStore } from '../../../src/core/workspace/secrets';
 import { WorkspaceFiles } from '../../../src/core/workspace/workspace-files';
 import type { ApiEvent } from '../../../src/shared/api/types';

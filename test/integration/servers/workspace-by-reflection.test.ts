@@ -6,7 +6,7 @@ import { callAndCollect } from '../../../src/core/call/collect';
 import { CallEngine } from '../../../src/core/call/engine';
 import { loadSchema } from '../../../src/core/schema/load';
 import { formatGrpcurlCommand } from '../../../src/core/workspace/grpcurl/format-command';
-import type { RunReport } from '../../../src/core/workspace/runner';
+import type { RunReport } from '../../../src/core/service/run/run-report';
 import type { CallRequest } from '../../../src/shared/call';
 import { cli } from '../../cli/call-harness';
 import { runWithGrpcurl } from '../../helpers/grpcurl';

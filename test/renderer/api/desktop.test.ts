@@ -27,6 +27,13 @@ describe('electronApi', () => {
     expect(await api.methodTemplate('s1', 'a.B/C')).toEqual({ op: 'methodTemplate', args: ['s1', 'a.B/C'] });
   });
 
+  it('has no member for a name outside the contract: the page cannot reach an operation the engine lacks', () => {
+    const api = electronApi(bridge((op) => ({ ok: true, value: op }), new Set()));
+    expect(Object.keys(api).sort()).toEqual([...operationNames, 'onEvent'].sort());
+    expect((api as unknown as Record<string, unknown>).dropEverything).toBeUndefined();
+    expect((api as unknown as Record<string, unknown>).toString).toBe(Object.prototype.toString);
+  });
+
   it('is no promise: an async function can return it as it is', async () => {
     const api = electronApi(bridge(() => ({ ok: true, value: null }), new Set()));
     expect(await Promise.resolve(api)).toBe(api);

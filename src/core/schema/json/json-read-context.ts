@@ -1,9 +1,6 @@
 import type { DescMessage, JsonObject, JsonValue, Registry } from '@bufbuild/protobuf';
 import { JsonInputError } from './json-errors';
-import type { JsonNode } from './json-text';
-
-/** Deeper requests are refused: the protobuf library stops at 100 levels, and so does a stack of sane size. */
-export const maxDepth = 100;
+import { maxDepth, type JsonNode } from './json-text';
 
 /** What the request walkers share: the registry for Any, the depth so far, and the message reader (passed, to avoid an import cycle). */
 export interface ReadContext {

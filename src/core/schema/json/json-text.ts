@@ -1,6 +1,8 @@
 import type { JsonValue } from '@bufbuild/protobuf';
 import { indexPath, JsonInputError, memberPath, type JsonTextPosition } from './json-errors';
-import { maxDepth } from './json-read-context';
+
+/** Deeper requests are refused: the protobuf library stops at 100 levels, and so does a stack of sane size. */
+export const maxDepth = 100;
 
 /** One member of a JSON object, in the order written; duplicates are kept so they can be reported. */
 export interface JsonMember {

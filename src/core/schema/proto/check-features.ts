@@ -1,4 +1,4 @@
-import { isFieldSet, ScalarType, type DescEnum, type DescExtension, type DescField, type DescFile } from '@bufbuild/protobuf';
+import { isFieldSet, ScalarType, type DescEnum, type DescExtension, type DescField } from '@bufbuild/protobuf';
 import {
   Edition,
   FeatureSet_FieldPresence as Presence,
@@ -15,18 +15,11 @@ import { checkNamingStyle } from './check-naming';
 import { checkProto3Enums } from './check-proto3-enums';
 import { checkReferences, checkStrictVisibility } from './check-visibility';
 import { fileElements } from './desc-elements';
+import type { FeatureCheck } from './feature-check';
 import { FeatureResolver } from './feature-resolver';
 import type { LinkRecords } from './link-records';
 import type { OptionTypes } from './options-types';
 import type { Problems } from './problems';
-
-/** What the checks of one file share. */
-export interface FeatureCheck {
-  file: DescFile;
-  records: LinkRecords;
-  resolver: FeatureResolver;
-  problems: Problems;
-}
 
 /**
  * The rules protoc applies once features are resolved (DescriptorBuilder::ValidateOptions and friends): feature

@@ -1,6 +1,6 @@
 import { FeatureSet_EnforceNamingStyle as Style } from '@bufbuild/protobuf/wkt';
-import type { FeatureCheck } from './check-features';
 import { fileElements } from './desc-elements';
+import type { FeatureCheck } from './feature-check';
 import { protoChain, type Element } from './feature-resolver';
 
 type Rule = (name: string) => string | undefined;

@@ -3,8 +3,8 @@ import {
   FeatureSet_VisibilityFeature_DefaultSymbolVisibility as Default,
   SymbolVisibility,
 } from '@bufbuild/protobuf/wkt';
-import type { FeatureCheck } from './check-features';
 import { fileElements } from './desc-elements';
+import type { FeatureCheck } from './feature-check';
 import { protoChain, type FeatureResolver } from './feature-resolver';
 import type { LinkRecords } from './link-records';
 import type { OptionTypes } from './options-types';

@@ -1,7 +1,7 @@
 /** `enum Name { VALUE = 1 [options]; option ...; reserved ...; }` */
 import type { EnumAst, EnumValueAst, OptionAst, ReservedAst } from './ast';
 import { describe, tokenSpan, type Cursor } from './cursor';
-import type { ParseContext } from './message-parser';
+import type { ParseContext } from './parse-context';
 import { integerValue, parseBracketOptions } from './option-values';
 import { parseReserved } from './ranges';
 import { parseOptionStatement } from './statements';

@@ -12,24 +12,16 @@ import type {
   OneofAst,
   OptionAst,
   Position,
-  ProtoFileAst,
   Span,
   Visibility,
 } from './ast';
 import { describe, tokenSpan, type Cursor } from './cursor';
 import { editionText } from './editions';
 import { parseEnum } from './enum-parser';
+import type { ParseContext } from './parse-context';
 import { integerValue, parseBracketOptions } from './option-values';
 import { MAX_FIELD_NUMBER, parseExtensions, parseReserved } from './ranges';
 import { parseOptionStatement, parseTypeName } from './statements';
-
-/** The parser state the declaration parsers share. */
-export interface ParseContext {
-  c: Cursor;
-  syntax: ProtoFileAst['syntax'];
-  /** proto2 and proto3 count as the editions PROTO2 and PROTO3. */
-  edition: Edition;
-}
 
 /** Where a field is declared: its rules (labels, maps, numbers) differ. */
 type FieldPlace = 'message' | 'oneof' | 'extend';

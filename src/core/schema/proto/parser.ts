@@ -7,7 +7,8 @@ import type { ImportAst, MethodAst, ProtoFileAst, ServiceAst } from './ast';
 import { Cursor, describe, tokenSpan } from './cursor';
 import { fileEdition } from './editions';
 import { parseEnum } from './enum-parser';
-import { parseExtend, parseMessage, parseVisibleType, type ParseContext } from './message-parser';
+import { parseExtend, parseMessage, parseVisibleType } from './message-parser';
+import type { ParseContext } from './parse-context';
 import { parseOptionStatement, parseTypeName } from './statements';
 
 /** Parses one .proto file's text; `path` is its import name (used in the tree and in error locations). Throws SchemaError. */

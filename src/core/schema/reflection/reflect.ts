@@ -2,7 +2,7 @@ import { Client, connectivityState, status, type ServiceError } from '@grpc/grpc
 import type { FileDescriptorProto } from '@bufbuild/protobuf/wkt';
 import type { MetadataEntry, TlsSettings } from '../../../shared/schema';
 import { connectTimeoutProblem } from '../../connection/connect-timeout';
-import { channelSecurity, effectiveTls } from '../../connection/credentials';
+import { channelSecurity, effectiveTls } from '../../tls/credentials';
 import { ConnectionError } from '../../connection/errors';
 import { buildMetadata } from '../../connection/metadata';
 import { parseTarget } from '../../connection/target';

@@ -1,7 +1,7 @@
 import type { CallOptions, CallRequest } from '../../../shared/call';
 import { jsonStringEnd } from '../../../shared/json-body';
 import type { SchemaSource, TlsSettings } from '../../../shared/schema';
-import { effectiveTls } from '../../connection/credentials';
+import { effectiveTls } from '../../tls/credentials';
 import { parseTarget } from '../../connection/target';
 import { slashMethodName } from './method-name';
 import { shellQuote } from './shell-quote';

@@ -1,50 +1,19 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { CallStatus } from '../../shared/call';
-import type { AssertionResult, CaptureResult, SavedRequestEntry, WorkspaceProblem } from '../../shared/workspace';
-import { CallEngine } from '../call/engine';
-import { TempArea } from '../service/temp-area';
-import { WorkspaceFileError } from './errors';
-import { SecretRedactor } from './redaction';
+import type { SavedRequestEntry, WorkspaceProblem } from '../../../shared/workspace';
+import { CallEngine } from '../../call/engine';
+import { TempArea } from '../temp-area';
+import { WorkspaceFileError } from '../../workspace/errors';
+import { SecretRedactor } from '../../workspace/redaction';
 import { RunSelectionError } from './runner-errors';
 import { planRun, type PlannedRequest } from './runner-plan';
+import type { RequestRunResult, RunReport } from './run-report';
 import { runSavedRequest, type RunContext } from './runner-request';
 import { RunSchemas } from './runner-schemas';
 import { runVariables } from './runner-variables';
-import type { SecretStore } from './secrets';
-import { WorkspaceFiles } from './workspace-files';
-
-/** What one saved request did in a run. */
-export interface RequestRunResult {
-  /** Workspace-relative path of the request file. */
-  path: string;
-  collection: string;
-  /** Folders between the collection and the file, outermost first. */
-  folders: string[];
-  /** File name without `.json`. */
-  name: string;
-  /** `package.Service/Method`; empty when the file could not be read. */
-  method: string;
-  /** How the call ended; absent when it never started. */
-  status?: Pick<CallStatus, 'code' | 'name' | 'message'>;
-  /** The call's total time (or, when it never started, the time spent finding that out). */
-  durationMs: number;
-  assertions: AssertionResult[];
-  captures: CaptureResult[];
-  /** Why the request could not run (unresolved variable, unknown method, bad TLS profile, unreachable server...). */
-  error?: string;
-  /** It ran and every assertion held. */
-  passed: boolean;
-}
-
-/** What `protodesk run` reports. */
-export interface RunReport {
-  results: RequestRunResult[];
-  /** Every request ran and every assertion held. */
-  passed: boolean;
-  durationMs: number;
-}
+import type { SecretStore } from '../../workspace/secrets';
+import { WorkspaceFiles } from '../../workspace/workspace-files';
 
 /** What to run, and where secrets and results go. */
 export interface RunOptions {

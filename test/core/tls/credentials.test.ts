@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { channelSecurity, effectiveTls } from '../../../src/core/connection/credentials';
+import { channelSecurity, effectiveTls } from '../../../src/core/tls/credentials';
 import { ConnectionError } from '../../../src/core/connection/errors';
 import { parseTarget } from '../../../src/core/connection/target';
 

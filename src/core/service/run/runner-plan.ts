@@ -1,4 +1,4 @@
-import type { SavedRequestEntry, WorkspaceProblem, WorkspaceState } from '../../shared/workspace';
+import type { SavedRequestEntry, WorkspaceProblem, WorkspaceState } from '../../../shared/workspace';
 import { RunSelectionError } from './runner-errors';
 
 /** One step of a run: a saved request to call, or a request file that could not be read (reported as failed). */

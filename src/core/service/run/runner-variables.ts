@@ -1,8 +1,8 @@
-import type { WorkspaceState } from '../../shared/workspace';
+import type { WorkspaceState } from '../../../shared/workspace';
 import { RunSelectionError } from './runner-errors';
-import { environmentVariables } from './environment-variables';
-import type { SecretStore } from './secrets';
-import type { WorkspaceFiles } from './workspace-files';
+import { environmentVariables } from '../../workspace/environment-variables';
+import type { SecretStore } from '../../workspace/secrets';
+import type { WorkspaceFiles } from '../../workspace/workspace-files';
 
 /** The variables a run starts with, and the environment's TLS profile. */
 export interface RunVariables {

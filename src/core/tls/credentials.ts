@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { checkServerIdentity, rootCertificates, type PeerCertificate } from 'node:tls';
 import { credentials as grpcCredentials, type ChannelCredentials, type ChannelOptions } from '@grpc/grpc-js';
 import type { TlsSettings } from '../../shared/schema';
-import { readCertificate } from '../tls/x509-compat';
-import { ConnectionError } from './errors';
-import { withoutIpServerName } from './ip-server-name';
+import { readCertificate } from './certificate-info';
+import { ConnectionError } from '../connection/errors';
+import { withoutIpServerName } from '../connection/ip-server-name';
 import { readPem } from './pem';
-import type { ParsedTarget } from './target';
+import type { ParsedTarget } from '../connection/target';
 
 /** What grpc-js needs to open a channel with the user's transport security. */
 export interface ChannelSecurity {

@@ -1,6 +1,6 @@
-import type { SchemaSource } from '../../shared/schema';
-import type { Schema } from '../schema/schema';
-import { loadSource, sourceLabel, type LoadOutcome } from '../service/source-load';
+import type { SchemaSource } from '../../../shared/schema';
+import type { Schema } from '../../schema/schema';
+import { loadSource, sourceLabel, type LoadOutcome } from '../source-load';
 
 /**
  * The workspace's schema sources for a run: each is loaded the first time a request needs a method that the sources

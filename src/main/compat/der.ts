@@ -1,5 +1,5 @@
 /**
- * Just enough DER to read a certificate where Node has no X.509 API (Node 12; see x509-compat.ts): elements, object
+ * Just enough DER to read a certificate where Node has no X.509 API (Node 12; see x509-certificate.ts): elements, object
  * identifiers, strings and times. Certificates use single-byte tags and definite lengths only.
  */
 

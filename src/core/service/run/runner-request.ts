@@ -1,18 +1,19 @@
 import { performance } from 'node:perf_hooks';
-import type { CallRequest } from '../../shared/call';
-import type { TlsSettings } from '../../shared/schema';
-import type { SavedRequest, SavedRequestEntry } from '../../shared/workspace';
-import type { CallEngine } from '../call/engine';
-import { toFailure } from '../service/failure';
-import type { TempArea } from '../service/temp-area';
-import { CallRecorder } from './call-recorder';
-import type { RequestRunResult } from './runner';
+import type { CallRequest } from '../../../shared/call';
+import type { TlsSettings } from '../../../shared/schema';
+import type { SavedRequest, SavedRequestEntry } from '../../../shared/workspace';
+import type { CallEngine } from '../../call/engine';
+import { toFailure } from '../failure';
+import type { TempArea } from '../temp-area';
+import { tempPemWriter } from '../temp-pem';
+import { CallRecorder } from '../../workspace/call-recorder';
+import type { RequestRunResult } from './run-report';
 import type { RunSchemas } from './runner-schemas';
 import type { RunVariables } from './runner-variables';
-import { savedCallRequest } from './saved-call';
-import { profileTlsSettings, tempPemWriter } from './tls-profile-settings';
-import { resolveCallRequest } from './variables';
-import type { WorkspaceFiles } from './workspace-files';
+import { savedCallRequest } from '../../workspace/saved-call';
+import { profileTlsSettings } from '../../workspace/tls-profile-settings';
+import { resolveCallRequest } from '../../workspace/variables';
+import type { WorkspaceFiles } from '../../workspace/workspace-files';
 
 /** What every request of a run shares. */
 export interface RunContext {

@@ -1,13 +1,14 @@
-// The certificate reading Node 12 (Electron 9) uses, run on this Node next to crypto.X509Certificate: every field must
-// come out the same, for PEM text and for the DER a TLS peer hands over.
+// The X509Certificate stand-in Node 12 (Electron 9) gets, run on this Node next to crypto.X509Certificate: every field
+// the engine reads must come out the same, for PEM text and for the DER a TLS peer hands over.
 import { execFile } from 'node:child_process';
-import { createPrivateKey } from 'node:crypto';
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describeX509 } from '../../../src/core/tls/certificate-info';
 import { pemBlocks } from '../../../src/core/tls/pem-blocks';
-import { readCertificate, readWithoutX509 } from '../../../src/core/tls/x509-compat';
+import { DerX509Certificate } from '../../../src/main/compat/x509-certificate';
 import { grpcGoTestdata, makeTestPki, type TestPki } from '../../helpers/certs';
 
 const run = promisify(execFile);
@@ -41,7 +42,11 @@ async function selfSigned(
   return certFile;
 }
 
-describe('reading certificates without X509Certificate', () => {
+/** The stand-in as the engine sees it: in Node 12 it is crypto.X509Certificate. */
+const readWithoutX509 = (certificate: string | Buffer) =>
+  new DerX509Certificate(certificate) as unknown as X509Certificate;
+
+describe('DerX509Certificate, the X509Certificate of the Electron 9 build', () => {
   let pki: TestPki;
   const files: Record<string, string> = {};
   beforeAll(async () => {
@@ -87,16 +92,16 @@ describe('reading certificates without X509Certificate', () => {
     for (const [name, file] of Object.entries(files)) {
       const pem = pemBlocks(await readFile(file, 'utf8'))[0]!.text;
       const der = Buffer.from(pem.replace(/-----[A-Z ]+-----|\s/g, ''), 'base64');
-      const modern = readCertificate(pem).info;
-      expect(readWithoutX509(pem).info, name).toEqual(modern);
-      expect(readWithoutX509(der).info, name).toEqual(modern);
+      const modern = describeX509(new X509Certificate(pem));
+      expect(describeX509(readWithoutX509(pem)), name).toEqual(modern);
+      expect(describeX509(readWithoutX509(der)), name).toEqual(modern);
     }
   });
 
   test('the unusual certificates read as a person would expect', async () => {
-    const odd = readWithoutX509(
-      await readFile(files['Ed25519, escaped characters, UTF-8, IPv6 names']!, 'utf8'),
-    ).info;
+    const odd = describeX509(
+      readWithoutX509(await readFile(files['Ed25519, escaped characters, UTF-8, IPv6 names']!, 'utf8')),
+    );
     expect(odd).toMatchObject({
       subject:
         'C=DE, O=A\\+B\\;C\\<D\\>\\"E\\\\F\\, G, OU=\\ lead, OU=\\#hash, CN=Zürich trail\\ , emailAddress=a@b.c',
@@ -106,9 +111,11 @@ describe('reading certificates without X509Certificate', () => {
       publicKey: 'Ed25519',
       selfSigned: true,
     });
-    const pss = readWithoutX509(await readFile(files['RSA-PSS signature, multi-valued name']!, 'utf8')).info;
+    const pss = describeX509(
+      readWithoutX509(await readFile(files['RSA-PSS signature, multi-valued name']!, 'utf8')),
+    );
     expect(pss).toMatchObject({ subject: 'CN=a + O=b, DC=example', publicKey: 'RSA 1024', selfSigned: true });
-    const p384 = readWithoutX509(await readFile(files['P-384, small serial']!, 'utf8')).info;
+    const p384 = describeX509(readWithoutX509(await readFile(files['P-384, small serial']!, 'utf8')));
     expect(p384).toMatchObject({ serialNumber: 'FF', publicKey: 'EC P-384' });
   });
 
@@ -123,8 +130,8 @@ describe('reading certificates without X509Certificate', () => {
     for (const [cert, key, matches] of pairs) {
       const pem = await readFile(cert, 'utf8');
       const privateKey = createPrivateKey(await readFile(key));
-      expect(readWithoutX509(pem).matchesKey(privateKey), `${cert} + ${key}`).toBe(matches);
-      expect(readCertificate(pem).matchesKey(privateKey)).toBe(matches);
+      expect(readWithoutX509(pem).checkPrivateKey(privateKey), `${cert} + ${key}`).toBe(matches);
+      expect(new X509Certificate(pem).checkPrivateKey(privateKey)).toBe(matches);
     }
   });
 

@@ -3,16 +3,17 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { SavedRequest, SavedRequestEntry, WorkspaceState } from '../../../src/shared/workspace';
-import { RunSelectionError } from '../../../src/core/workspace/runner-errors';
-import { planRun } from '../../../src/core/workspace/runner-plan';
-import { runWorkspace, type RequestRunResult } from '../../../src/core/workspace/runner';
-import { FileSecretStore, secretScope } from '../../../src/core/workspace/secrets';
-import { WorkspaceFiles } from '../../../src/core/workspace/workspace-files';
-import { grpcGoTestdata } from '../../integration/interop-cases';
-import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';
+import type { SavedRequest, SavedRequestEntry, WorkspaceState } from '../../../../src/shared/workspace';
+import { RunSelectionError } from '../../../../src/core/service/run/runner-errors';
+import { planRun } from '../../../../src/core/service/run/runner-plan';
+import type { RequestRunResult } from '../../../../src/core/service/run/run-report';
+import { runWorkspace } from '../../../../src/core/service/run/runner';
+import { FileSecretStore, secretScope } from '../../../../src/core/workspace/secrets';
+import { WorkspaceFiles } from '../../../../src/core/workspace/workspace-files';
+import { grpcGoTestdata } from '../../../integration/interop-cases';
+import { startGoReflect, type GoReflectServer } from '../../../peers/go-reflect/server';
 
-const protos = new URL('../../fixtures/protos/', import.meta.url).pathname;
+const protos = new URL('../../../fixtures/protos/', import.meta.url).pathname;
 
 describe('planRun: the order of a run', () => {
   const entry = (path: string, method = 'pkg.S/M'): SavedRequestEntry => {

@@ -27,7 +27,7 @@ const shortNames: Record<string, string> = {
   '1.3.6.1.4.1.311.60.2.1.3': 'jurisdictionC',
 };
 
-/** A distinguished name as X509Certificate prints it on one line (`C=US, O=Example\, Co., CN=foo`), and its CNs. */
+/** A distinguished name as X509Certificate prints it, one RDN a line (`C=US\nO=Example\, Co.\nCN=foo`), and its CNs. */
 export function distinguishedName(name: DerElement): { text: string; commonNames: string[] } {
   const commonNames: string[] = [];
   const rdns = derChildren(name).map((rdn) =>
@@ -41,7 +41,7 @@ export function distinguishedName(name: DerElement): { text: string; commonNames
       })
       .join(' + '),
   );
-  return { text: rdns.join(', '), commonNames };
+  return { text: rdns.join('\n'), commonNames };
 }
 
 /** RFC 2253 escaping, as OpenSSL applies it when Node prints a name. */

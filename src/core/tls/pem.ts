@@ -1,8 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { fileType } from '../files/file-type';
-import { readCertificates } from '../tls/certificate';
-import { parsePrivateKey } from '../tls/key-pair';
-import { ConnectionError } from './errors';
+import { readCertificates } from './certificate';
+import { parsePrivateKey } from './key-pair';
+import { ConnectionError } from '../connection/errors';
 
 /** What a PEM file is expected to hold; names the file in messages. */
 export type PemKind = 'CA certificate' | 'client certificate' | 'client key';

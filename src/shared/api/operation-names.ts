@@ -1,0 +1,46 @@
+/**
+ * The names of the contract's operations, and nothing else: what the preload script and the page need to build one
+ * function per operation, without the argument schemas (and zod) of contract.ts, which checks it has exactly these.
+ */
+export const operationNames = [
+  'info',
+  'listSources',
+  'addSource',
+  'addDroppedFiles',
+  'reloadSource',
+  'removeSource',
+  'methodTemplate',
+  'startCall',
+  'sendMessage',
+  'endStream',
+  'cancelCall',
+  'releaseCall',
+  'acknowledge',
+  'saveCallMessages',
+  'writeTextFile',
+  'listDirectory',
+  'choosePaths',
+  'openWorkspace',
+  'workspaceState',
+  'readRequest',
+  'saveRequest',
+  'deleteRequest',
+  'readEnvironment',
+  'saveEnvironment',
+  'deleteEnvironment',
+  'readTlsProfile',
+  'saveTlsProfile',
+  'deleteTlsProfile',
+  'checkTlsProfile',
+  'testTlsConnection',
+  'importBloomRpc',
+  'listHistory',
+  'historyEntry',
+  'clearHistory',
+  'grpcurlToRequest',
+  'requestToGrpcurl',
+  'exportCollection',
+  'importCollection',
+] as const;
+
+export type OperationName = (typeof operationNames)[number];
