@@ -13,24 +13,44 @@ import { electron9, productionTarget } from './build/targets.mjs';
 const packageJson = new URL('../package.json', import.meta.url);
 const pkg = JSON.parse(await readFile(packageJson, 'utf8'));
 
-/** The `protodesk` command line and the benchmark (ESM, Node 20). */
+/** How the command line and the benchmark are bundled (ESM, Node 20): our code bundled, npm packages external. */
+const nodeBundle = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  define: { __PROTODESK_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
+};
+
+/**
+ * The `protodesk` command line, split at its dynamic imports so a command loads only what it runs: dist/cli.js is a
+ * small entry, the rest are dist/cli-*.js files loaded on demand. They stay in dist/ itself, because the engine and
+ * the host find protos/ and renderer/ next to the module they are built into.
+ */
+async function buildCommandLine(out) {
+  await build({
+    ...nodeBundle,
+    entryPoints: { cli: 'src/cli/main.ts' },
+    outdir: out,
+    splitting: true,
+    entryNames: '[name]',
+    chunkNames: 'cli-[name]-[hash]',
+  });
+}
+
+/** The benchmark. */
 async function buildCli(out) {
   await build({
+    ...nodeBundle,
     entryPoints: {
-      cli: 'src/cli/main.ts',
       'bench/index': 'bench/main.ts',
       // The benchmark's server runs in its own process, so it does not share a core's time with the client it measures.
       'bench/vectors-peer': 'test/peers/vectors/main.ts',
     },
     outdir: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    define: { __PROTODESK_VERSION__: JSON.stringify(pkg.version) },
-    logLevel: 'warning',
   });
   // The engine finds the bundled well-known protos next to its own module (src/core/schema/bundled/root.ts): one copy
   // beside each bundle that contains the engine.
@@ -63,6 +83,7 @@ if (legacyFlag >= 0) {
   const target = productionTarget(packageJson);
   await buildInto('dist', (out) =>
     Promise.all([
+      buildCommandLine(out),
       buildCli(out),
       buildElectron(out, target, pkg.version),
       buildRenderer(`${out}/renderer`, target),

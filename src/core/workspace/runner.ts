@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { CallStatus } from '../../shared/call';
+import { defaultRunDeadlineMs, type CallStatus } from '../../shared/call';
 import type { AssertionResult, CaptureResult, SavedRequestEntry, WorkspaceProblem } from '../../shared/workspace';
 import { CallEngine } from '../call/engine';
 import { TempArea } from '../service/temp-area';
@@ -63,9 +63,6 @@ export interface RunOptions {
   /** Deadline of requests that set none; default 30 s, so a run never hangs. */
   defaultDeadlineMs?: number;
 }
-
-/** How long a request without its own deadline may take. */
-export const defaultRunDeadlineMs = 30_000;
 
 /**
  * Runs the saved requests of a workspace in order (collection, folders, name; natural order), values captured by each
