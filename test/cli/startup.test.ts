@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,4 +65,18 @@ test('protodesk call loads grpc-js and @bufbuild/protobuf, and still not zod', a
   const { code, files } = await runLogged('call', ['call', 'bad target', 'a.B/C', '--plaintext']);
   expect(code).toBe(2);
   expect([...(await packagesIn(files))].sort()).toEqual(['@bufbuild/protobuf', '@grpc/grpc-js']);
+});
+
+// Node ≥ 22.1 keeps its compile cache in the OS temp folder; where that cannot be created, protodesk runs as ever.
+test('protodesk --version prints only the version when the compile cache folder cannot be created', async () => {
+  const { NODE_COMPILE_CACHE: _ignored, ...env } = process.env;
+  const blocked = join(folder, 'a-file');
+  await writeFile(blocked, '');
+  const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const options = { env: { ...env, TMPDIR: join(blocked, 'tmp') } };
+    execFile(process.execPath, [bin, '--version'], options, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+    );
+  });
+  expect(result).toEqual({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/), stderr: '' });
 });
