@@ -4,7 +4,8 @@
 //                                           Electron in package.json
 //   node scripts/build.mjs --electron9 DIR  DIR/: the same app, self-contained, for Electron 9.4.1 (Node 12, Chromium 83):
 //                                           only for the smoke tests, since that is the one Electron that runs here
-// esbuild bundles our TypeScript; the command line keeps its npm packages external, the Electron bundles carry them.
+// esbuild bundles our TypeScript; the command line carries the packages every call loads (see buildCommandLine) and
+// keeps the others external, the Electron bundles carry them all.
 import { build } from 'esbuild';
 import { cp, readFile, rename, rm } from 'node:fs/promises';
 import { buildAppFolder, buildElectron, buildRenderer, bundledProtos } from './build/electron.mjs';
@@ -13,7 +14,7 @@ import { electron9, productionTarget } from './build/targets.mjs';
 const packageJson = new URL('../package.json', import.meta.url);
 const pkg = JSON.parse(await readFile(packageJson, 'utf8'));
 
-/** How the command line and the benchmark are bundled (ESM, Node 20): our code bundled, npm packages external. */
+/** How the command line and the benchmark are bundled: ESM for Node 20, our code bundled, npm packages external. */
 const nodeBundle = {
   bundle: true,
   platform: 'node',
@@ -48,10 +49,13 @@ async function buildCommandLine(out) {
     chunkNames: 'cli-[name]-[hash]',
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   });
+  // The engine finds the bundled well-known protos next to its own module (src/core/schema/bundled/root.ts): one copy
+  // beside each bundle that contains the engine.
+  await cp(bundledProtos, `${out}/protos`, { recursive: true });
 }
 
-/** The benchmark. */
-async function buildCli(out) {
+/** The benchmark and the server it calls (packages external). */
+async function buildBench(out) {
   await build({
     ...nodeBundle,
     entryPoints: {
@@ -61,9 +65,6 @@ async function buildCli(out) {
     },
     outdir: out,
   });
-  // The engine finds the bundled well-known protos next to its own module (src/core/schema/bundled/root.ts): one copy
-  // beside each bundle that contains the engine.
-  await cp(bundledProtos, `${out}/protos`, { recursive: true });
   await cp(bundledProtos, `${out}/bench/protos`, { recursive: true });
 }
 
@@ -93,7 +94,7 @@ if (legacyFlag >= 0) {
   await buildInto('dist', (out) =>
     Promise.all([
       buildCommandLine(out),
-      buildCli(out),
+      buildBench(out),
       buildElectron(out, target, pkg.version),
       buildRenderer(`${out}/renderer`, target),
     ]),
