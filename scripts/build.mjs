@@ -47,7 +47,9 @@ async function buildCommandLine(out) {
     splitting: true,
     entryNames: '[name]',
     chunkNames: 'cli-[name]-[hash]',
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
   });
   // The engine finds the bundled well-known protos next to its own module (src/core/schema/bundled/root.ts): one copy
   // beside each bundle that contains the engine.
