@@ -1,14 +1,16 @@
 // `npm run bench`: the call benchmark (engine vs bare grpc-js), the load benchmark (engine vs bare
-// @grpc/proto-loader), then the UI benchmark (the page in headless Chromium vs bare grpc-js).
-// BENCH_ONLY=calls, load or ui runs one; BENCH_ROUNDS sets the rounds of each.
+// @grpc/proto-loader), the UI benchmark (the page in headless Chromium vs bare grpc-js), then the command line's
+// start-up (protodesk vs node -e 0 and grpcurl).
+// BENCH_ONLY=calls, load, ui or cli runs one; BENCH_ROUNDS sets the rounds of each.
 import { callBench } from './calls';
+import { cliBench } from './cli';
 import { loadBench, loadWorker } from './load';
 import { uiBench } from './ui';
 
 const [mode, loader, listFile] = process.argv.slice(2);
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && only !== 'calls' && only !== 'load' && only !== 'ui')
-  throw new Error(`BENCH_ONLY is calls, load or ui, not ${only}`);
+if (only !== undefined && !['calls', 'load', 'ui', 'cli'].includes(only))
+  throw new Error(`BENCH_ONLY is calls, load, ui or cli, not ${only}`);
 
 if (mode === '--worker' && loader && listFile) await loadWorker(loader, listFile);
 else {
@@ -17,4 +19,6 @@ else {
   if (!only || only === 'load') await loadBench();
   if (!only) console.log('');
   if (!only || only === 'ui') await uiBench();
+  if (!only) console.log('');
+  if (!only || only === 'cli') await cliBench();
 }

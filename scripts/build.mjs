@@ -4,7 +4,8 @@
 //                                           Electron in package.json
 //   node scripts/build.mjs --electron9 DIR  DIR/: the same app, self-contained, for Electron 9.4.1 (Node 12, Chromium 83):
 //                                           only for the smoke tests, since that is the one Electron that runs here
-// esbuild bundles our TypeScript; the command line keeps its npm packages external, the Electron bundles carry them.
+// esbuild bundles our TypeScript; the command line carries the packages every call loads (see buildCommandLine) and
+// keeps the others external, the Electron bundles carry them all.
 import { build } from 'esbuild';
 import { cp, readFile, rename, rm } from 'node:fs/promises';
 import { buildAppFolder, buildElectron, buildRenderer, bundledProtos } from './build/electron.mjs';
@@ -13,28 +14,59 @@ import { electron9, productionTarget } from './build/targets.mjs';
 const packageJson = new URL('../package.json', import.meta.url);
 const pkg = JSON.parse(await readFile(packageJson, 'utf8'));
 
-/** The `protodesk` command line and the benchmark (ESM, Node 20). */
-async function buildCli(out) {
+/** How the command line and the benchmark are bundled: ESM for Node 20, our code bundled, npm packages external. */
+const nodeBundle = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  define: { __PROTODESK_VERSION__: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
+};
+
+/** npm packages the command line carries inside its own files, for start-up time (see buildCommandLine). */
+const carriedByCli = ['@grpc/grpc-js', '@bufbuild/protobuf'];
+
+/**
+ * The `protodesk` command line, split at its dynamic imports so a command loads only what it runs: dist/cli.js is a
+ * small entry, the rest are dist/cli-*.js files loaded on demand. They stay in dist/ itself, because the engine and
+ * the host find protos/ and renderer/ next to the module they are built into. The packages every call loads are
+ * bundled in: one file instead of ~100 to resolve and read, and esbuild drops the well-known types we never use, which
+ * @bufbuild/protobuf/wkt would otherwise all build at import. grpc-js is CommonJS: its require() of Node's modules
+ * goes through a real require made in each file.
+ */
+async function buildCommandLine(out) {
   await build({
+    ...nodeBundle,
+    packages: undefined,
+    external: Object.keys(pkg.dependencies).filter((name) => !carriedByCli.includes(name)),
+    entryPoints: { cli: 'src/cli/main.ts' },
+    outdir: out,
+    splitting: true,
+    entryNames: '[name]',
+    chunkNames: 'cli-[name]-[hash]',
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+  });
+  // The engine finds the bundled well-known protos next to its own module (src/core/schema/bundled/root.ts): one copy
+  // beside each bundle that contains the engine.
+  await cp(bundledProtos, `${out}/protos`, { recursive: true });
+}
+
+/** The benchmark and the server it calls (packages external). */
+async function buildBench(out) {
+  await build({
+    ...nodeBundle,
     entryPoints: {
-      cli: 'src/cli/main.ts',
       'bench/index': 'bench/main.ts',
       // The benchmark's server runs in its own process, so it does not share a core's time with the client it measures.
       'bench/vectors-peer': 'test/peers/vectors/main.ts',
     },
     outdir: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    define: { __PROTODESK_VERSION__: JSON.stringify(pkg.version) },
-    logLevel: 'warning',
   });
-  // The engine finds the bundled well-known protos next to its own module (src/core/schema/bundled/root.ts): one copy
-  // beside each bundle that contains the engine.
-  await cp(bundledProtos, `${out}/protos`, { recursive: true });
   await cp(bundledProtos, `${out}/bench/protos`, { recursive: true });
 }
 
@@ -63,7 +95,8 @@ if (legacyFlag >= 0) {
   const target = productionTarget(packageJson);
   await buildInto('dist', (out) =>
     Promise.all([
-      buildCli(out),
+      buildCommandLine(out),
+      buildBench(out),
       buildElectron(out, target, pkg.version),
       buildRenderer(`${out}/renderer`, target),
     ]),

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
-import { goReflectBinary, startGoReflect } from '../../test/peers/go-reflect/server';
+import { goReflectBinary, startGoReflect, type GoReflectFlags } from '../../test/peers/go-reflect/server';
 
 /** A server process the benchmark started, and how to reach it. */
 export interface PeerProcess {
@@ -31,9 +31,11 @@ export async function spawnVectorsPeer(): Promise<PeerProcess> {
   return { label: 'grpc-js vectors peer', address: `127.0.0.1:${port}`, stop };
 }
 
-/** The grpc-go interop peer when it has been built (.ci/install-peers.sh), else none. */
-export async function startGoPeer(): Promise<PeerProcess | undefined> {
+/** The grpc-go interop peer when it has been built (.ci/install-peers.sh), else none; without reflection unless asked. */
+export async function startGoPeer(
+  reflection: GoReflectFlags['reflection'] = 'none',
+): Promise<PeerProcess | undefined> {
   if (!existsSync(goReflectBinary)) return undefined;
-  const peer = await startGoReflect({ reflection: 'none' });
+  const peer = await startGoReflect({ reflection });
   return { label: 'grpc-go interop peer', address: `127.0.0.1:${peer.port}`, stop: peer.stop };
 }

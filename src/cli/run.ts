@@ -2,7 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { CallSetupError } from '../core/call/errors';
 import { ConnectionError } from '../core/connection/errors';
 import { SchemaError, formatProblem } from '../core/schema/errors';
-import { JsonInputError } from '../core/schema/json';
+import { JsonInputError } from '../core/schema/json/json-errors';
 import { CallExit } from './call-exit';
 import { registerCall } from './commands/call';
 import { registerDescribe } from './commands/describe';

@@ -7,6 +7,9 @@ import type { MetadataEntry, MethodKind, TlsSettings } from './schema';
  */
 export const maxDurationMs = 2 ** 31 - 1;
 
+/** How long a request of a workspace run (`protodesk run`) without its own deadline may take. */
+export const defaultRunDeadlineMs = 30_000;
+
 /** Per-call and per-channel settings; every field is optional and has a documented default. */
 export interface CallOptions {
   /** Milliseconds from start until the call fails with DEADLINE_EXCEEDED; none when absent. */

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { CallFlags } from '../call-options';
-import { runCall, type CallIo } from '../call-run';
+import type { CallIo } from '../call-run';
 import { addSchemaFlags } from '../schema-options';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -77,6 +77,8 @@ export function registerCall(program: Command, io: CallIo): void {
   )
     .addHelpText('after', exitCodes)
     .action(async (target: string, method: string, flags: CallFlags) => {
+      // Loaded only when called, so the other commands (and --help, --version) never load grpc-js or the schema engine.
+      const { runCall } = await import('../call-run');
       await runCall(target, method, flags, io);
     });
 }

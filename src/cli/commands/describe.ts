@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { describeAll, describeSymbol } from '../../core/schema/describe';
 import { splitTarget } from '../positionals';
-import { loadFlagSchema } from '../schema-load';
 import { addSchemaFlags, schemaSourceFromFlags, type SchemaFlags } from '../schema-options';
 
 /** `protodesk describe [target] [symbol]`: a service, method, message or enum as proto-like text. */
@@ -14,6 +12,10 @@ export function registerDescribe(program: Command, out: (line: string) => void):
       .argument('[symbol]', 'what to describe (pkg.Service, pkg.Service/Method, pkg.Message); all services when absent'),
   ).action(async (first: string | undefined, second: string | undefined, flags: SchemaFlags) => {
     const { target, symbol } = splitTarget([first, second]);
+    const [{ loadFlagSchema }, { describeAll, describeSymbol }] = await Promise.all([
+      import('../schema-load'),
+      import('../../core/schema/describe'),
+    ]);
     const schema = await loadFlagSchema(schemaSourceFromFlags(flags, target));
     out(symbol ? describeSymbol(schema.registry, symbol) : describeAll(schema.registry));
   });

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { splitTarget } from '../positionals';
-import { loadFlagSchema } from '../schema-load';
 import { addSchemaFlags, schemaSourceFromFlags, type SchemaFlags } from '../schema-options';
 import { UsageError } from '../usage-error';
 
@@ -15,6 +14,7 @@ export function registerList(program: Command, out: (line: string) => void): voi
       .option('-l, --long', 'show each method with its kind and message types'),
   ).action(async (first: string | undefined, second: string | undefined, flags: SchemaFlags & { long?: boolean }) => {
     const { target, symbol } = splitTarget([first, second]);
+    const { loadFlagSchema } = await import('../schema-load');
     const schema = await loadFlagSchema(schemaSourceFromFlags(flags, target));
     const services = schema.services();
     if (!symbol) {

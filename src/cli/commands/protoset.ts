@@ -1,7 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { checkOutputFile } from '../output-file';
-import { loadFlagSchema } from '../schema-load';
 import { addSchemaFlags, schemaSourceFromFlags, type SchemaFlags } from '../schema-options';
 
 /** `protodesk protoset [target] -o FILE`: writes the resolved FileDescriptorSet, imports included. */
@@ -20,6 +19,7 @@ export function registerProtoset(program: Command, log: (line: string) => void):
       regularOnly: false,
       example: 'schema.protoset',
     });
+    const { loadFlagSchema } = await import('../schema-load');
     const schema = await loadFlagSchema(source);
     await writeFile(output, schema.toDescriptorSet());
     log(`Wrote ${schema.files.length} files to ${flags.output}`);

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { defaultRunDeadlineMs } from '../../../shared/call';
 import type { SavedRequestEntry, WorkspaceProblem } from '../../../shared/workspace';
 import { CallEngine } from '../../call/engine';
 import { TempArea } from '../temp-area';
@@ -32,9 +33,6 @@ export interface RunOptions {
   /** Deadline of requests that set none; default 30 s, so a run never hangs. */
   defaultDeadlineMs?: number;
 }
-
-/** How long a request without its own deadline may take. */
-export const defaultRunDeadlineMs = 30_000;
 
 /**
  * Runs the saved requests of a workspace in order (collection, folders, name; natural order), values captured by each

@@ -1,0 +1,65 @@
+import { appDataDir, secretsFile } from '../../core/workspace/app-data';
+import { writeFileAtomic } from '../../core/workspace/atomic-write';
+import { runWorkspace } from '../../core/service/run/runner';
+import { RunSelectionError } from '../../core/service/run/runner-errors';
+import { FileSecretStore } from '../../core/workspace/secrets';
+import { CallExit } from '../call-exit';
+import { parseDuration } from '../duration';
+import { checkOutputFile } from '../output-file';
+import { formatReport, type ReporterName } from '../run-report/format';
+import { prettyResult, prettySummary } from '../run-report/pretty';
+import type { CliIo } from '../cli-io';
+import { UsageError } from '../usage-error';
+
+/** The flags of `protodesk run` as commander parses them. */
+export interface RunFlags {
+  collection?: string;
+  env?: string;
+  reporter: ReporterName;
+  output?: string;
+  var: string[];
+  deadline?: string;
+}
+
+const reportExtensions: Record<ReporterName, string> = { pretty: 'txt', json: 'json', junit: 'xml' };
+
+/** Runs a workspace's saved requests, prints the progress and the report, and fails when a request failed. */
+export async function runCommand(workspace: string, flags: RunFlags, io: CliIo): Promise<void> {
+  const variables = Object.fromEntries(flags.var.map(parseVariable));
+  const defaultDeadlineMs =
+    flags.deadline === undefined ? undefined : parseDuration(flags.deadline, '--deadline');
+  // Checked before the run, so a bad path does not throw away a whole run's results at its end.
+  const output =
+    flags.output === undefined
+      ? undefined
+      : await checkOutputFile(flags.output, '--output', {
+          createFolder: true,
+          regularOnly: true,
+          example: `protodesk.${reportExtensions[flags.reporter]}`,
+        });
+  // json and junit keep stdout machine-readable (the report, or nothing with --output): progress goes to stderr.
+  const progress = flags.reporter === 'pretty' ? io.out : io.err;
+  const report = await runWorkspace({
+    folder: workspace,
+    ...(flags.collection !== undefined ? { collection: flags.collection } : {}),
+    ...(flags.env !== undefined ? { environment: flags.env } : {}),
+    secrets: new FileSecretStore(secretsFile(appDataDir())),
+    variables,
+    ...(defaultDeadlineMs !== undefined ? { defaultDeadlineMs } : {}),
+    onResult: (result) => progress(prettyResult(result)),
+  }).catch((error: unknown) => {
+    throw error instanceof RunSelectionError ? new UsageError(error.message) : error;
+  });
+  progress(prettySummary(report));
+  const text = formatReport(flags.reporter, report);
+  if (output !== undefined) await writeFileAtomic(output, text);
+  else if (flags.reporter !== 'pretty') io.out(text);
+  if (!report.passed) throw new CallExit(1);
+}
+
+/** `name=value` of --var. */
+function parseVariable(text: string): [string, string] {
+  const equals = text.indexOf('=');
+  if (equals <= 0) throw new UsageError(`--var takes name=value, got "${text}".`);
+  return [text.slice(0, equals), text.slice(equals + 1)];
+}
