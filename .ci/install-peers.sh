@@ -33,7 +33,7 @@ sum="$(cat "$repo"/test/peers/go-reflect/{go.mod,go.sum,main.go} | sha256sum | c
 if [[ -x "$binary" && -f "$stamp" && "$(cat "$stamp")" == "$sum" ]]; then
   say "go-reflect is up to date: $binary"
 else
-  say "building go-reflect (google.golang.org/grpc v1.85.0) into $binary"
+  say "building go-reflect (google.golang.org/grpc v1.85.0) into $binary (a minute or two when the Go cache is cold)"
   # No -trimpath: grpc's testdata lookups use build-time paths.
   (cd "$repo/test/peers/go-reflect" && go build -mod=readonly -o "$binary" .)
   echo "$sum" > "$stamp"
@@ -47,7 +47,7 @@ gstamp="$cache/bin/grpcurl.version"
 if [[ -x "$grpcurl" && -f "$gstamp" && "$(cat "$gstamp")" == "$grpcurl_version" ]]; then
   say "grpcurl $grpcurl_version is up to date: $grpcurl"
 else
-  say "building grpcurl $grpcurl_version into $grpcurl"
+  say "building grpcurl $grpcurl_version into $grpcurl (a minute or two when the Go cache is cold)"
   GOBIN="$cache/bin" go install "github.com/fullstorydev/grpcurl/cmd/grpcurl@$grpcurl_version"
   echo "$grpcurl_version" > "$gstamp"
   say "built $grpcurl"
@@ -66,7 +66,7 @@ jsum="$( (cd "$jsource" && sha256sum pom.xml ./*.java && javac -version 2>&1) | 
 if [[ -f "$jstamp" && "$(cat "$jstamp")" == "$jsum" ]]; then
   say "java-reflect is up to date: $jdir"
 else
-  say "building java-reflect (grpc-java 1.79.0) into $jdir"
+  say "building java-reflect (grpc-java 1.79.0) into $jdir (Maven downloads about 100 jars the first time)"
   rm -rf "$jdir"
   mkdir -p "$jdir/classes"
   # Maven 3.8 prints bare colour resets even with -B -q: strip them (pipefail keeps its exit status).
@@ -86,7 +86,7 @@ if [[ -x "$venv/bin/python" && -f "$rstamp" && "$(cat "$rstamp")" == "$rsum" ]];
   say "Python venv is up to date: $venv"
 else
   [[ -x "$venv/bin/python" ]] || { say "creating Python venv $venv"; python3 -m venv "$venv"; }
-  say "installing $requirements into $venv"
+  say "installing $requirements into $venv (pip; about a minute the first time)"
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$requirements"
   echo "$rsum" > "$rstamp"
 fi
