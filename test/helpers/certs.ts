@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { peers } from './peer-paths';
 
 const run = promisify(execFile);
 
@@ -94,13 +95,7 @@ export async function makeTestPki(): Promise<TestPki> {
 
 /** grpc-go's own TLS test files in the Go module cache (certificate names `*.test.google.fr` etc., 2020-2030). */
 export function grpcGoTestdata(): { ca: string; cert: string; key: string } {
-  const cache = process.env.PROTODESK_CACHE ?? join(homedir(), '.cache', 'protodesk-ci');
-  const dir = join(
-    process.env.GOMODCACHE ?? join(cache, 'gomod'),
-    'google.golang.org',
-    'grpc@v1.85.0',
-    'testdata',
-  );
+  const dir = peers.grpcGoTestdata;
   if (!existsSync(join(dir, 'server1.pem'))) {
     throw new Error(
       `grpc-go's TLS test files are missing in ${dir}. Run .ci/install-peers.sh to fetch them.`,

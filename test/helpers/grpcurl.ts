@@ -1,12 +1,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
+import { peers } from './peer-paths';
 
 /** Where .ci/install-peers.sh builds grpcurl v1.9.4, unless PROTODESK_GRPCURL says otherwise. */
-export const grpcurlBinary =
-  process.env.PROTODESK_GRPCURL ??
-  join(process.env.PROTODESK_CACHE ?? join(homedir(), '.cache', 'protodesk-ci'), 'bin', 'grpcurl');
+export const grpcurlBinary = peers.grpcurl;
 
 /** What a shell command printed, and how it exited. */
 export interface ShellResult {

@@ -1,25 +1,22 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { peers } from './peer-paths';
 
 const run = promisify(execFile);
 
 /** The JUnit schema CI tools validate against (Jenkins xUnit's; see the note at its top for where it comes from). */
 export const junitXsd = new URL('../fixtures/junit/junit-10.xsd', import.meta.url).pathname;
 
-/** The test venv's Python (`.ci/run` exports PROTODESK_PYTHON), which has junitparser from test/peers/requirements.txt. */
-const python =
-  process.env.PROTODESK_PYTHON ??
-  join(process.env.PROTODESK_CACHE ?? join(homedir(), '.cache', 'protodesk-ci'), 'venv', 'bin', 'python');
+/** The test venv's Python, which has junitparser from test/peers/requirements.txt. */
+const python = peers.python;
 
 /**
  * Validates a JUnit file against the vendored XSD with xmllint (apt libxml2-utils); rejects with xmllint's complaint.
  * Fails, never skips, when xmllint is missing.
  */
 export async function validateJunitSchema(file: string): Promise<void> {
-  const xmllint = process.env.PROTODESK_XMLLINT ?? 'xmllint';
+  const xmllint = peers.xmllint;
   await run(xmllint, ['--noout', '--schema', junitXsd, file]).catch(
     (error: NodeJS.ErrnoException & { stderr?: string }) => {
       if (error.code === 'ENOENT')

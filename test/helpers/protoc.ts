@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fromBinary } from '@bufbuild/protobuf';
 import { FileDescriptorSetSchema, type FileDescriptorSet } from '@bufbuild/protobuf/wkt';
+import { peers } from './peer-paths';
 
 const run = promisify(execFile);
 
-/** The Python that has grpcio-tools: `.ci/run` exports PROTODESK_PYTHON; a developer may have it as python3. */
-export const python = process.env.PROTODESK_PYTHON ?? 'python3';
+/** The Python that has grpcio-tools (the venv of .ci/install-peers.sh unless PROTODESK_PYTHON names another). */
+export const python = peers.python;
 
 /**
  * Compiles with the real protoc (grpcio-tools) — the oracle our own descriptors are compared with.

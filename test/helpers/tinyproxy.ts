@@ -3,9 +3,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { peers } from './peer-paths';
 
 /** The tinyproxy executable: Debian's, installed by .ci/install-peers.sh, unless PROTODESK_TINYPROXY says otherwise. */
-export const tinyproxyBinary = process.env.PROTODESK_TINYPROXY ?? 'tinyproxy';
+export const tinyproxyBinary = peers.tinyproxy;
 
 /** A running tinyproxy on 127.0.0.1. */
 export interface Tinyproxy {

@@ -4,13 +4,8 @@ import type { TlsSettings } from '../../src/shared/schema';
 import { CallEngine } from '../../src/core/call/engine';
 import type { Schema } from '../../src/core/schema/schema';
 import { startGoReflect, type GoReflectFlags, type GoReflectServer } from '../peers/go-reflect/server';
-import {
-  grpcGoTestdata,
-  interopCases,
-  loadInteropSchema,
-  type InteropCaseName,
-  type InteropTarget,
-} from './interop-cases';
+import { grpcGoTestdata } from '../helpers/certs';
+import { interopCases, loadInteropSchema, type InteropCaseName, type InteropTarget } from './interop-cases';
 
 const names = Object.keys(interopCases) as InteropCaseName[];
 const testdata = grpcGoTestdata();

@@ -7,7 +7,8 @@ import { proxyEnvironment } from '../../src/core/connection/proxy-env';
 import type { Schema } from '../../src/core/schema/schema';
 import { startTinyproxy, type Tinyproxy } from '../helpers/tinyproxy';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
-import { grpcGoTestdata, loadInteropSchema } from './interop-cases';
+import { grpcGoTestdata } from '../helpers/certs';
+import { loadInteropSchema } from './interop-cases';
 
 // grpc-js reads these from process.env when a channel is created; each test sets its own and gets the originals back.
 const PROXY_VARIABLES = [

@@ -155,7 +155,7 @@ describe('calls over TLS to grpc-go', () => {
 
   test('an expired client certificate: the server rejects it as expired', async () => {
     expect(await failure(port.mutual, mutualTls(pki.expiredClient))).toEqual({
-      message: `The server at 127.0.0.1:${port.mutual} rejected the client certificate as expired or not yet valid (sslv3 alert certificate expired).`,
+      message: `The server at 127.0.0.1:${port.mutual} rejected the client certificate as expired or not yet valid (ssl/tls alert certificate expired).`,
       hint: 'Renew the client certificate, or check the clock of this computer.',
     });
   });

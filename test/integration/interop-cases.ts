@@ -2,7 +2,6 @@
  * grpc's interop test cases (grpc/grpc doc/interop-test-descriptions.md), driven through Protodesk's call engine, with
  * the assertions each description demands. Reusable against any server that implements grpc.testing.TestService.
  */
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
@@ -29,13 +28,6 @@ export function loadInteropSchema(): Promise<Schema> {
     files: [join(root, 'grpc/testing/test.proto')],
     importPaths: [root],
   });
-}
-
-/** grpc-go's TLS test files in the Go module cache that .ci/install-peers.sh fills; the certificate names *.test.google.fr. */
-export function grpcGoTestdata(): { ca: string; cert: string; key: string } {
-  const cache = process.env.PROTODESK_CACHE ?? join(homedir(), '.cache', 'protodesk-ci');
-  const dir = join(cache, 'gomod', 'google.golang.org', 'grpc@v1.85.0', 'testdata');
-  return { ca: join(dir, 'ca.pem'), cert: join(dir, 'server1.pem'), key: join(dir, 'server1.key') };
 }
 
 const SERVICE = 'grpc.testing.TestService';

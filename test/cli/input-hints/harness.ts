@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, linkSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { readdir, readFile, lstat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const bin = new URL('../../../bin/protodesk.js', import.meta.url).pathname;
 
@@ -26,12 +28,43 @@ function unprivilegedIds(): { uid: number; gid: number } | Record<string, never>
   return process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
 }
 
+/** True when users other than the owner may run `file`: it and every folder above it are executable by others. */
+function othersMayRun(file: string): boolean {
+  for (let path = file; ; path = dirname(path)) {
+    if ((statSync(path).mode & 0o001) === 0) return false;
+    if (path === dirname(path)) return true;
+  }
+}
+
+/**
+ * A Node executable `nobody` may run: this one, or a hard link to it (a copy across file systems) in the ignored
+ * test-results/ folder, as when .ci/run installs Node 22 under root's 0700 home. Made once, reused by later runs.
+ */
+function unprivilegedNode(): string {
+  if (othersMayRun(process.execPath)) return process.execPath;
+  const node = fileURLToPath(new URL(`../../../test-results/node/node-${process.version}`, import.meta.url));
+  if (!existsSync(node)) {
+    mkdirSync(dirname(node), { recursive: true });
+    // Linked under a name of its own, then renamed: test files running side by side never see half a copy.
+    const partial = `${node}.${process.pid}`;
+    try {
+      linkSync(process.execPath, partial);
+    } catch {
+      copyFileSync(process.execPath, partial);
+    }
+    renameSync(partial, node);
+  }
+  return node;
+}
+
 /** Runs the built `protodesk` with no stdin to its end. */
 export function protodesk(args: string[], options: RunOptions = {}): Promise<Ended> {
-  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), bin, ...args], {
+  const ids = options.unprivileged ? unprivilegedIds() : {};
+  const node = 'uid' in ids ? unprivilegedNode() : process.execPath;
+  const child = spawn(node, [...(options.nodeFlags ?? []), bin, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     ...(options.cwd ? { cwd: options.cwd } : {}),
-    ...(options.unprivileged ? unprivilegedIds() : {}),
+    ...ids,
   });
   let out = '';
   let err = '';

@@ -54,6 +54,20 @@ function vectorStream(seed = '5'): CallRequest {
   };
 }
 
+/**
+ * Runs another stream to its end on the same service, acknowledging as the page does: the marker that replaces a
+ * sleep before "nothing more arrived". Its batches leave at least one batch interval apart, so by its status every
+ * batch the service had scheduled for an earlier call has been emitted.
+ */
+async function finishedAfter(source: string, recording: ReturnType<typeof recordingService>): Promise<void> {
+  const marker = await service.startCall(source, vectorStream('7'));
+  const batches = await recording.untilStatus(
+    marker.callId,
+    (b) => void service.acknowledge(b.callId, b.seq),
+  );
+  expect(batches.length).toBeGreaterThan(1);
+}
+
 const messagesIn = (batches: CallEventBatch[]) => eventsOf(batches).filter((e) => e.type === 'message');
 const skippedIn = (batches: CallEventBatch[]) => batches.reduce((sum, b) => sum + b.skipped, 0);
 
@@ -141,7 +155,8 @@ describe('calls through the service', () => {
   test('a page that stops acknowledging gets 2 batches; the rest waits with only the newest 10,000 messages', async () => {
     const recording = recordingService();
     service = recording.service;
-    const started = await service.startCall(await vectorsSource(), vectorStream('9'));
+    const source = await vectorsSource();
+    const started = await service.startCall(source, vectorStream('9'));
     const saved = join(scratch, 'all.jsonl');
     // Saving works while the page lags: poll until the whole stream has arrived in the engine.
     await vi.waitFor(
@@ -151,10 +166,11 @@ describe('calls through the service', () => {
         interval: 200,
       },
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(recording.batches.map((b) => b.seq)).toEqual([1, 2]);
+    await finishedAfter(source, recording);
+    const mine = () => recording.batches.filter((b) => b.callId === started.callId);
+    expect(mine().map((b) => b.seq)).toEqual([1, 2]);
 
-    const early = [...recording.batches];
+    const early = mine();
     const later = recording.untilStatus(started.callId, (b) => void service.acknowledge(b.callId, b.seq));
     await service.acknowledge(started.callId, 1);
     const all = await later;
@@ -189,17 +205,18 @@ describe('calls through the service', () => {
   test('a released call is forgotten: its id fails with a message saying to send again', async () => {
     const recording = recordingService();
     service = recording.service;
-    const started = await service.startCall(await vectorsSource(), vectorStream('1'));
+    const source = await vectorsSource();
+    const started = await service.startCall(source, vectorStream('1'));
+    const batchesBefore = recording.batches.length;
     await service.releaseCall(started.callId);
     const failure = await failureOf(service.cancelCall(started.callId));
     expect(failure).toEqual({
       kind: 'invalidRequest',
       message: 'That call has ended or was never started; send the request again.',
     });
-    // Released while streaming: it was cancelled, and nothing more is emitted for it.
-    const count = recording.batches.length;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(recording.batches.length).toBe(count);
+    // Released while streaming: it was cancelled, and nothing more is emitted for it (not even its CANCELLED status).
+    await finishedAfter(source, recording);
+    expect(recording.batches.slice(batchesBefore).filter((b) => b.callId === started.callId)).toEqual([]);
   });
 
   test('a request that does not fit its message fails to start with the field and position', async () => {

@@ -15,13 +15,18 @@ let folder: string;
 let files: WorkspaceFiles;
 let stop: () => void;
 let reports: string[][];
+/** How many reports the tests have looked at. */
+let looked: number;
 let waiters: (() => void)[];
+let markers = 0;
 
 beforeEach(async () => {
   folder = await mkdtemp(join(tmpdir(), 'protodesk-watch-'));
   files = await WorkspaceFiles.open(folder);
   await files.saveRequest('collections/c/r.json', request, null, false);
+  await mkdir(path('tls'));
   reports = [];
+  looked = 0;
   waiters = [];
   const watching = files.watch((paths) => {
     reports.push(paths);
@@ -35,31 +40,39 @@ afterEach(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-/** The paths reported from now until reports stop for a while (fails when none comes within 10 s). */
-async function nextReport(): Promise<string[]> {
-  const start = reports.length;
-  const deadline = Date.now() + 10_000;
-  while (reports.length === start) {
-    if (Date.now() > deadline) throw new Error('no change was reported');
-    await new Promise<void>((wake) => {
-      waiters.push(wake);
-      setTimeout(wake, 200);
-    });
-  }
-  // Let a second batch of the same change arrive, so it is counted with this one.
-  await sleep(400);
-  return [...new Set(reports.slice(start).flat())].sort();
+/**
+ * The paths reported since the last look, for every change made until now: someone else then writes a marker file,
+ * and the reports are collected up to the marker's. The watcher sees the earlier changes first, so they are reported
+ * before the marker or with it, never after (fails when the marker is not reported within 10 s).
+ */
+async function reportedChanges(): Promise<string[]> {
+  const marker = `tls/marker-${++markers}.json`;
+  await writeFile(path(marker), '{"format": 1, "mode": "plaintext"}\n');
+  await new Promise<void>((resolve, reject) => {
+    const deadline = setTimeout(
+      () => reject(new Error(`the watcher did not report ${marker} within 10 s`)),
+      10_000,
+    );
+    const check = (): void => {
+      if (!reports.some((paths) => paths.includes(marker))) return void waiters.push(check);
+      clearTimeout(deadline);
+      resolve();
+    };
+    check();
+  });
+  const seen = reports.slice(looked).flat();
+  looked = reports.length;
+  return [...new Set(seen)].filter((changed) => changed !== marker).sort();
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((wake) => setTimeout(wake, ms));
 const path = (...parts: string[]): string => join(folder, ...parts);
 
 test('a plain write by someone else is reported with its workspace-relative path', async () => {
   await writeFile(path('collections', 'c', 'r.json'), edited(2));
-  expect(await nextReport()).toEqual(['collections/c/r.json']);
+  expect(await reportedChanges()).toEqual(['collections/c/r.json']);
   await mkdir(path('environments'));
   await writeFile(path('environments', 'dev.json'), '{"format": 1, "variables": {}, "secrets": []}\n');
-  expect(await nextReport()).toEqual(['environments/dev.json']);
+  expect(await reportedChanges()).toEqual(['environments/dev.json']);
 });
 
 test("the object's own saves, deletions and imports are not reported; files that are not workspace files neither", async () => {
@@ -76,33 +89,39 @@ test("the object's own saves, deletions and imports are not reported; files that
   await mkdir(path('node_modules', 'x'), { recursive: true });
   await writeFile(path('node_modules', 'x', 'package.json'), '{}');
   await writeFile(path('collections', 'c', 'notes.txt'), 'not a request');
-  await sleep(1_000);
-  expect(reports).toEqual([]);
+  expect(await reportedChanges()).toEqual([]);
 
   // Still watching: a change by someone else afterwards is reported alone.
   await writeFile(path('tls', 'p.json'), '{"format": 1, "mode": "plaintext"}\n');
-  expect(await nextReport()).toEqual(['tls/p.json']);
+  expect(await reportedChanges()).toEqual(['tls/p.json']);
 });
 
 test('a save by rename (write a temporary file, rename it over), as editors and git do, is reported', async () => {
   await writeFile(path('collections', 'c', 'r.json.tmp-editor'), edited(3));
   await rename(path('collections', 'c', 'r.json.tmp-editor'), path('collections', 'c', 'r.json'));
-  expect(await nextReport()).toEqual(['collections/c/r.json']);
+  expect(await reportedChanges()).toEqual(['collections/c/r.json']);
 });
 
 test('a git checkout that changes and deletes files is reported', async () => {
   const git = (...args: string[]): Promise<unknown> =>
-    promisify(execFile)('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args], { cwd: folder });
+    promisify(execFile)(
+      'git',
+      ['-c', 'user.name=t', '-c', 'user.email=t@example.com', '-c', 'init.defaultBranch=main', ...args],
+      { cwd: folder },
+    );
   await files.saveEnvironment('dev', { variables: { host: 'a' }, secrets: [] }, null, false);
   await git('init', '-q');
   await git('add', '-A');
   await git('commit', '-qm', 'one');
   await git('checkout', '-qb', 'other');
-  await writeFile(path('environments', 'dev.json'), '{"format": 1, "variables": {"host": "b"}, "secrets": []}\n');
+  await writeFile(
+    path('environments', 'dev.json'),
+    '{"format": 1, "variables": {"host": "b"}, "secrets": []}\n',
+  );
   await rm(path('collections', 'c', 'r.json'));
   await git('commit', '-qam', 'two');
-  expect(await nextReport()).toEqual(['collections/c/r.json', 'environments/dev.json']);
+  expect(await reportedChanges()).toEqual(['collections/c/r.json', 'environments/dev.json']);
 
   await git('checkout', '-q', 'main');
-  expect(await nextReport()).toEqual(['collections/c/r.json', 'environments/dev.json']);
+  expect(await reportedChanges()).toEqual(['collections/c/r.json', 'environments/dev.json']);
 });

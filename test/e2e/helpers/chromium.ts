@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { peers } from '../../helpers/peer-paths';
 
 /** The Chromium the e2e tests drive: Debian's, unless PROTODESK_CHROMIUM names another. Never a downloaded one. */
-export const chromiumPath = process.env.PROTODESK_CHROMIUM ?? '/usr/bin/chromium';
+export const chromiumPath = peers.chromium;
 
 // What works as root with no network (see ../shared/ENVIRONMENT.md): no sandbox, no GPU, no background fetching.
 const flags = [

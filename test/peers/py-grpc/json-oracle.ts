@@ -97,7 +97,7 @@ function runOracle(request: object): Promise<unknown> {
     child.once('error', (error) =>
       reject(
         new Error(
-          `Cannot run ${python}: ${error.message}. Run .ci/install-peers.sh and set PROTODESK_PYTHON.`,
+          `Cannot run ${python}: ${error.message}. Run bash .ci/install-peers.sh (npm test runs it).`,
         ),
       ),
     );

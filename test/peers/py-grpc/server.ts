@@ -23,7 +23,7 @@ export interface PyServerOptions {
   /** Reflection protocols offered: v1 and v1alpha (default), v1alpha only (grpcio-reflection's own), or none. */
   reflection?: 'both' | 'v1alpha' | 'none';
   tls?: PyServerTls;
-  /** The Python to run; default PROTODESK_PYTHON (the venv of .ci/install-peers.sh), else python3. */
+  /** The Python to run; default the venv of .ci/install-peers.sh (or PROTODESK_PYTHON). */
   python?: string;
 }
 
@@ -34,7 +34,7 @@ export interface PyServer {
 }
 
 const install =
-  'Run .ci/install-peers.sh and set PROTODESK_PYTHON to its venv (~/.cache/protodesk-ci/venv/bin/python).';
+  'Run bash .ci/install-peers.sh (npm test runs it), or set PROTODESK_PYTHON to a Python with test/peers/requirements.txt.';
 
 /**
  * Starts grpcio serving `schema` with health and reflection on a free 127.0.0.1 port; resolves once it listens (it

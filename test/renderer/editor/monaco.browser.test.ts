@@ -48,15 +48,19 @@ const sample = '{\n  "mood": "HAPPY"\n}';
 const requestView = (): ReturnType<Page['locator']> => page.locator('.monaco-editor').first();
 /**
  * Rests the mouse on the middle of the first `target` (by coordinates: Monaco's text layer lies above squiggles) and
- * returns the hover's text once it had time to show ('' while there is no such target yet).
+ * returns the hover's text once it shows ('' while there is no such target or hover yet: the caller polls).
  */
 async function hoverTextOver(target: ReturnType<Page['locator']>): Promise<string> {
   await page.mouse.move(0, 0);
   const box = await target.first().boundingBox();
   if (!box) return '';
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.waitForTimeout(600);
-  const text = (await page.locator('.monaco-hover:not(.hidden)').allInnerTexts()).join('\n');
+  const hover = page.locator('.monaco-hover:not(.hidden)');
+  await hover
+    .first()
+    .waitFor({ timeout: 2_000 })
+    .catch(() => undefined);
+  const text = (await hover.allInnerTexts()).join('\n');
   await page.mouse.move(0, 0);
   return text;
 }

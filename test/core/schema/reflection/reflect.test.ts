@@ -196,7 +196,7 @@ describe('reflectSchema against grpc-go', () => {
       const tls: TlsSettings = { ...withCa, certFile: `${certs}other.pem`, keyFile: `${certs}other.key` };
       const error = await failure(reflectSchema({ target: `127.0.0.1:${mutualPort}`, tls }));
       expect(error.problems[0]?.message).toBe(
-        `The server at 127.0.0.1:${mutualPort} rejected the client certificate (sslv3 alert bad certificate).`,
+        `The server at 127.0.0.1:${mutualPort} rejected the client certificate (ssl/tls alert bad certificate).`,
       );
     });
 

@@ -10,7 +10,7 @@ import type { RequestRunResult } from '../../../../src/core/service/run/run-repo
 import { runWorkspace } from '../../../../src/core/service/run/runner';
 import { FileSecretStore, secretScope } from '../../../../src/core/workspace/secrets';
 import { WorkspaceFiles } from '../../../../src/core/workspace/workspace-files';
-import { grpcGoTestdata } from '../../../integration/interop-cases';
+import { grpcGoTestdata } from '../../../helpers/certs';
 import { startGoReflect, type GoReflectServer } from '../../../peers/go-reflect/server';
 
 const protos = new URL('../../../fixtures/protos/', import.meta.url).pathname;
