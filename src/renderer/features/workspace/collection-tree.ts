@@ -1,4 +1,5 @@
 /** The "Collections" tree as data: collections → folders → requests, the rows shown, and what keys do to it. */
+import { compareNames } from '../../../shared/natural-order';
 import type { SavedRequestEntry } from '../../../shared/workspace';
 import { focusAt, focusParent, moveFocus } from '../../components/tree-focus';
 import type { FocusAction } from '../../components/tree-focus';
@@ -27,14 +28,15 @@ export interface RequestNode {
 /** One node of the tree. */
 export type CollectionNode = GroupNode | RequestNode;
 
+// A group's own requests come first, then its folders: the order `protodesk run` calls them in (compareRequests).
 const byName = (a: CollectionNode, b: CollectionNode): number =>
   a.type === 'request' && b.type !== 'request'
-    ? 1
+    ? -1
     : a.type !== 'request' && b.type === 'request'
-      ? -1
-      : a.name.localeCompare(b.name);
+      ? 1
+      : compareNames(a.name, b.name);
 
-/** The tree of the workspace's requests: groups first, each level by name. */
+/** The tree of the workspace's requests: each level's requests, then its folders, each by name in natural order. */
 export function buildCollectionTree(requests: SavedRequestEntry[]): GroupNode[] {
   const roots: GroupNode[] = [];
   const groups = new Map<string, GroupNode>();
