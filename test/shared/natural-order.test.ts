@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { planRun } from '../../src/core/service/run/runner-plan';
 import { WorkspaceFiles } from '../../src/core/workspace/workspace-files';
-import { buildCollectionTree, visibleRows } from '../../src/renderer/features/workspace/collection-tree';
-import { compareNames } from '../../src/shared/natural-order';
+import { compareNames, compareRequests } from '../../src/shared/natural-order';
 import type { SavedRequest, WorkspaceState } from '../../src/shared/workspace';
 
 // The order a user expects, and the one every place must show: numbers by value, a folder's own requests first.
@@ -37,19 +36,16 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 const shortPath = (path: string): string => path.slice('collections/'.length, -'.json'.length);
 
 describe('one natural order of saved requests', () => {
+  test('it is compareRequests, the order the sidebar builds its tree in (test/renderer/…/collection-tree.test.ts)', () => {
+    expect([...state.requests].reverse().sort(compareRequests)).toEqual(state.requests);
+  });
+
   test('the workspace scan lists them in it', () => {
     expect(state.requests.map((entry) => shortPath(entry.path))).toEqual(expected);
   });
 
   test('protodesk run calls them in it', () => {
     expect(planRun(state).map((step) => shortPath(step.entry.path))).toEqual(expected);
-  });
-
-  test('the sidebar shows them in it, whatever order they arrive in', () => {
-    const rows = visibleRows(buildCollectionTree([...state.requests].reverse()), new Set());
-    const requests = rows.flatMap((row) => (row.type === 'request' ? [shortPath(row.entry.path)] : []));
-    expect(requests).toEqual(expected);
-    expect(rows.map((row) => row.name).slice(0, 5)).toEqual(['smoke', '2 Login', '10 Chained', 'auth', '1 token']);
   });
 
   test('an exported collection keeps it', async () => {
