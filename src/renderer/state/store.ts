@@ -8,7 +8,7 @@ import { createCallActions, type CallApi, type CallActions } from './call-action
 import { callContextOf } from './call-context';
 import { connectionFor, rememberConnection } from './connections';
 import { createEventRouter } from './event-router';
-import { toFailure } from '../components/failure';
+import { toFailure } from '../../shared/api/errors';
 import { loadWorkspace, saveWorkspace, type PersistedState } from './persist';
 import { rebindTabs } from './saved-request';
 import * as list from './tab-list';

@@ -4,7 +4,7 @@ import { grpcStatusCode } from '../../../shared/grpc-status';
 import type { SavedRequestEntry } from '../../../shared/workspace';
 import type { CallEngine } from '../../call/engine';
 import { requestInContext } from '../context-request';
-import { toFailure } from '../failure';
+import { engineFailure } from '../failure';
 import type { TempArea } from '../temp-area';
 import { tempPemWriter } from '../temp-pem';
 import { CallRecorder } from '../../workspace/call-recorder';
@@ -106,6 +106,6 @@ async function tlsSettings(context: RunContext, profileName: string): Promise<Tl
 
 /** One line for a report: the error's message and, when there is one, what to do about it. */
 function describe(error: unknown): string {
-  const { message, hint } = toFailure(error);
+  const { message, hint } = engineFailure(error);
   return hint ? `${message} ${hint}` : message;
 }

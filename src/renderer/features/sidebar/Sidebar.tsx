@@ -6,7 +6,7 @@ import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import type { SourceState } from '../../../shared/api/types';
 import type { MethodInfo } from '../../../shared/schema';
 import { FailureMessage } from '../../components/ProblemList';
-import { toFailure } from '../../components/failure';
+import { toFailure } from '../../../shared/api/errors';
 import { getApi } from '../../api';
 import { ImportProtosDialog } from '../import/ImportProtosDialog';
 import { ReflectionDialog } from '../import/ReflectionDialog';
