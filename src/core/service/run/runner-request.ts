@@ -8,9 +8,9 @@ import { engineFailure } from '../failure';
 import type { TempArea } from '../temp-area';
 import { tempPemWriter } from '../temp-pem';
 import { CallRecorder } from '../../workspace/call-recorder';
+import type { EnvironmentVariables } from '../../workspace/environment-variables';
 import type { RequestRunResult } from './run-report';
 import type { RunSchemas } from './runner-schemas';
-import type { RunVariables } from './runner-variables';
 import { savedCallRequest } from '../../workspace/saved-call';
 import { profileTlsSettings } from '../../workspace/tls-profile-settings';
 import type { WorkspaceFiles } from '../../workspace/workspace-files';
@@ -21,7 +21,8 @@ export interface RunContext {
   schemas: RunSchemas;
   engine: CallEngine;
   temp: TempArea;
-  variables: RunVariables;
+  /** The environment's variables and TLS profile; captures are added as the run goes. */
+  variables: EnvironmentVariables;
   environment?: string;
   /** The deadline of requests that set none, so a run never hangs. */
   defaultDeadlineMs: number;
