@@ -64,7 +64,8 @@ function nearestStatusName(name: string): GrpcStatusName | undefined {
   let best: { name: GrpcStatusName; distance: number } | undefined;
   for (const candidate of grpcStatusNames) {
     const distance = editDistance(wanted, letters(candidate));
-    if (distance <= 2 && (best === undefined || distance < best.distance)) best = { name: candidate, distance };
+    if (distance <= 2 && (best === undefined || distance < best.distance))
+      best = { name: candidate, distance };
   }
   return best?.name;
 }

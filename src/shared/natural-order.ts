@@ -23,5 +23,8 @@ export function compareFolderPaths(a: readonly string[], b: readonly string[]): 
  * before those of its subfolders, so a run calls them in the order the sidebar lists them.
  */
 export function compareRequests(a: SavedRequestEntry, b: SavedRequestEntry): number {
-  return compareFolderPaths([a.collection, ...a.folders], [b.collection, ...b.folders]) || compareNames(a.name, b.name);
+  return (
+    compareFolderPaths([a.collection, ...a.folders], [b.collection, ...b.folders]) ||
+    compareNames(a.name, b.name)
+  );
 }

@@ -41,7 +41,11 @@ describe('the one table of gRPC status names', () => {
       expect(grpcStatusCode(name)).toBe(code);
       expect(grpcStatusName(code)).toBe(name);
     });
-    expect([grpcGoStatusName(1), grpcGoStatusName(4), grpcGoStatusName(99)]).toEqual(['Canceled', 'DeadlineExceeded', 'Code(99)']);
+    expect([grpcGoStatusName(1), grpcGoStatusName(4), grpcGoStatusName(99)]).toEqual([
+      'Canceled',
+      'DeadlineExceeded',
+      'Code(99)',
+    ]);
     expect(grpcStatusName(99)).toBe('CODE_99');
   });
 
@@ -49,10 +53,17 @@ describe('the one table of gRPC status names', () => {
     ({ service } = recordingService());
     folder = await mkdtemp(join(tmpdir(), 'protodesk-status-'));
     await service.openWorkspace(folder, { create: true });
-    const result = await dispatch(service, 'saveRequest', ['collections/c/Get.json', request('NOTFOUND'), null, false]);
+    const result = await dispatch(service, 'saveRequest', [
+      'collections/c/Get.json',
+      request('NOTFOUND'),
+      null,
+      false,
+    ]);
     expect(result).toEqual({ ok: false, failure: { kind: 'invalidRequest', message: expect.any(String) } });
     const message = result.ok ? '' : result.failure.message;
-    expect(message).toContain('argument 2 (assertions.status): "NOTFOUND" is not a gRPC status name; did you mean NOT_FOUND?');
+    expect(message).toContain(
+      'argument 2 (assertions.status): "NOTFOUND" is not a gRPC status name; did you mean NOT_FOUND?',
+    );
     expect(message).toContain('Use one of OK, CANCELLED, UNKNOWN');
     expect(message).toContain('UNAUTHENTICATED.');
     expect((await service.workspaceState()).requests).toEqual([]);
@@ -64,10 +75,15 @@ describe('the one table of gRPC status names', () => {
     await files.saveRequest('collections/c/Get.json', request('NOT_FOUND'), null, false);
     const path = join(folder, 'collections', 'c', 'Get.json');
     await writeFile(path, JSON.stringify({ format: 1, ...request('not found') }));
-    const report = await runWorkspace({ folder, secrets: new FileSecretStore(join(folder, '..', 'no-secrets.json')) });
+    const report = await runWorkspace({
+      folder,
+      secrets: new FileSecretStore(join(folder, '..', 'no-secrets.json')),
+    });
     expect(report.passed).toBe(false);
     expect(report.results.map((result) => result.error)).toEqual([
-      expect.stringContaining('assertions.status: "not found" is not a gRPC status name; did you mean NOT_FOUND?'),
+      expect.stringContaining(
+        'assertions.status: "not found" is not a gRPC status name; did you mean NOT_FOUND?',
+      ),
     ]);
   });
 

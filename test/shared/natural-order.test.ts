@@ -19,7 +19,12 @@ const expected = [
   'smoke/users/admin/Delete',
 ];
 
-const request: SavedRequest = { method: 'grpc.testing.TestService/EmptyCall', target: '127.0.0.1:1', metadata: [], body: {} };
+const request: SavedRequest = {
+  method: 'grpc.testing.TestService/EmptyCall',
+  target: '127.0.0.1:1',
+  metadata: [],
+  body: {},
+};
 let folder: string;
 let state: WorkspaceState;
 let files: WorkspaceFiles;
@@ -28,7 +33,8 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'protodesk-order-'));
   files = await WorkspaceFiles.open(folder);
   // Saved in reverse, so no order comes from the order of writing.
-  for (const path of [...expected].reverse()) await files.saveRequest(`collections/${path}.json`, request, null, false);
+  for (const path of [...expected].reverse())
+    await files.saveRequest(`collections/${path}.json`, request, null, false);
   state = await files.state();
 });
 afterAll(() => rm(folder, { recursive: true, force: true }));

@@ -114,7 +114,11 @@ function persistedTab(tab: TabState): Partial<TabState> {
 
 /** Whether two snapshots save the same thing, compared by reference field by field (calls are not saved). */
 export function samePersisted(a: PersistedState, b: PersistedState): boolean {
-  if (a.activeTabId !== b.activeTabId || a.connections !== b.connections || a.lastConnection !== b.lastConnection)
+  if (
+    a.activeTabId !== b.activeTabId ||
+    a.connections !== b.connections ||
+    a.lastConnection !== b.lastConnection
+  )
     return false;
   if (a.workspaceFolder !== b.workspaceFolder || a.tabs.length !== b.tabs.length) return false;
   return a.tabs.every((tab, i) => {

@@ -33,8 +33,20 @@ beforeAll(async () => {
   await service.saveTlsProfile('verified', verified, null, false);
   await service.saveTlsProfile('plain', { mode: 'plaintext' }, null, false);
   const host = `127.0.0.1:${server.port}`;
-  await service.saveEnvironment('tls', { variables: { host }, secrets: [], tlsProfile: 'verified' }, {}, null, false);
-  await service.saveEnvironment('plain', { variables: { host }, secrets: [], tlsProfile: 'plain' }, {}, null, false);
+  await service.saveEnvironment(
+    'tls',
+    { variables: { host }, secrets: [], tlsProfile: 'verified' },
+    {},
+    null,
+    false,
+  );
+  await service.saveEnvironment(
+    'plain',
+    { variables: { host }, secrets: [], tlsProfile: 'plain' },
+    {},
+    null,
+    false,
+  );
   startCall = async (request, context) => {
     const { callId } = await service.startCall(sourceId, request, context);
     return app.until(() => {
@@ -76,7 +88,11 @@ describe("a saved request's TLS: the profile it names, else the environment's", 
       // The page opens a saved request as a tab with no TLS fields of its own (plaintext) and its profile in the context.
       const request = savedCallRequest(saved(tlsProfile), { mode: 'plaintext' });
       const context = { environment, ...(tlsProfile !== undefined ? { tlsProfile } : {}) };
-      expect([environment, tlsProfile, await startCall(request, context)]).toEqual([environment, tlsProfile, status]);
+      expect([environment, tlsProfile, await startCall(request, context)]).toEqual([
+        environment,
+        tlsProfile,
+        status,
+      ]);
     }
   });
 
@@ -90,7 +106,11 @@ describe("a saved request's TLS: the profile it names, else the environment's", 
   });
 
   test("in the app, a tab's own TLS fields stand when no profile is named, over the environment's profile", async () => {
-    const ownTls: CallRequest['tls'] = { mode: 'tls', caFiles: [testdata.ca], serverName: 'foo.test.google.fr' };
+    const ownTls: CallRequest['tls'] = {
+      mode: 'tls',
+      caFiles: [testdata.ca],
+      serverName: 'foo.test.google.fr',
+    };
     const request = { ...savedCallRequest(saved(), { mode: 'plaintext' }), tls: ownTls };
     expect(await startCall(request, { environment: 'plain' })).toBe('OK');
     expect(await startCall(request, { environment: 'plain', tlsProfile: 'plain' })).toBe('UNAVAILABLE');

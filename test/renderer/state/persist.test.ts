@@ -50,7 +50,12 @@ describe('workspace persistence', () => {
       assertions: { status: 'NOT_FOUND' as const },
       failure: { kind: 'internal' as const, message: 'not kept' },
     };
-    saveWorkspace(storage, { tabs: [tab], activeTabId: 'tab-1', connections: {}, lastConnection: connection });
+    saveWorkspace(storage, {
+      tabs: [tab],
+      activeTabId: 'tab-1',
+      connections: {},
+      lastConnection: connection,
+    });
     const loaded = loadWorkspace(storage);
     const { failure: _failure, templateLoading: _loading, ...kept } = tab;
     expect(loaded?.tabs[0]).toEqual({ ...kept, dirty: loaded?.tabs[0]?.dirty });

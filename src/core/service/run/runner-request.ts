@@ -71,7 +71,9 @@ export async function runSavedRequest(
     const { code, name, message, hint } = recorded.status;
     // Unreachable servers and TLS failures mean the request could not run, unless that is what it tests.
     const error =
-      code === grpcStatusCode('UNAVAILABLE') && expectedStatus !== name ? `${message}${hint ? ` ${hint}` : ''}` : undefined;
+      code === grpcStatusCode('UNAVAILABLE') && expectedStatus !== name
+        ? `${message}${hint ? ` ${hint}` : ''}`
+        : undefined;
     return {
       ...base,
       method,

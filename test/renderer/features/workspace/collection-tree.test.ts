@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { buildCollectionTree, visibleRows } from '../../../../src/renderer/features/workspace/collection-tree';
+import {
+  buildCollectionTree,
+  visibleRows,
+} from '../../../../src/renderer/features/workspace/collection-tree';
 import { compareRequests } from '../../../../src/shared/natural-order';
 import type { SavedRequestEntry } from '../../../../src/shared/workspace';
 
