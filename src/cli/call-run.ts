@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { DescMethod } from '@bufbuild/protobuf';
-import { statusName } from '../core/call/call-status';
+import { grpcStatusName } from '../shared/grpc-status';
 import { CallEngine, type CallSession } from '../core/call/engine';
 import { encodeJson, JsonInputError } from '../core/schema/json';
 import { loadSchema } from '../core/schema/load';
@@ -249,7 +249,7 @@ async function loadWithinDeadline(
     if (!(error instanceof SchemaError) || performance.now() - started < deadlineMs) throw error;
     const status: CallStatus = {
       code: grpcStatus.DEADLINE_EXCEEDED,
-      name: statusName(grpcStatus.DEADLINE_EXCEEDED),
+      name: grpcStatusName(grpcStatus.DEADLINE_EXCEEDED),
       message: [`The deadline passed while asking ${request.target} for its schema by reflection.`]
         .concat(error.problems.map((problem) => problem.message))
         .join(' '),

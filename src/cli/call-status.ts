@@ -1,35 +1,10 @@
 import type { CallStatus } from '../shared/call';
+import { grpcGoStatusName } from '../shared/grpc-status';
 import { prettyJson } from './call-pretty';
-
-// grpc-go's codes.Code.String(), which grpcurl prints: scripts that parse grpcurl's errors read these names.
-const goCodeNames = [
-  'OK',
-  'Canceled',
-  'Unknown',
-  'InvalidArgument',
-  'DeadlineExceeded',
-  'NotFound',
-  'AlreadyExists',
-  'PermissionDenied',
-  'ResourceExhausted',
-  'FailedPrecondition',
-  'Aborted',
-  'OutOfRange',
-  'Unimplemented',
-  'Internal',
-  'Unavailable',
-  'DataLoss',
-  'Unauthenticated',
-];
-
-/** The status code as grpcurl names it (`DeadlineExceeded`), or `Code(N)` for codes outside gRPC's 17. */
-function goCodeName(code: number): string {
-  return goCodeNames[code] ?? `Code(${code})`;
-}
 
 /** grpcurl's error block (`ERROR:\n  Code: ...\n  Message: ...`), plus each decoded detail and the hint. */
 export function formatStatusError(status: CallStatus): string {
-  let text = `ERROR:\n  Code: ${goCodeName(status.code)}\n  Message: ${status.message}\n`;
+  let text = `ERROR:\n  Code: ${grpcGoStatusName(status.code)}\n  Message: ${status.message}\n`;
   const details = detailList(status.details);
   if (details.length > 0) {
     text += '  Details:\n';

@@ -1,9 +1,4 @@
 import { Command, CommanderError } from 'commander';
-import { CallSetupError } from '../core/call/errors';
-import { ConnectionError } from '../core/connection/errors';
-import { SchemaError, formatProblem } from '../core/schema/errors';
-import { JsonInputError } from '../core/schema/json/json-errors';
-import { CallExit } from './call-exit';
 import { registerCall } from './commands/call';
 import { registerDescribe } from './commands/describe';
 import { registerList } from './commands/list';
@@ -34,32 +29,12 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     await program.parseAsync(normalizeGrpcurlFlags(args), { from: 'user' });
     return 0;
   } catch (error) {
-    return exitCodeFor(error, io);
+    // Help and version end here too; Commander has printed them, or its usage message, already.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    // Loaded only when a command fails: starting a command needs none of the engine's error classes.
+    const { exitCodeFor } = await import('./exit-code');
+    return exitCodeFor(error, io.err);
   }
-}
-
-function exitCodeFor(error: unknown, io: CliIo): number {
-  if (error instanceof CommanderError) {
-    // Commander already printed its message; help and version are successes.
-    return error.exitCode === 0 ? 0 : 2;
-  }
-  if (error instanceof CallExit) return error.exitCode;
-  if (error instanceof ConnectionError) {
-    // Bad targets, metadata or TLS files: the settings as typed cannot work, and nothing was sent.
-    for (const problem of error.problems) io.err(`protodesk: ${problem.message}\n${problem.hint ? `  ${problem.hint}\n` : ''}`);
-    return 2;
-  }
-  if (error instanceof UsageError || error instanceof JsonInputError || error instanceof CallSetupError) {
-    io.err(`protodesk: ${error.message}\n`);
-    return 2;
-  }
-  if (error instanceof SchemaError) {
-    // As for connection problems: the hint on its own indented line, so a message is never run into its hint.
-    for (const problem of error.problems) io.err(`protodesk: ${formatProblem(problem)}\n`);
-    return 1;
-  }
-  io.err(`protodesk: ${(error as Error).message ?? String(error)}\n`);
-  return 1;
 }
 
 declare const __PROTODESK_VERSION__: string | undefined;

@@ -26,14 +26,14 @@ import './styles/app.css';
 
 const mac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 
-/** The whole app over an engine API. */
+/** The whole app over an engine API: the store and every component that calls the engine get this one object. */
 export function App(props: { api: ProtodeskApi }): React.JSX.Element {
   const [store] = useState(() => createAppStore(props.api));
   useEffect(() => store.getState().start(), [store]);
   useShortcuts(store, mac);
   return (
     <StoreProvider store={store}>
-      <PathChooserProvider>
+      <PathChooserProvider api={props.api}>
         <Shell api={props.api} />
       </PathChooserProvider>
     </StoreProvider>
@@ -128,6 +128,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
             sources={sources}
             onSourcesChanged={actions.setSources}
             onOpenMethod={actions.openMethod}
+            api={props.api}
             selected={active ? { sourceId: active.sourceId, fullName: active.method.fullName } : undefined}
           >
             <CollectionsPanel api={props.api} />

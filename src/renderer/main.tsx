@@ -3,7 +3,7 @@
 import './state/zod-no-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { getApi } from './api';
+import { connectApi } from './api';
 import { App } from './App';
 import { installMissingBuiltins } from '../shared/legacy-builtins';
 
@@ -14,6 +14,6 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
-    <App api={getApi()} />
+    <App api={connectApi()} />
   </StrictMode>,
 );

@@ -6,6 +6,7 @@
  * without it. Paths inside are relative to the workspace folder where possible.
  */
 import type { CallStatus, CallTimings } from './call';
+import type { GrpcStatusName } from './grpc-status';
 import type { MetadataEntry, SchemaSource } from './schema';
 import type { CertificateInfo, CertificateValidity, HostCheck, KeyPairCheck } from './tls';
 
@@ -37,7 +38,7 @@ export type Capture =
 /** What a response must satisfy; every field is optional and all given must hold. */
 export interface Assertions {
   /** The status name the call must end with, e.g. `OK` or `NOT_FOUND`. */
-  status?: string;
+  status?: GrpcStatusName;
   /** A JSON subset the response must contain (for streams: some message must contain it). */
   contains?: JsonValue;
   /** The call must finish within this many milliseconds. */

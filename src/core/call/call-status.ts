@@ -1,6 +1,7 @@
 import { status as grpcStatus, type StatusObject } from '@grpc/grpc-js';
 import type { Registry } from '@bufbuild/protobuf';
 import type { CallStatus } from '../../shared/call';
+import { grpcStatusName } from '../../shared/grpc-status';
 import type { JsonOptions } from '../schema/json';
 import { connectionFailure, type AttemptContext } from '../connection/failure';
 import { sizeLimitHint } from './size-limits';
@@ -15,15 +16,10 @@ export interface StatusContext extends AttemptContext {
   sawHeaders: boolean;
 }
 
-/** The upper-case name of a status code, e.g. 4 → DEADLINE_EXCEEDED. */
-export function statusName(code: number): string {
-  return grpcStatus[code] ?? `CODE_${code}`;
-}
-
 /** Turns grpc-js's final status into the contract's: named, connection failures explained, rich details decoded. */
 export function callStatus(received: StatusObject, context: StatusContext): CallStatus {
   const { code, details } = validCode(received);
-  const result: CallStatus = { code, name: statusName(code), message: details };
+  const result: CallStatus = { code, name: grpcStatusName(code), message: details };
   if (
     code === grpcStatus.UNAVAILABLE &&
     !context.sawHeaders &&

@@ -11,7 +11,8 @@ import type { CallEvent, CallStatus, CallTimings } from '../../shared/call';
 import type { MethodKind, TlsSettings } from '../../shared/schema';
 import type { JsonDecoder, JsonOptions } from '../schema/json';
 import { encodeRequest } from './request-encoder';
-import { callStatus, statusName } from './call-status';
+import { grpcStatusName } from '../../shared/grpc-status';
+import { callStatus } from './call-status';
 import type { ChannelLease } from './channel-pool';
 import { CallSetupError } from './errors';
 import { metadataEntries } from './metadata-entries';
@@ -197,7 +198,7 @@ export class CallSession {
     if (this.connected || this.finished) return;
     this.connectFailure = {
       code: grpcStatus.UNAVAILABLE,
-      name: statusName(grpcStatus.UNAVAILABLE),
+      name: grpcStatusName(grpcStatus.UNAVAILABLE),
       ...problem,
     };
     this.call.cancel();
@@ -245,7 +246,7 @@ export class CallSession {
     if (this.decodeFailure) return;
     this.decodeFailure = {
       code: grpcStatus.INTERNAL,
-      name: statusName(grpcStatus.INTERNAL),
+      name: grpcStatusName(grpcStatus.INTERNAL),
       message: `Response ${index + 1} (${size} bytes) does not decode: ${(error as Error).message}.`,
       hint: "The loaded schema may not match the server's: reload the .proto files or use server reflection.",
     };
@@ -312,7 +313,7 @@ export class CallSession {
     if (!single || status.code !== grpcStatus.OK || received === 1) return status;
     return {
       code: grpcStatus.INTERNAL,
-      name: statusName(grpcStatus.INTERNAL),
+      name: grpcStatusName(grpcStatus.INTERNAL),
       message: `The server ended a ${this.setup.kind.replace('_', '-')} call with OK after ${received} responses; exactly one is required.`,
       hint: 'This is a server bug (or the schema marks a streaming method as unary).',
     };

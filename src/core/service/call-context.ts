@@ -3,6 +3,7 @@ import type { CallContext, CallOutcome, HistoryEntry } from '../../shared/worksp
 import { CallRecorder, type RecordedCall } from '../workspace/call-recorder';
 import { SecretRedactor } from '../workspace/redaction';
 import { resolveCallRequest } from '../workspace/variables';
+import { requestInContext } from './context-request';
 import type { CallExtras } from './running-call';
 import type { WorkspaceService } from './workspace-service';
 import type { WorkspaceTools } from './workspace-tools';
@@ -27,9 +28,11 @@ export async function prepareContextCall(
   emitOutcome: (outcome: CallOutcome) => void,
 ): Promise<ContextCall> {
   const variables = await workspace.variables(context.environment);
-  const profileName = context.tlsProfile ?? (request.tls.mode === 'tls' ? undefined : variables.tlsProfile);
-  const tls = profileName === undefined ? request.tls : await tools.namedProfileTls(profileName);
-  const resolved = resolveCallRequest({ ...request, tls }, variables.values, context.environment);
+  const { request: resolved, tlsProfile: profileName } = await requestInContext(
+    request,
+    { ...context, values: variables.values, environmentTlsProfile: variables.tlsProfile },
+    (name) => tools.namedProfileTls(name),
+  );
   const startedAt = new Date().toISOString();
   const folder = (await workspace.files()).folder;
   const redactor = new SecretRedactor(variables.secrets);

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import { operations, type OperationName, type ProtodeskService } from '../../shared/api/contract';
 import type { ApiFailure, ApiResult } from '../../shared/api/types';
-import { toFailure } from './failure';
+import { engineFailure } from './failure';
 
 /**
  * Runs operation `op` with `args` (untrusted: straight from the page) and answers the result as data. Unknown
@@ -22,7 +22,7 @@ export async function dispatch(
     const run = service[op] as (...values: unknown[]) => Promise<unknown>;
     return { ok: true, value: await run.apply(service, parsed.data) };
   } catch (error) {
-    return { ok: false, failure: toFailure(error) };
+    return { ok: false, failure: engineFailure(error) };
   }
 }
 

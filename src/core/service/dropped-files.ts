@@ -1,8 +1,8 @@
+import { ApiError } from '../../shared/api/errors';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, sep } from 'node:path';
 import type { DroppedFile } from '../../shared/api/types';
 import type { SchemaProblem } from '../../shared/schema';
-import { ServiceFailure } from './failure';
 
 /** Writes dropped files under `folder`, keeping their relative paths; refuses paths that would leave it. */
 export async function writeDroppedFiles(folder: string, files: readonly DroppedFile[]): Promise<void> {
@@ -41,7 +41,7 @@ export function asDropped(problem: SchemaProblem, folder: string): SchemaProblem
 /** The path's segments (`/` or `\` separated), or a failure for absolute paths, `..` and empty names. */
 function safeSegments(path: string): string[] {
   const refuse = (why: string) =>
-    new ServiceFailure({
+    new ApiError({
       kind: 'invalidRequest',
       message: `The dropped file "${path}" ${why}.`,
       hint: 'Drop the files or their folder again; paths must be relative to what was dropped.',

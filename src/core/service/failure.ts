@@ -1,4 +1,5 @@
 /** Every error the engine can raise, turned into the contract's ApiFailure in one place. */
+import { ApiError, toFailure } from '../../shared/api/errors';
 import type { ApiFailure } from '../../shared/api/types';
 import { CallSetupError } from '../call/errors';
 import { ConnectionError } from '../connection/errors';
@@ -9,31 +10,22 @@ import type { SecretRedactor } from '../workspace/redaction';
 import { GrpcurlParseError } from '../workspace/grpcurl/errors';
 import { UnresolvedVariablesError } from '../workspace/variables';
 
-/** A failure the service raises itself, already phrased for the page. */
-export class ServiceFailure extends Error {
-  constructor(readonly failure: ApiFailure) {
-    super(failure.message);
-    this.name = 'ServiceFailure';
-  }
-}
-
 /** The page named a call this service does not hold. */
-export const unknownCall = (): ServiceFailure =>
-  new ServiceFailure({
+export const unknownCall = (): ApiError =>
+  new ApiError({
     kind: 'invalidRequest',
     message: 'That call has ended or was never started; send the request again.',
   });
 
 /** The page named a source this service does not hold. */
-export const unknownSource = (): ServiceFailure =>
-  new ServiceFailure({
+export const unknownSource = (): ApiError =>
+  new ApiError({
     kind: 'invalidRequest',
     message: 'That source was removed or never added; add it again.',
   });
 
-/** Turns anything thrown by the engine into plain data for the page; never leaks a stack. */
-export function toFailure(error: unknown): ApiFailure {
-  if (error instanceof ServiceFailure) return error.failure;
+/** Turns anything thrown by the engine into plain data for the page and the command line; never leaks a stack. */
+export function engineFailure(error: unknown): ApiFailure {
   if (error instanceof SchemaError) {
     const [first] = error.problems;
     const more = error.problems.length > 1 ? ` (and ${error.problems.length - 1} more problems)` : '';
@@ -79,12 +71,12 @@ export function toFailure(error: unknown): ApiFailure {
     return { kind: 'invalidRequest', message: error.message };
   }
   if (isFsError(error)) return { kind: 'file', message: error.message };
-  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
+  return toFailure(error);
 }
 
 /** An engine error as the page's failure, the secret values of a call hidden (a filled request may quote one). */
-export function redactedFailure(error: unknown, redactor: SecretRedactor): ServiceFailure {
-  return new ServiceFailure(redactor.redactValue(toFailure(error)));
+export function redactedFailure(error: unknown, redactor: SecretRedactor): ApiError {
+  return new ApiError(redactor.redactValue(engineFailure(error)));
 }
 
 /** A Node file-system error (it carries an errno code and the syscall that failed). */

@@ -1,5 +1,6 @@
+import { ApiError } from '../../shared/api/errors';
 import { dirname } from 'node:path';
-import { isFsError, ServiceFailure } from './failure';
+import { isFsError } from './failure';
 
 /** What the service was doing with a path when the file system refused. */
 export type FileAction = 'list' | 'write';
@@ -8,7 +9,7 @@ export type FileAction = 'list' | 'write';
 export function fileFailure(error: unknown, path: string, action: FileAction): unknown {
   if (!isFsError(error)) return error;
   const what = action === 'list' ? 'the folder' : 'the file';
-  const fail = (message: string, hint: string) => new ServiceFailure({ kind: 'file', message, hint });
+  const fail = (message: string, hint: string) => new ApiError({ kind: 'file', message, hint });
   switch (error.code) {
     case 'ENOENT':
       return action === 'list'

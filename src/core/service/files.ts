@@ -3,6 +3,7 @@ import { readdir, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { DirectoryEntry, DirectoryListing } from '../../shared/api/types';
+import { compareNames } from '../../shared/natural-order';
 import { fileFailure } from './file-failure';
 
 /** Lists a folder (the home folder when absent): folders first, then files, each by name with dotfiles last. */
@@ -45,12 +46,9 @@ async function isFolder(path: string): Promise<boolean> {
   );
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-
 function byListingOrder(a: DirectoryEntry, b: DirectoryEntry): number {
   if (a.kind !== b.kind) return a.kind === 'directory' ? -1 : 1;
   const dotA = a.name.startsWith('.');
   if (dotA !== b.name.startsWith('.')) return dotA ? 1 : -1;
-  // Names differing only in case compare equal in the collator: fall back to code points so the order is stable.
-  return collator.compare(a.name, b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+  return compareNames(a.name, b.name);
 }

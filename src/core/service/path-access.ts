@@ -5,10 +5,10 @@
  * The page holds only the chosen paths themselves as handles; every use is checked here against the grants.
  * In browser mode the holder of the address's token is the user, who picks paths with the page's own dialog: all open.
  */
+import { ApiError } from '../../shared/api/errors';
 import { realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { PathPurpose } from '../../shared/api/types';
-import { ServiceFailure } from './failure';
 
 /** `granted`: the Electron app (grants kept by main); `open`: browser mode and tests of the engine alone. */
 export type FileAccessPolicy = 'granted' | 'open';
@@ -72,7 +72,7 @@ export class PathAccess {
     const named = await this.workspace.named();
     if ((await Promise.all(named.files.map(canonical))).includes(file)) return;
     for (const root of await Promise.all(named.folders.map(canonical))) if (contains(root, file)) return;
-    throw new ServiceFailure({
+    throw new ApiError({
       kind: 'forbidden',
       message: `Protodesk reads only files you chose: ${resolve(path)} was not picked in a dialog and is not part of the open workspace.`,
       hint: 'Choose it with Browse… (the system dialog).',
@@ -87,7 +87,7 @@ export class PathAccess {
    */
   async assertPicked(path: string): Promise<void> {
     if (this.policy === 'open' || (await this.picked(await canonical(path)))) return;
-    throw new ServiceFailure({
+    throw new ApiError({
       kind: 'forbidden',
       message: `Protodesk opens and imports only what you picked: ${resolve(path)} was not picked in a dialog.`,
       hint: 'Choose it with Browse… (the system dialog).',
@@ -107,14 +107,14 @@ export class PathAccess {
     for (const root of roots) {
       if (!contains(root, file)) continue;
       if (!ownedByEngine(relative(root, file))) return;
-      throw new ServiceFailure({
+      throw new ApiError({
         kind: 'forbidden',
         message: `${resolve(path)} is the workspace's own file: it changes only through Protodesk's editors, not by "save as".`,
         hint: 'Choose another file name, or pick this file in the save dialog to replace it on purpose.',
         path: resolve(path),
       });
     }
-    throw new ServiceFailure({
+    throw new ApiError({
       kind: 'forbidden',
       message: `Protodesk writes only where you chose: ${resolve(path)} was not picked in a save dialog and is not inside the open workspace.`,
       hint: 'Save with the system dialog (Save as…), which lets you choose the place.',
@@ -131,7 +131,7 @@ export class PathAccess {
   /** Throws in the desktop app, where the page has the native dialogs instead of a listing of any folder. */
   assertListable(): void {
     if (this.policy === 'open') return;
-    throw new ServiceFailure({
+    throw new ApiError({
       kind: 'forbidden',
       message: 'The desktop app does not list folders for the page.',
       hint: 'Pick files and folders with Browse… (the system dialog).',

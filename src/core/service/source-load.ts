@@ -2,7 +2,7 @@ import { basename } from 'node:path';
 import type { SchemaProblem, SchemaSource, ServiceInfo } from '../../shared/schema';
 import { loadSchema } from '../schema/load';
 import type { Schema } from '../schema/schema';
-import { toFailure } from './failure';
+import { engineFailure } from './failure';
 
 /** A source after one load attempt: its schema, or the problems that kept it from loading. */
 export interface LoadOutcome {
@@ -17,7 +17,7 @@ export async function loadSource(source: SchemaSource): Promise<LoadOutcome> {
     const schema = await loadSchema(source);
     return { schema, services: schema.services(), problems: [] };
   } catch (error) {
-    const failure = toFailure(error);
+    const failure = engineFailure(error);
     const problems = failure.problems ?? [
       { message: failure.message, ...(failure.hint ? { hint: failure.hint } : {}) },
     ];

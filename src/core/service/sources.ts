@@ -1,9 +1,10 @@
 import { rm } from 'node:fs/promises';
+import { ApiError } from '../../shared/api/errors';
 import type { DroppedFile, MethodTemplate, SourceState } from '../../shared/api/types';
 import type { SchemaSource, ServiceInfo } from '../../shared/schema';
 import type { Schema } from '../schema/schema';
 import { asDropped, droppedLabel, writeDroppedFiles } from './dropped-files';
-import { ServiceFailure, unknownSource } from './failure';
+import { unknownSource } from './failure';
 import { methodTemplate } from './method-template';
 import { loadSource, sourceLabel } from './source-load';
 import type { TempArea } from './temp-area';
@@ -110,7 +111,7 @@ export class SourceCatalog {
   schema(id: string): Schema {
     const entry = this.entry(id);
     if (entry.schema) return entry.schema;
-    throw new ServiceFailure({
+    throw new ApiError({
       kind: 'schema',
       message: `${entry.state.label} did not load, so its methods cannot be used.`,
       hint: 'Fix the problems shown for it, then reload it.',

@@ -7,8 +7,9 @@ import { SecretReferences } from '../workspace/grpcurl/secret-references';
 import { formatGrpcurlCommand } from '../workspace/grpcurl/format-command';
 import { savedCallRequest } from '../workspace/saved-call';
 import { profileTlsSettings } from '../workspace/tls-profile-settings';
-import { tempPemWriter } from './temp-pem';
+import { requestInContext } from './context-request';
 import { resolveCallRequest } from '../workspace/variables';
+import { tempPemWriter } from './temp-pem';
 import type { SourceCatalog } from './sources';
 import type { TempArea } from './temp-area';
 import type { WorkspaceService } from './workspace-service';
@@ -27,12 +28,17 @@ export class WorkspaceTools {
    */
   async requestToGrpcurl(saved: SavedRequest, environment?: string): Promise<string> {
     const variables = await this.workspace.variables(environment);
-    const profileName = saved.tlsProfile ?? variables.tlsProfile;
-    const tls: TlsSettings =
-      profileName === undefined ? { mode: 'plaintext' } : await this.namedProfileTls(profileName);
     const references = new SecretReferences();
-    const values = references.fill(variables.values, variables.secrets);
-    const resolved = resolveCallRequest(savedCallRequest(saved, tls), values, environment);
+    const { request: resolved } = await requestInContext(
+      savedCallRequest(saved, { mode: 'plaintext' }),
+      {
+        tlsProfile: saved.tlsProfile,
+        environment,
+        values: references.fill(variables.values, variables.secrets),
+        environmentTlsProfile: variables.tlsProfile,
+      },
+      (name) => this.namedProfileTls(name),
+    );
     const source = this.grpcurlSource(saved.method);
     return references.expand(formatGrpcurlCommand({ request: resolved, ...(source ? { source } : {}) }));
   }

@@ -106,7 +106,7 @@ export class CallRecorder {
     const results: AssertionResult[] = [];
     const { status: expectedStatus, contains, maxLatencyMs } = this.assertions;
     if (expectedStatus !== undefined) {
-      const passed = status.name === expectedStatus.trim().toUpperCase();
+      const passed = status.name === expectedStatus;
       const got = status.message ? `${status.name} (${status.message})` : status.name;
       results.push({
         assertion: 'status',

@@ -16,6 +16,7 @@ import type {
   WorkspaceProblem,
   WorkspaceState,
 } from '../../shared/workspace';
+import { compareNames, compareRequests } from '../../shared/natural-order';
 import { temporaryName, writeFileAtomic } from './atomic-write';
 import { NotAWorkspaceError, WorkspaceConflictError, WorkspaceFileError } from './errors';
 import { decodeWorkspaceFile, encodeWorkspaceFile, type WorkspaceFileKind, type WorkspaceFileValues } from './file-format';
@@ -119,9 +120,9 @@ export class WorkspaceFiles {
         folder: this.folder,
         name: this.isDefault ? 'Default workspace' : basename(this.folder),
         isDefault: this.isDefault,
-        requests: requests.sort((a, b) => comparePaths(a.path, b.path)),
-        environments,
-        tlsProfiles,
+        requests: requests.sort(compareRequests),
+        environments: environments.sort(compareNames),
+        tlsProfiles: tlsProfiles.sort(compareNames),
         problems,
       };
     });
@@ -192,7 +193,7 @@ export class WorkspaceFiles {
       const location = entry.isFile() ? locate(`${tlsFolder}/${entry.name}`) : undefined;
       if (location?.kind === 'tlsProfile') names.push(location.name);
     }
-    return names.sort();
+    return names.sort(compareNames);
   }
 
   /** Reads a TLS profile, file paths absolute. */
@@ -219,12 +220,15 @@ export class WorkspaceFiles {
   async exportCollection(collection: string, file: string): Promise<{ count: number }> {
     const prefix = `${collectionFolder(collection)}/`;
     return this.exclusive(async () => {
-      const paths = (await listWorkspaceFiles(this.folder)).filter((path) => path.startsWith(prefix) && locate(path)?.kind === 'request');
-      if (paths.length === 0) {
+      const located = (await listWorkspaceFiles(this.folder)).flatMap((path) => {
+        const at = path.startsWith(prefix) ? locate(path) : undefined;
+        return at?.kind === 'request' ? [{ path, collection, folders: at.folders, name: at.name, method: '' }] : [];
+      });
+      if (located.length === 0) {
         throw new WorkspaceFileError(`There is no collection named "${collection}" with saved requests.`, prefix.slice(0, -1));
       }
       const requests: CollectionBundle['requests'] = [];
-      for (const path of paths.sort(comparePaths)) {
+      for (const { path } of located.sort(compareRequests)) {
         const text = (await this.bytes(path))?.toString('utf8') ?? '';
         const { value, problem } = decodeText('request', path, text);
         if (problem && requestShape(text) === 'other') continue; // test data kept beside the requests is not exported
@@ -417,16 +421,4 @@ function misplaced(path: string): WorkspaceProblem {
       'Requests are collections/<collection>/<folders…>/<name>.json, environments environments/<name>.json, TLS profiles ' +
       'tls/<name>.json; names may not contain / \\ : * ? " < > | or start with a dot.',
   };
-}
-
-/** Orders workspace paths folder by folder, by code unit, so the order is the same on every machine. */
-function comparePaths(a: string, b: string): number {
-  const left = a.split('/');
-  const right = b.split('/');
-  for (let i = 0; i < Math.min(left.length, right.length); i++) {
-    const x = left[i] ?? '';
-    const y = right[i] ?? '';
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return left.length - right.length;
 }

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { PathPurpose } from '../../shared/api/types';
 import { usePathChooser } from '../features/import/path-chooser';
-import { toFailure } from './failure';
+import { toFailure } from '../../shared/api/errors';
 import { TextField } from './TextField';
 import type { TextFieldProps } from './TextField';
 

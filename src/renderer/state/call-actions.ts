@@ -7,7 +7,7 @@ import { enabledMetadata } from '../components/MetadataTable';
 import { createCallModel, noteSent } from '../features/response/call-model';
 import { callPhase, sendsStream } from './call-phase';
 import type { EventRouter } from './event-router';
-import { toFailure } from '../components/failure';
+import { toFailure } from '../../shared/api/errors';
 import { problemOf } from './failure';
 import { methodRef } from './tab-list';
 import type { TabState } from './types';

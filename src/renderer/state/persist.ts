@@ -9,7 +9,7 @@ import {
 } from '../../shared/api/workspace-validation';
 import { isDirty } from './saved-settings';
 import { tabTitle } from './tab-list';
-import type { AppState, Connection, TabState } from './types';
+import type { AppState, TabState } from './types';
 
 const STORAGE_KEY = 'protodesk.workspace.v1';
 /** Larger request texts are not kept (localStorage holds a few MB); such a tab comes back with its sample. */
@@ -45,6 +45,9 @@ const tabSchema = connectionSchema.extend({
   captures: z.array(captureSchema).default([]),
   assertions: assertionsSchema.default({}),
 });
+// The one list of what a reload keeps of a tab: the schema's keys also pick what is written and what is compared.
+const tabFields = Object.keys(tabSchema.shape) as (keyof z.input<typeof tabSchema> & keyof TabState)[];
+
 const workspaceSchema = z.object({
   tabs: z.array(z.unknown()),
   activeTabId: z.string().optional(),
@@ -101,22 +104,25 @@ export function saveWorkspace(storage: Pick<Storage, 'setItem'>, state: Persiste
  * A tab as saved: its request and settings, not its call, template or failure. A tab whose text is too large to
  * keep comes back as a new tab on its method (its sample), so it no longer claims to be its saved file.
  */
-function persistedTab(tab: TabState): z.input<typeof tabSchema> {
-  const connection: Connection = { target: tab.target, tls: tab.tls, metadata: tab.metadata };
+function persistedTab(tab: TabState): Partial<TabState> {
+  const fields: Partial<TabState> = Object.fromEntries(tabFields.map((key) => [key, tab[key]]));
   const kept = tab.requestText.length <= MAX_KEPT_TEXT && tab.baseText.length <= MAX_KEPT_TEXT;
-  return {
-    ...connection,
-    id: tab.id,
-    sourceId: tab.sourceId,
-    method: tab.method,
-    title: kept ? tab.title : tabTitle(tab.method),
-    requestText: kept ? tab.requestText : undefined,
-    baseText: kept ? tab.baseText : '',
-    options: tab.options,
-    ...(kept && tab.saved ? { saved: tab.saved, savedRequest: tab.savedRequest } : {}),
-    ...(kept && tab.keepText ? { keepText: true } : {}),
-    ...(tab.tlsProfile !== undefined ? { tlsProfile: tab.tlsProfile } : {}),
-    captures: tab.captures,
-    assertions: tab.assertions,
-  };
+  if (kept) return fields;
+  const dropped = { requestText: undefined, saved: undefined, savedRequest: undefined, keepText: undefined };
+  return { ...fields, ...dropped, title: tabTitle(tab.method), baseText: '' };
+}
+
+/** Whether two snapshots save the same thing, compared by reference field by field (calls are not saved). */
+export function samePersisted(a: PersistedState, b: PersistedState): boolean {
+  if (
+    a.activeTabId !== b.activeTabId ||
+    a.connections !== b.connections ||
+    a.lastConnection !== b.lastConnection
+  )
+    return false;
+  if (a.workspaceFolder !== b.workspaceFolder || a.tabs.length !== b.tabs.length) return false;
+  return a.tabs.every((tab, i) => {
+    const other = b.tabs[i];
+    return other !== undefined && tabFields.every((key) => tab[key] === other[key]);
+  });
 }

@@ -8,8 +8,8 @@ import { createCallActions, type CallApi, type CallActions } from './call-action
 import { callContextOf } from './call-context';
 import { connectionFor, rememberConnection } from './connections';
 import { createEventRouter } from './event-router';
-import { toFailure } from '../components/failure';
-import { loadWorkspace, saveWorkspace, type PersistedState } from './persist';
+import { toFailure } from '../../shared/api/errors';
+import { loadWorkspace, samePersisted, saveWorkspace, type PersistedState } from './persist';
 import { rebindTabs } from './saved-request';
 import * as list from './tab-list';
 import type { AppState, Connection, RequestOptions, TabState } from './types';
@@ -205,29 +205,4 @@ function saveOnChange(store: StoreApi<AppState>, storage: Storage): () => void {
 function persistedPart(state: AppState): PersistedState {
   const { tabs, activeTabId, connections, lastConnection } = state;
   return { tabs, activeTabId, connections, lastConnection, workspaceFolder: state.workspace?.folder };
-}
-
-/** Whether two snapshots save the same thing, compared by reference field by field (calls are not saved). */
-function samePersisted(a: PersistedState, b: PersistedState): boolean {
-  if (a.activeTabId !== b.activeTabId || a.connections !== b.connections || a.tabs.length !== b.tabs.length)
-    return false;
-  if (a.workspaceFolder !== b.workspaceFolder) return false;
-  return a.tabs.every((tab, i) => {
-    const other = b.tabs[i];
-    return (
-      other !== undefined &&
-      tab.id === other.id &&
-      tab.requestText === other.requestText &&
-      tab.baseText === other.baseText &&
-      tab.target === other.target &&
-      tab.tls === other.tls &&
-      tab.metadata === other.metadata &&
-      tab.options === other.options &&
-      tab.title === other.title &&
-      tab.saved === other.saved &&
-      tab.tlsProfile === other.tlsProfile &&
-      tab.captures === other.captures &&
-      tab.assertions === other.assertions
-    );
-  });
 }

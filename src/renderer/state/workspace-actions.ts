@@ -3,11 +3,10 @@
  * tabs, save tabs (with conflict detection), and follow changes made on disk outside the app.
  */
 import type { ProtodeskApi } from '../../shared/api/contract';
-import { ApiError } from '../../shared/api/errors';
+import { ApiError, toFailure } from '../../shared/api/errors';
 import type { ApiFailure, SourceState } from '../../shared/api/types';
 import type { TlsSettings } from '../../shared/schema';
 import type { SavedRequest, WorkspaceState } from '../../shared/workspace';
-import { toFailure } from '../components/failure';
 import { connectionFor } from './connections';
 import { rememberedEnvironment, rememberEnvironment } from './environment-memory';
 import {

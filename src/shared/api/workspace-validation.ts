@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { maxDurationMs } from '../call';
+import { isGrpcStatusName, unknownStatusMessage } from '../grpc-status';
 import { metadataEntrySchema, schemaSourceSchema } from './validation';
 
 const text = z.string().max(64 * 1024);
@@ -53,7 +54,10 @@ export const captureSchema = z.discriminatedUnion('from', [
 ]);
 
 export const assertionsSchema = z.strictObject({
-  status: z.string().regex(/^[A-Z_]+$/).optional(),
+  status: z
+    .string()
+    .refine(isGrpcStatusName, { error: (issue) => unknownStatusMessage(String(issue.input)) })
+    .optional(),
   contains: z.json().optional(),
   maxLatencyMs: z.number().int().positive().max(2 ** 31 - 1).optional(),
 });

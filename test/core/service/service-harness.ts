@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EngineService, type EngineServiceOptions } from '../../../src/core/service';
-import { toFailure } from '../../../src/core/service/failure';
+import { engineFailure } from '../../../src/core/service/failure';
 import type { ApiEvent, ApiFailure, CallEventBatch } from '../../../src/shared/api/types';
 import type { CallEvent } from '../../../src/shared/call';
 
@@ -110,7 +110,7 @@ export async function failureOf(operation: Promise<unknown>): Promise<ApiFailure
     () => {
       throw new Error('The operation succeeded; a failure was expected.');
     },
-    (error: unknown) => toFailure(error),
+    (error: unknown) => engineFailure(error),
   );
 }
 

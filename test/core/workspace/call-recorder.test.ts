@@ -44,7 +44,7 @@ describe('CallRecorder', () => {
     expect(record([], { assertions: { status: 'OK' }, status: notFound }).assertions).toEqual([
       { assertion: 'status', passed: false, message: 'expected status OK, got NOT_FOUND (no such user)' },
     ]);
-    expect(record([], { assertions: { status: 'not_found' }, status: notFound }).assertions).toEqual([
+    expect(record([], { assertions: { status: 'NOT_FOUND' }, status: notFound }).assertions).toEqual([
       { assertion: 'status', passed: true, message: 'status is NOT_FOUND' },
     ]);
   });

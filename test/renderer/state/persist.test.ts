@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadWorkspace, saveWorkspace } from '../../../src/renderer/state/persist';
+import { loadWorkspace, samePersisted, saveWorkspace } from '../../../src/renderer/state/persist';
 import { createTab, withRequestText, withTemplate } from '../../../src/renderer/state/tab-list';
 import { memoryStorage, SAMPLE, unaryCall } from './engine-stub';
 
@@ -36,5 +36,39 @@ describe('workspace persistence', () => {
     const huge = withRequestText(createTab('tab-1', 'src-1', unaryCall, connection), 'x'.repeat(300_000));
     saveWorkspace(storage, { tabs: [huge], activeTabId: 'tab-1', connections: {} });
     expect(loadWorkspace(storage)?.tabs[0]).toMatchObject({ requestText: '', dirty: false });
+  });
+
+  it("keeps a saved tab's file, request, TLS profile and tests across a reload, and drops its call", () => {
+    const storage = memoryStorage();
+    const tab = {
+      ...withRequestText(createTab('tab-1', 'src-1', unaryCall, connection), '{"a": 1}'),
+      saved: { path: 'collections/c/a.json', version: 'v1' },
+      savedRequest: { method: unaryCall.fullName, target: 'localhost:50051', metadata: [], body: { a: 1 } },
+      keepText: true,
+      tlsProfile: 'staging',
+      captures: [{ variable: 'id', from: 'body' as const, path: '$.id' }],
+      assertions: { status: 'NOT_FOUND' as const },
+      failure: { kind: 'internal' as const, message: 'not kept' },
+    };
+    saveWorkspace(storage, {
+      tabs: [tab],
+      activeTabId: 'tab-1',
+      connections: {},
+      lastConnection: connection,
+    });
+    const loaded = loadWorkspace(storage);
+    const { failure: _failure, templateLoading: _loading, ...kept } = tab;
+    expect(loaded?.tabs[0]).toEqual({ ...kept, dirty: loaded?.tabs[0]?.dirty });
+    expect(loaded?.lastConnection).toEqual(connection);
+  });
+
+  it('counts a change to the last connection, or to any kept tab field, as something to save', () => {
+    const tab = createTab('tab-1', 'src-1', unaryCall, connection);
+    const state = { tabs: [tab], activeTabId: 'tab-1', connections: {} };
+    expect(samePersisted(state, { ...state })).toBe(true);
+    expect(samePersisted(state, { ...state, lastConnection: connection })).toBe(false);
+    expect(samePersisted(state, { ...state, tabs: [{ ...tab, keepText: true }] })).toBe(false);
+    // The call is not kept: a new call event is nothing to save.
+    expect(samePersisted(state, { ...state, tabs: [{ ...tab, starting: true }] })).toBe(true);
   });
 });

@@ -1,21 +1,7 @@
+import { editDistance } from '../../../shared/edit-distance';
+
 /** How many suggestions a "not found" message lists at most. */
 const MAX_SUGGESTIONS = 5;
-
-/** Levenshtein distance between two strings. */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(
-        Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
-}
 
 /**
  * Names close to what was typed: compared case-insensitively with the whole name and with as many trailing
@@ -29,7 +15,7 @@ export function closeMatches(query: string, names: Iterable<string>): string[] {
   for (const name of names) {
     const lower = name.toLowerCase();
     const tail = lower.split('.').slice(-segments).join('.');
-    const score = Math.min(distance(typed, lower), distance(typed, tail));
+    const score = Math.min(editDistance(typed, lower), editDistance(typed, tail));
     if (score <= limit) scored.push({ name, score });
   }
   scored.sort((a, b) => a.score - b.score || a.name.length - b.name.length || (a.name < b.name ? -1 : 1));

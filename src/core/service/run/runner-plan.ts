@@ -1,33 +1,11 @@
 import type { SavedRequestEntry, WorkspaceProblem, WorkspaceState } from '../../../shared/workspace';
+import { compareNames, compareRequests } from '../../../shared/natural-order';
 import { RunSelectionError } from './runner-errors';
 
 /** One step of a run: a saved request to call, or a request file that could not be read (reported as failed). */
 export type PlannedRequest =
   | { kind: 'request'; entry: SavedRequestEntry }
   | { kind: 'unreadable'; entry: SavedRequestEntry; problem: WorkspaceProblem };
-
-// "2 users" before "10 users", and the same order on every machine whatever its locale.
-const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
-
-/** Compares two requests by collection, then folder path, then name, in natural order. */
-export function compareRequests(a: SavedRequestEntry, b: SavedRequestEntry): number {
-  return (
-    natural.compare(a.collection, b.collection) ||
-    compareFolders(a.folders, b.folders) ||
-    natural.compare(a.name, b.name) ||
-    // Names equal but for case: keep a stable, machine-independent order.
-    (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
-  );
-}
-
-function compareFolders(a: readonly string[], b: readonly string[]): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const order = natural.compare(a[i] ?? '', b[i] ?? '');
-    if (order !== 0) return order;
-  }
-  // A collection's (or folder's) own requests come before those of its subfolders.
-  return a.length - b.length;
-}
 
 /**
  * The requests a run calls, in order; `collection` limits it to one collection (a RunSelectionError lists the ones
@@ -41,7 +19,7 @@ export function planRun(state: WorkspaceState, collection?: string): PlannedRequ
     return entry ? [entry] : [];
   });
   const all = [...state.requests, ...unlisted];
-  const collections = [...new Set(all.map((entry) => entry.collection))].sort(natural.compare);
+  const collections = [...new Set(all.map((entry) => entry.collection))].sort(compareNames);
   if (collection !== undefined && !collections.includes(collection)) {
     const known =
       collections.length > 0

@@ -1,18 +1,18 @@
 import { performance } from 'node:perf_hooks';
-import type { CallRequest } from '../../../shared/call';
 import type { TlsSettings } from '../../../shared/schema';
-import type { SavedRequest, SavedRequestEntry } from '../../../shared/workspace';
+import { grpcStatusCode } from '../../../shared/grpc-status';
+import type { SavedRequestEntry } from '../../../shared/workspace';
 import type { CallEngine } from '../../call/engine';
-import { toFailure } from '../failure';
+import { requestInContext } from '../context-request';
+import { engineFailure } from '../failure';
 import type { TempArea } from '../temp-area';
 import { tempPemWriter } from '../temp-pem';
 import { CallRecorder } from '../../workspace/call-recorder';
+import type { EnvironmentVariables } from '../../workspace/environment-variables';
 import type { RequestRunResult } from './run-report';
 import type { RunSchemas } from './runner-schemas';
-import type { RunVariables } from './runner-variables';
 import { savedCallRequest } from '../../workspace/saved-call';
 import { profileTlsSettings } from '../../workspace/tls-profile-settings';
-import { resolveCallRequest } from '../../workspace/variables';
 import type { WorkspaceFiles } from '../../workspace/workspace-files';
 
 /** What every request of a run shares. */
@@ -21,13 +21,12 @@ export interface RunContext {
   schemas: RunSchemas;
   engine: CallEngine;
   temp: TempArea;
-  variables: RunVariables;
+  /** The environment's variables and TLS profile; captures are added as the run goes. */
+  variables: EnvironmentVariables;
   environment?: string;
   /** The deadline of requests that set none, so a run never hangs. */
   defaultDeadlineMs: number;
 }
-
-const unavailable = 14;
 
 /**
  * Runs one saved request: fills its variables, applies its TLS profile, calls it and checks its assertions (a status
@@ -44,10 +43,15 @@ export async function runSavedRequest(
   try {
     const saved = (await context.files.readRequest(entry.path)).value;
     method = saved.method;
-    const request = resolveCallRequest(
-      await callRequest(context, saved),
-      context.variables.values,
-      context.environment,
+    const { request } = await requestInContext(
+      savedCallRequest(saved, { mode: 'plaintext' }, context.defaultDeadlineMs),
+      {
+        tlsProfile: saved.tlsProfile,
+        environment: context.environment,
+        values: context.variables.values,
+        environmentTlsProfile: context.variables.tlsProfile,
+      },
+      (name) => tlsSettings(context, name),
     );
     const schema = await context.schemas.find(request.method);
     const expectedStatus = saved.assertions?.status ?? 'OK';
@@ -67,7 +71,9 @@ export async function runSavedRequest(
     const { code, name, message, hint } = recorded.status;
     // Unreachable servers and TLS failures mean the request could not run, unless that is what it tests.
     const error =
-      code === unavailable && expectedStatus !== name ? `${message}${hint ? ` ${hint}` : ''}` : undefined;
+      code === grpcStatusCode('UNAVAILABLE') && expectedStatus !== name
+        ? `${message}${hint ? ` ${hint}` : ''}`
+        : undefined;
     return {
       ...base,
       method,
@@ -91,15 +97,8 @@ export async function runSavedRequest(
   }
 }
 
-/** The call a saved request describes, before its variables are filled. */
-async function callRequest(context: RunContext, saved: SavedRequest): Promise<CallRequest> {
-  const tls = await tlsSettings(context, saved.tlsProfile ?? context.variables.tlsProfile);
-  return savedCallRequest(saved, tls, context.defaultDeadlineMs);
-}
-
-/** A TLS profile of the workspace as channel settings (none named: plaintext); embedded PEM goes to temporary files. */
-async function tlsSettings(context: RunContext, profileName: string | undefined): Promise<TlsSettings> {
-  if (profileName === undefined) return { mode: 'plaintext' };
+/** A TLS profile of the workspace as channel settings; embedded PEM goes to temporary files. */
+async function tlsSettings(context: RunContext, profileName: string): Promise<TlsSettings> {
   try {
     const { value } = await context.files.readTlsProfile(profileName);
     return await profileTlsSettings(value, tempPemWriter(context.temp));
@@ -110,6 +109,6 @@ async function tlsSettings(context: RunContext, profileName: string | undefined)
 
 /** One line for a report: the error's message and, when there is one, what to do about it. */
 function describe(error: unknown): string {
-  const { message, hint } = toFailure(error);
+  const { message, hint } = engineFailure(error);
   return hint ? `${message} ${hint}` : message;
 }

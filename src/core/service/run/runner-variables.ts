@@ -1,17 +1,8 @@
 import type { WorkspaceState } from '../../../shared/workspace';
 import { RunSelectionError } from './runner-errors';
-import { environmentVariables } from '../../workspace/environment-variables';
+import { environmentVariables, type EnvironmentVariables } from '../../workspace/environment-variables';
 import type { SecretStore } from '../../workspace/secrets';
 import type { WorkspaceFiles } from '../../workspace/workspace-files';
-
-/** The variables a run starts with, and the environment's TLS profile. */
-export interface RunVariables {
-  /** Plain and secret variables by name; captures are added as the run goes. */
-  values: Map<string, string>;
-  /** The environment's secret values (also those given for its secret names), to hide in the report. */
-  secrets: Map<string, string>;
-  tlsProfile?: string;
-}
 
 /**
  * Reads an environment's variables, its secret values from the store (a secret with no stored value stays unresolved)
@@ -25,7 +16,7 @@ export async function runVariables(
   secrets: SecretStore,
   environment: string | undefined,
   given: Readonly<Record<string, string>> = {},
-): Promise<RunVariables> {
+): Promise<EnvironmentVariables> {
   const variables = await environmentValues(files, state, secrets, environment, given);
   for (const [name, value] of Object.entries(given)) variables.values.set(name, value);
   return variables;
@@ -37,7 +28,7 @@ async function environmentValues(
   secrets: SecretStore,
   environment: string | undefined,
   given: Readonly<Record<string, string>>,
-): Promise<RunVariables> {
+): Promise<EnvironmentVariables> {
   if (environment !== undefined && !state.environments.includes(environment)) {
     const known =
       state.environments.length > 0

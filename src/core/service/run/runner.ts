@@ -47,9 +47,7 @@ export async function runWorkspace(options: RunOptions): Promise<RunReport> {
   const files = await WorkspaceFiles.open(folder, { create: 'never' });
   const state = await files.state();
   const plan = planRun(state, options.collection);
-  const variables = await runVariables(files, state, options.secrets, options.environment, options.variables).catch(
-    withHint,
-  );
+  const variables = await runVariables(files, state, options.secrets, options.environment, options.variables);
   // Every report, the progress lines included, is made from these results: no secret value gets past here.
   const redactor = new SecretRedactor(variables.secrets);
   const manifest = await files.readManifest().catch((error: unknown) => {
@@ -108,12 +106,6 @@ function notRun(entry: SavedRequestEntry, problem: WorkspaceProblem): RequestRun
     error: `${problem.message}${problem.hint ? ` ${problem.hint}` : ''}`,
     passed: false,
   };
-}
-
-/** A workspace file that cannot be used, as one line with what to do (a run ends on it: nothing can run). */
-function withHint(error: unknown): never {
-  if (error instanceof WorkspaceFileError && error.hint) throw new Error(`${error.message} ${error.hint}`, { cause: error });
-  throw error;
 }
 
 /** A run reads a workspace; it never creates one where a path was mistyped. */

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import { redactedSecretMinLength, type EnvironmentView, type Versioned } from '../../../shared/workspace';
-import { toFailure } from '../../components/failure';
+import { toFailure } from '../../../shared/api/errors';
 import { ItemEditorFooter } from './ItemEditorFooter';
 import { VariablesTable } from './VariablesTable';
 import type { VariableRow } from './variable-rows';

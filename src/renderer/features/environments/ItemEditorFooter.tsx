@@ -1,7 +1,7 @@
 /** The foot of an item editor (environment, TLS profile): the failure, "Saved.", and the Delete / Save buttons. */
 import type { ApiFailure } from '../../../shared/api/types';
 import { FailureMessage } from '../../components/ProblemList';
-import { toFailure } from '../../components/failure';
+import { toFailure } from '../../../shared/api/errors';
 import { SaveFailure } from './SaveFailure';
 
 /** Buttons "Delete <noun>" and "Save <noun>", above them the failure (a save conflict offers Overwrite / Reload). */

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { ApiFailure } from '../../../shared/api/types';
 import { Modal } from '../../components/Modal';
 import { FailureMessage } from '../../components/ProblemList';
-import { toFailure } from '../../components/failure';
+import { toFailure } from '../../../shared/api/errors';
 import { NamedItemList } from './NamedItemList';
 import { withLocalNames } from './local-names';
 import './environments.css';

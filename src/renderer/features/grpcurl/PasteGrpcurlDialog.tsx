@@ -6,7 +6,7 @@ import type { GrpcurlImport } from '../../../shared/workspace';
 import { Modal } from '../../components/Modal';
 import { FailureMessage } from '../../components/ProblemList';
 import { TextField } from '../../components/TextField';
-import { toFailure } from '../../components/failure';
+import { toFailure } from '../../../shared/api/errors';
 import './grpcurl.css';
 
 /** What the last "Create request" produced, for the command text it was given. */

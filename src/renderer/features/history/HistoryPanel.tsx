@@ -4,7 +4,7 @@ import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import type { HistorySummary } from '../../../shared/workspace';
 import { FailureMessage } from '../../components/ProblemList';
-import { toFailure } from '../../components/failure';
+import { toFailure } from '../../../shared/api/errors';
 import { methodName, whenText } from './history-format';
 import './history.css';
 

@@ -5,7 +5,7 @@ import type { ApiFailure, DirectoryEntry, DirectoryListing, PathPurpose } from '
 import { FailureMessage } from '../../components/ProblemList';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
-import { toFailure } from '../../components/failure';
+import { toFailure } from '../../../shared/api/errors';
 import { EntryList } from './EntryList';
 import { breadcrumbs, choosesFolder, joinPath, showsEntry } from './paths';
 import './path-dialog.css';

@@ -1,9 +1,8 @@
 /** Choosing paths on the engine's machine: native dialogs when the shell has them, else the page's own dialog. */
-import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react';
+import { createContext, useCallback, useContext, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { PathPurpose } from '../../../shared/api/types';
-import { getApi } from '../../api';
 import { PathDialog } from './PathDialog';
 import { defaultTitle } from './paths';
 
@@ -27,8 +26,8 @@ interface PendingChoice {
 const ChooserContext = createContext<ChoosePaths | null>(null);
 
 /** Provides usePathChooser to its children and renders the in-page path dialog when one is asked for. */
-export function PathChooserProvider(props: { children: ReactNode; api?: PathChooserApi }): React.JSX.Element {
-  const api = useMemo(() => props.api ?? getApi(), [props.api]);
+export function PathChooserProvider(props: { children: ReactNode; api: PathChooserApi }): React.JSX.Element {
+  const { api } = props;
   const [pending, setPending] = useState<PendingChoice | null>(null);
   const lastFolder = useRef<string | undefined>(undefined);
   const nativeDialogs = useRef<Promise<{ native: boolean; cwd?: string }> | null>(null);
@@ -94,7 +93,7 @@ export function usePathChooser(): ChoosePaths {
 }
 
 /** Its children with a path chooser: the one above if there is one, else a provider of its own. */
-export function EnsurePathChooser(props: { children: ReactNode; api?: PathChooserApi }): React.JSX.Element {
+export function EnsurePathChooser(props: { children: ReactNode; api: PathChooserApi }): React.JSX.Element {
   const outer = useContext(ChooserContext);
   if (outer) return <>{props.children}</>;
   return <PathChooserProvider api={props.api}>{props.children}</PathChooserProvider>;

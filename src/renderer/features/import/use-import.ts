@@ -2,7 +2,7 @@
 import { useRef, useState } from 'react';
 import type { ApiFailure, SourceState } from '../../../shared/api/types';
 import type { SchemaSource } from '../../../shared/schema';
-import { toFailure } from '../../components/failure';
+import { toFailure } from '../../../shared/api/errors';
 import { pendingLabel } from './import-source';
 
 /** Adds a source; `replaces` is the dialog's previous failed attempt, removed so retries do not pile up. */

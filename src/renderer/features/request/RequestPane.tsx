@@ -2,13 +2,13 @@
  * The request side of a tab: method header, address and TLS (own fields or a profile), Send/Cancel/End stream, the JSON
  * editor, Save and Copy as grpcurl, metadata, options and tests.
  */
-import { useMemo, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
+import type { ProtodeskApi } from '../../../shared/api/contract';
 import { MetadataTable } from '../../components/MetadataTable';
 import { TlsFields } from '../../components/TlsFields';
 import { JsonEditor } from '../../editor';
 import { isRunChord } from '../../editor/run-key';
-import { getApi } from '../../api';
 import { callPhase } from '../../state/call-phase';
 import { useAppStore, useAppStoreApi } from '../../state/context';
 import type { TabState } from '../../state/types';
@@ -28,11 +28,14 @@ const mac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 const noProfiles: string[] = [];
 
 /** The request pane of one tab. */
-export function RequestPane(props: { tab: TabState; theme: 'light' | 'dark' }): React.JSX.Element {
-  const { tab } = props;
+export function RequestPane(props: {
+  tab: TabState;
+  theme: 'light' | 'dark';
+  api: Pick<ProtodeskApi, 'requestToGrpcurl'>;
+}): React.JSX.Element {
+  const { tab, api } = props;
   // Actions never change: read them once, without subscribing to the whole state.
   const actions = useAppStoreApi().getState();
-  const api = useMemo(() => getApi(), []);
   const profiles = useAppStore((state) => state.workspace?.tlsProfiles ?? noProfiles);
   const environment = useAppStore((state) => state.environment);
   const send = (): void => void actions.send(tab.id);

@@ -2,12 +2,11 @@
  * The sidebar: import buttons, the method filter, the "Methods" tree, import dialogs and window-wide file drop; the
  * app adds its workspace sections (collections, history) below.
  */
-import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import type { SourceState } from '../../../shared/api/types';
 import type { MethodInfo } from '../../../shared/schema';
 import { FailureMessage } from '../../components/ProblemList';
-import { toFailure } from '../../components/failure';
-import { getApi } from '../../api';
+import { toFailure } from '../../../shared/api/errors';
 import { ImportProtosDialog } from '../import/ImportProtosDialog';
 import { ReflectionDialog } from '../import/ReflectionDialog';
 import { readDrop } from '../import/dropped-files';
@@ -20,7 +19,7 @@ import { useSources } from './use-sources';
 import type { SourcesApi } from './use-sources';
 import './sidebar.css';
 
-/** Props of Sidebar; `api` defaults to the page's API (tests pass their own). */
+/** Props of Sidebar. */
 export interface SidebarProps {
   sources: SourceState[];
   /** Called with the engine's list after every import, reload and remove. */
@@ -28,14 +27,14 @@ export interface SidebarProps {
   /** Double-click or Enter on a method. */
   onOpenMethod: (sourceId: string, method: MethodInfo) => void;
   selected?: { sourceId: string; fullName: string };
-  api?: SourcesApi & PathChooserApi;
+  api: SourcesApi & PathChooserApi;
   /** Sections shown below the methods. */
   children?: ReactNode;
 }
 
 /** The whole left pane; files dropped anywhere on the window are imported here. */
 export function Sidebar(props: SidebarProps): React.JSX.Element {
-  const api = useMemo<SourcesApi & PathChooserApi>(() => props.api ?? getApi(), [props.api]);
+  const { api } = props;
   const actions = useSources(api, props.onSourcesChanged);
   const [filter, setFilter] = useState('');
   // Typing stays responsive while a large tree re-filters.

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { ApiFailure, DroppedFile, SourceState } from '../../../shared/api/types';
 import type { SchemaSource } from '../../../shared/schema';
-import { toFailure } from '../../components/failure';
+import { toFailure } from '../../../shared/api/errors';
 import { pendingLabel } from '../import/import-source';
 
 /** The part of the API the sidebar uses. */

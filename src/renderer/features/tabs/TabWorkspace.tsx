@@ -17,7 +17,7 @@ export function TabWorkspace(props: { tab: TabState; theme: 'light' | 'dark'; ap
       onLayoutChanged={layout.onLayoutChanged}
     >
       <Panel id="request" minSize="280px" defaultSize="50%">
-        <RequestPane key={tab.id} tab={tab} theme={theme} />
+        <RequestPane key={tab.id} tab={tab} theme={theme} api={api} />
       </Panel>
       <Separator className="split-handle vertical" />
       <Panel id="response" minSize="240px" defaultSize="50%">

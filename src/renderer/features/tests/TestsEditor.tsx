@@ -4,7 +4,7 @@ import type { Assertions, Capture } from '../../../shared/workspace';
 import { CaptureRows } from './CaptureRows';
 import { ContainsField } from './ContainsField';
 import { LatencyField } from './LatencyField';
-import { grpcStatusNames } from './status-names';
+import { grpcStatusNames, isGrpcStatusName } from '../../../shared/grpc-status';
 import './tests.css';
 
 /** Assertions without the keys whose value is unset. */
@@ -34,7 +34,7 @@ export function TestsEditor(props: {
           <select
             id={statusId}
             value={assertions.status ?? ''}
-            onChange={(event) => assert('status', event.target.value === '' ? undefined : event.target.value)}
+            onChange={(event) => assert('status', isGrpcStatusName(event.target.value) ? event.target.value : undefined)}
           >
             <option value="">Any</option>
             {grpcStatusNames.map((name) => (

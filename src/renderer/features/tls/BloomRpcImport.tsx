@@ -4,7 +4,7 @@ import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import type { BloomRpcImport as ImportResult } from '../../../shared/workspace';
 import { FailureMessage } from '../../components/ProblemList';
-import { toFailure } from '../../components/failure';
+import { toFailure } from '../../../shared/api/errors';
 import { usePathChooser } from '../import/path-chooser';
 
 /** The button, where BloomRPC keeps its state, and what the last import created and skipped. */

@@ -5,7 +5,7 @@ import type { ApiFailure } from '../../../shared/api/types';
 import type { TlsHandshakeReport, TlsProfile } from '../../../shared/workspace';
 import { FailureMessage } from '../../components/ProblemList';
 import { TextField } from '../../components/TextField';
-import { toFailure } from '../../components/failure';
+import { toFailure } from '../../../shared/api/errors';
 import { CertificateDetails } from './CertificateDetails';
 
 type Result = { state: 'idle' } | { state: 'busy' } | { state: 'done'; report: TlsHandshakeReport } | { state: 'failed'; failure: ApiFailure };

@@ -6,7 +6,7 @@ import type { TlsProfile, TlsProfileMode, Versioned } from '../../../shared/work
 import { PathField } from '../../components/PathField';
 import { FailureMessage } from '../../components/ProblemList';
 import { TextField } from '../../components/TextField';
-import { toFailure } from '../../components/failure';
+import { toFailure } from '../../../shared/api/errors';
 import { ItemEditorFooter } from '../environments/ItemEditorFooter';
 import { ConnectionTest } from './ConnectionTest';
 import { PemEmbed } from './PemEmbed';

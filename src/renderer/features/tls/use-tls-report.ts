@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import type { TlsProfile, TlsProfileReport } from '../../../shared/workspace';
-import { toFailure } from '../../components/failure';
+import { toFailure } from '../../../shared/api/errors';
 
 /** Wait after the last change before checking, so typing a path does not read files on every key. */
 export const reportDelayMs = 300;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import { FailureMessage } from '../../components/ProblemList';
-import { toFailure } from '../../components/failure';
+import { toFailure } from '../../../shared/api/errors';
 import { usePathChooser } from '../import/path-chooser';
 import { useAppStore, useAppStoreApi } from '../../state/context';
 import { CollectionsTree } from './CollectionsTree';

@@ -5,7 +5,7 @@ import { itemNameSchema } from '../../../shared/api/workspace-validation';
 import { FailureMessage } from '../../components/ProblemList';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
-import { toFailure } from '../../components/failure';
+import { toFailure } from '../../../shared/api/errors';
 import { requestPath } from '../../state/saved-request';
 
 /** Props of SaveRequestDialog; `onSave` rejects when the save failed (the dialog stays open to show why). */

@@ -1,6 +1,6 @@
 /** The top bar's workspace controls: open a folder, pick the environment, edit environments and TLS profiles, paste grpcurl. */
 import type { ProtodeskApi } from '../../../shared/api/contract';
-import { toFailure } from '../../components/failure';
+import { toFailure } from '../../../shared/api/errors';
 import { EnvironmentSelect } from '../environments/EnvironmentSelect';
 import { EnvironmentsDialog } from '../environments/EnvironmentsDialog';
 import { PasteGrpcurlDialog } from '../grpcurl/PasteGrpcurlDialog';

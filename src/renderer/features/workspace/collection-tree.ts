@@ -1,4 +1,5 @@
 /** The "Collections" tree as data: collections → folders → requests, the rows shown, and what keys do to it. */
+import { compareRequests } from '../../../shared/natural-order';
 import type { SavedRequestEntry } from '../../../shared/workspace';
 import { focusAt, focusParent, moveFocus } from '../../components/tree-focus';
 import type { FocusAction } from '../../components/tree-focus';
@@ -27,14 +28,10 @@ export interface RequestNode {
 /** One node of the tree. */
 export type CollectionNode = GroupNode | RequestNode;
 
-const byName = (a: CollectionNode, b: CollectionNode): number =>
-  a.type === 'request' && b.type !== 'request'
-    ? 1
-    : a.type !== 'request' && b.type === 'request'
-      ? -1
-      : a.name.localeCompare(b.name);
-
-/** The tree of the workspace's requests: groups first, each level by name. */
+/**
+ * The tree of the workspace's requests in the one order of saved requests (compareRequests): each level's own
+ * requests, then its folders, by name in natural order, so the sidebar lists them as `protodesk run` calls them.
+ */
 export function buildCollectionTree(requests: SavedRequestEntry[]): GroupNode[] {
   const roots: GroupNode[] = [];
   const groups = new Map<string, GroupNode>();
@@ -56,7 +53,8 @@ export function buildCollectionTree(requests: SavedRequestEntry[]): GroupNode[] 
     (parent ? parent.children : roots).push(node);
     return node;
   };
-  for (const entry of requests) {
+  // Inserted in order, each group where its first request comes: the walk of the tree is that order again.
+  for (const entry of [...requests].sort(compareRequests)) {
     const parent = group([entry.collection, ...entry.folders]);
     parent.children.push({
       type: 'request',
@@ -67,11 +65,6 @@ export function buildCollectionTree(requests: SavedRequestEntry[]): GroupNode[] 
       entry,
     });
   }
-  const sort = (nodes: CollectionNode[]): void => {
-    nodes.sort(byName);
-    for (const node of nodes) if (node.type !== 'request') sort(node.children);
-  };
-  sort(roots);
   return roots;
 }
 

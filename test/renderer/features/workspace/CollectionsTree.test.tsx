@@ -40,9 +40,9 @@ const names = (tree: HTMLElement) =>
     .map((node) => node.getAttribute('aria-label'));
 
 describe('the Collections tree', () => {
-  it('shows collections, then their folders, then requests, each level by name', () => {
+  it("shows collections, then each one's requests, then its folders, each level by name", () => {
     const { tree, item } = renderTree();
-    expect(names(tree)).toEqual(['smoke', 'Unary', 'users', 'admin', 'v2', 'Delete user', 'Get user']);
+    expect(names(tree)).toEqual(['smoke', 'Unary', 'users', 'Get user', 'admin', 'v2', 'Delete user']);
     expect(item('v2').getAttribute('aria-level')).toBe('3');
     expect(item('Delete user').getAttribute('aria-level')).toBe('4');
     expect(item('Unary').textContent).toContain('UnaryCall');

@@ -1,0 +1,31 @@
+/** How a command that threw ends: what it prints on stderr, and its exit code. */
+import type { ApiFailure } from '../shared/api/types';
+import { formatProblem } from '../core/schema/errors';
+import { engineFailure } from '../core/service/failure';
+import { CallExit } from './call-exit';
+import { UsageError } from './usage-error';
+
+// Settings as typed that cannot work (bad target, metadata, TLS files, request JSON): nothing was sent, as with a bad flag.
+const usageKinds: ReadonlySet<ApiFailure['kind']> = new Set(['connection', 'json', 'call']);
+
+/** A call's own code, 2 for usage errors, else 1; the message (as the page words it) goes to `err`. */
+export function exitCodeFor(error: unknown, err: (text: string) => void): number {
+  if (error instanceof CallExit) return error.exitCode;
+  if (error instanceof UsageError) {
+    err(`protodesk: ${error.message}\n`);
+    return 2;
+  }
+  const failure = engineFailure(error);
+  err(failureText(failure));
+  return usageKinds.has(failure.kind) ? 2 : 1;
+}
+
+/** A failure as terminal lines: every schema problem at its place; else the message, then the hint on its own lines. */
+function failureText(failure: ApiFailure): string {
+  if (failure.kind === 'schema' && failure.problems?.length) {
+    return failure.problems.map((problem) => `protodesk: ${formatProblem(problem)}\n`).join('');
+  }
+  const lines = failure.message.split('\n').map((line) => `protodesk: ${line}\n`);
+  const hints = failure.hint?.split('\n').map((hint) => `  ${hint}\n`) ?? [];
+  return [...lines, ...hints].join('');
+}
