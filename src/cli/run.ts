@@ -6,7 +6,6 @@ import { registerProtoset } from './commands/protoset';
 import { registerRun } from './commands/run';
 import { registerServe } from './commands/serve';
 import { normalizeGrpcurlFlags } from './grpcurl-flags';
-import { UsageError } from './usage-error';
 import type { CliIo } from './cli-io';
 
 /** Runs `protodesk <args>` and resolves to its exit code: 0 ok, 1 failure, 2 usage error, 64 + status for failed calls. */
