@@ -1,17 +1,15 @@
-/** One IPC handler per operation of the contract, each checking its sender, then handing over to the engine's dispatcher. */
+/** One IPC handler per operation of the contract, each checking its sender, then forwarding to the engine. */
 import { ipcMain } from 'electron';
 import { operationNames } from '../shared/api/contract';
-import type { ProtodeskService } from '../shared/api/contract';
 import type { ApiResult } from '../shared/api/types';
-import { dispatch } from '../core/service';
 import { DROPPED_PATHS_CHANNEL, operationChannel } from '../preload/channels';
 import { isTrustedSender } from './sender';
 import type { TrustedContents } from './sender';
 
-/** The open window's page, the engine client that serves it, and where the paths the user drops are granted. */
+/** The open window's page, its engine connection (which checks the arguments), and where dropped paths are granted. */
 export interface IpcTarget {
   contents: TrustedContents;
-  service: ProtodeskService;
+  run(op: string, args: unknown[]): Promise<ApiResult<unknown>>;
   grantDropped(paths: string[]): void;
 }
 
@@ -29,7 +27,7 @@ export function registerIpc(target: () => IpcTarget | undefined): void {
     ipcMain.handle(operationChannel(op), (event, ...args: unknown[]) => {
       const current = target();
       return current && isTrustedSender(event, current.contents)
-        ? dispatch(current.service, op, args)
+        ? current.run(op, args)
         : Promise.resolve(refused);
     });
   }
