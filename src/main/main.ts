@@ -45,7 +45,7 @@ function openWindow(engine: EngineClient): void {
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  // Electron 22 and later have utilityProcess; before that (the smoke tests' Electron 9) the engine gets a worker.
+  // Electron 22 and later have utilityProcess; before that (the smoke tests' Electron 9) the engine gets a forked process.
   const utility = utilityProcess as UtilityProcessModule | undefined;
   const engine = new EngineClient(
     forkEngine(engineFile, utility),

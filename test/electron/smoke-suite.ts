@@ -16,8 +16,17 @@ import {
   waitForReceived,
   waitForStatus,
 } from '../e2e/helpers/app';
+import { googleapisRoot } from '../../bench/googleapis';
 import { protoFolder, protoRoot } from '../e2e/helpers/paths';
 import { launchDesktop, type DesktopLaunch, type DesktopSession } from './helpers/desktop';
+import {
+  googleapisFiles,
+  importWhileStreaming,
+  longestGap,
+  mainRoundTrips,
+  median,
+  type PageSamples,
+} from './helpers/responsiveness';
 import { startXvfb, type VirtualDisplay } from './helpers/xvfb';
 
 export interface SmokeOptions {
@@ -41,6 +50,17 @@ async function answerOpenDialogs(app: ElectronApplication, picks: string[][]): P
     dialog.showOpenDialog = (() =>
       Promise.resolve({ canceled: false, filePaths: queue.shift() ?? [] })) as typeof dialog.showOpenDialog;
   }, picks);
+}
+
+/** Waits until main's `probe` answers something other than undefined (polled, with a deadline). */
+async function untilMain<T>(app: ElectronApplication, probe: () => T | undefined, what: string): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = await app.evaluate(probe);
+    if (found !== undefined) return found as T;
+    if (Date.now() > deadline) throw new Error(`main never saw ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Waits until a textbox shows `value` (a dialog's answer arrives asynchronously). */
@@ -165,10 +185,23 @@ export function smokeSuite(name: string, options: SmokeOptions): void {
       }, server.port);
       // The CSP allows only the app's own scripts and connections; window.open is denied by the main process.
       expect(outcome).toEqual({ inlineRan: false, reached: false, popup: false });
+      // Main records the window's next navigation attempt and whether it was refused (harden.ts decides first).
+      await app.evaluate(({ BrowserWindow }) => {
+        const contents = BrowserWindow.getAllWindows()[0]!.webContents;
+        contents.once('will-navigate', (event, url) => {
+          const refused = (event as unknown as { defaultPrevented?: boolean }).defaultPrevented === true;
+          (globalThis as { navigation?: unknown }).navigation = { url, refused };
+        });
+      });
       await page.evaluate(() => {
         (globalThis as unknown as { location: { href: string } }).location.href = 'file:///etc/passwd';
       });
-      await page.waitForTimeout(500);
+      const navigation = await untilMain(
+        app,
+        () => (globalThis as { navigation?: unknown }).navigation,
+        'the navigation attempt',
+      );
+      expect(navigation).toEqual({ url: 'file:///etc/passwd', refused: true });
       expect(page.url()).toBe('app://protodesk/index.html');
       expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
       // The refusals above are expected to be reported in the console; what follows must be clean.
@@ -221,6 +254,52 @@ export function smokeSuite(name: string, options: SmokeOptions): void {
       await waitForReceived(page, 100);
       await responseRegion(page).getByRole('grid', { name: 'Messages' }).getByRole('row').nth(1).waitFor();
       if (options.screenshot) await page.screenshot({ path: options.screenshot });
+    });
+
+    /** What the googleapis import test measured, for the engine's test after it. */
+    let duringImport: PageSamples | undefined;
+
+    test('while googleapis imports in the engine, the main process answers at once', async () => {
+      const { app, page } = session;
+      await answerOpenDialogs(app, [[googleapisRoot]]);
+      const sourceId = await page.evaluate(async () => {
+        const bridge = (globalThis as unknown as { protodesk: Record<string, (...args: unknown[]) => Promise<unknown>> })
+          .protodesk;
+        await bridge.choosePaths!('protoFolder');
+        const sources = (await bridge.listSources!()) as { value: { id: string; status: string }[] };
+        return sources.value.find((source) => source.status === 'loaded')!.id;
+      });
+      const files = await googleapisFiles();
+      let done = false;
+      const pageRun = importWhileStreaming(page, {
+        sourceId,
+        target: `127.0.0.1:${server.port}`,
+        files,
+        root: googleapisRoot,
+        messages: 3_000,
+        intervalMs: 50,
+      }).finally(() => (done = true));
+      const main = await mainRoundTrips(app, () => done);
+      duringImport = await pageRun;
+      const { importMs, listSources } = duringImport;
+      console.info(
+        `googleapis (${files.length} files) imported in ${Math.round(importMs)} ms; main round trips: ${main.length}, ` +
+          `median ${median(main)} ms, max ${Math.max(...main)} ms; engine listSources: ${listSources.length}, median ` +
+          `${Math.round(median(listSources))} ms, max ${Math.round(Math.max(...listSources))} ms; longest gap between ` +
+          `stream messages: ${Math.round(longestGap(duringImport.arrivals, importMs))} ms`,
+      );
+      expect(duringImport.importOk).toBe(true);
+      // Long enough that a main process busy with it would miss many round trips; while free, each takes a few ms.
+      expect(importMs).toBeGreaterThan(3_000);
+      expect(Math.max(...main)).toBeLessThan(500);
+    }, 240_000);
+
+    test('while googleapis imports, the engine answers a round trip at once and a server stream keeps arriving', () => {
+      if (!duringImport) throw new Error('the googleapis import above did not run');
+      const { importMs, listSources, arrivals } = duringImport;
+      expect(Math.max(...listSources)).toBeLessThan(500);
+      // One message each 50 ms: a stalled stream leaves a gap as long as the import.
+      expect(longestGap(arrivals, importMs)).toBeLessThan(500);
     });
 
     options.extra?.(() => session);

@@ -1,5 +1,4 @@
-/** The engine host's end of the port: `process.parentPort` in a utility process, else the worker thread's parent. */
-import { parentPort } from 'node:worker_threads';
+/** The engine host's end of the port: `process.parentPort` in a utility process, else the forked process's channel. */
 import type { MessageLink } from '../engine-port/link';
 
 interface UtilityParentPort {
@@ -15,11 +14,14 @@ export function parentLink(): MessageLink {
       onMessage: (listener) => utility.on('message', (event) => listener(event.data)),
     };
   }
-  const worker = parentPort;
-  if (!worker)
-    throw new Error('The Protodesk engine host runs only as a worker or utility process of the app.');
+  const send = process.send?.bind(process);
+  if (!send) throw new Error('The Protodesk engine host runs only as a process the app starts.');
+  // Main is gone (quit, crashed): nobody is left to serve.
+  process.once('disconnect', () => process.exit(0));
   return {
-    post: (message) => worker.postMessage(message),
-    onMessage: (listener) => worker.on('message', listener),
+    post: (message) => {
+      if (process.connected) send(message);
+    },
+    onMessage: (listener) => process.on('message', listener),
   };
 }

@@ -41,8 +41,8 @@ export function serveEngine(link: MessageLink): void {
   }
 
   const cipher: SecretCipher = {
-    encrypt: async (text) => Buffer.from(await ask({ question: 'encrypt', text }, z.instanceof(Uint8Array))),
-    decrypt: (data) => ask({ question: 'decrypt', data }, z.string()),
+    encrypt: async (text) => Buffer.from(await ask({ question: 'encrypt', text }, z.base64()), 'base64'),
+    decrypt: (data) => ask({ question: 'decrypt', base64: data.toString('base64') }, z.string()),
   };
 
   function start(options: EngineStart): void {

@@ -114,9 +114,12 @@ export class EngineClient {
         case 'choosePaths':
           return { ok: true, value: await this.services.choosePaths(question.purpose) };
         case 'encrypt':
-          return { ok: true, value: await this.services.cipher.encrypt(question.text) };
+          return { ok: true, value: (await this.services.cipher.encrypt(question.text)).toString('base64') };
         case 'decrypt':
-          return { ok: true, value: await this.services.cipher.decrypt(Buffer.from(question.data)) };
+          return {
+            ok: true,
+            value: await this.services.cipher.decrypt(Buffer.from(question.base64, 'base64')),
+          };
       }
     } catch (error) {
       return { ok: false, message: error instanceof Error ? error.message : String(error) };

@@ -33,16 +33,19 @@ export const toEngineSchema = z.discriminatedUnion('type', [
 ]);
 export type ToEngine = z.infer<typeof toEngineSchema>;
 
-/** A question only main can answer; the engine waits for its `reply`. */
+/**
+ * A question only main can answer; the engine waits for its `reply`. Encrypted bytes travel as base64 both ways, so
+ * every message is plain JSON (a forked process's channel carries JSON only).
+ */
 export type EngineQuestion =
   | { question: 'choosePaths'; purpose: PathPurpose }
   | { question: 'encrypt'; text: string }
-  | { question: 'decrypt'; data: Uint8Array };
+  | { question: 'decrypt'; base64: string };
 
 const questionSchema = z.discriminatedUnion('question', [
   z.object({ question: z.literal('choosePaths'), purpose: pathPurposeSchema }),
   z.object({ question: z.literal('encrypt'), text: z.string() }),
-  z.object({ question: z.literal('decrypt'), data: z.instanceof(Uint8Array) }),
+  z.object({ question: z.literal('decrypt'), base64: z.base64() }),
 ]);
 
 /** Engine → main. */

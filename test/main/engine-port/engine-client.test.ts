@@ -1,4 +1,4 @@
-// Main's end of the engine port against the real engine host: a worker thread running the built bundle
+// Main's end of the engine port against the real engine host: a process running the built bundle
 // (dist/main/engine.cjs, as the Electron 9 build starts it), a real grpc-go server, real files. Nothing is mocked.
 import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -53,7 +53,7 @@ function services(picks: string[][] = []): MainServices & { asked: string[] } {
   };
 }
 
-/** Starts the engine host bundle in a worker, as main does on Electron 9. */
+/** Starts the engine host bundle in its own process, as main does on Electron 9. */
 async function startEngine(main: MainServices = services()) {
   const dataDir = join(scratch, `data-${Date.now()}-${Math.random()}`);
   await mkdir(dataDir);
@@ -100,7 +100,7 @@ const testProtos = {
   importPaths: [protoRoot],
 };
 
-describe('the engine host in a worker, over the port', () => {
+describe('the engine host in its own process, over the port', () => {
   test('answers contract operations with what main sent at start-up', async () => {
     const { engine } = await startEngine();
     const { connection } = recording(engine);
@@ -236,11 +236,11 @@ describe('the engine host in a worker, over the port', () => {
     expect(value(await connection.run('listSources', []))).toEqual([]);
   });
 
-  test('close() lets the engine cancel its calls and delete its temporary files, then ends the worker', async () => {
+  test('close() lets the engine cancel its calls and delete its temporary files, then ends its process', async () => {
     const temp = join(scratch, `tmp-${Date.now()}`);
     await mkdir(temp);
     const previous = process.env.TMPDIR;
-    process.env.TMPDIR = temp; // the worker's copy of the environment: its temporary files land here
+    process.env.TMPDIR = temp; // the engine process's copy of the environment: its temporary files land here
     const started = await startEngine(services([[protoRoot]])).finally(() => (process.env.TMPDIR = previous));
     const { connection } = recording(started.engine);
     const file = `${protoRoot}/grpc/testing/empty.proto`;
@@ -251,7 +251,7 @@ describe('the engine host in a worker, over the port', () => {
     );
     expect(await readdir(temp)).not.toEqual([]);
     await started.engine.close(5_000);
-    expect(await started.exited).toMatch(/ended with code/);
+    expect(await started.exited).toMatch(/^the engine process ended/);
     expect(await readdir(temp)).toEqual([]);
     expect(await connection.run('listSources', [])).toMatchObject({
       ok: false,
