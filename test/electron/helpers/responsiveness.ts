@@ -13,6 +13,8 @@ export async function googleapisFiles(): Promise<string[]> {
 
 /** What the page saw while the import ran (times in ms from the import's start). */
 export interface PageSamples {
+  /** The import's start, by the clock (Date.now), to line up with main's timer. */
+  startedAt: number;
   importMs: number;
   importOk: boolean;
   /** How long each listSources took, asked one after another during the import. */
@@ -71,6 +73,7 @@ export function importWhileStreaming(
     while (!seen.some((entry) => entry.callId === callId && entry.messages > 0)) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
+    const startedAt = Date.now();
     const start = performance.now();
     let done = false;
     const imported = call('addSource', { kind: 'protoFiles', files, importPaths: [root] }).finally(
@@ -91,7 +94,7 @@ export function importWhileStreaming(
     const arrivals = seen
       .filter((entry) => entry.callId === callId)
       .flatMap((entry) => Array.from({ length: entry.messages }, () => entry.at - start));
-    return { importMs, importOk: result.ok, listSources, arrivals };
+    return { startedAt, importMs, importOk: result.ok, listSources, arrivals };
   }, input);
 }
 
@@ -106,6 +109,34 @@ export async function mainRoundTrips(app: ElectronApplication, done: () => boole
     times.push(Date.now() - asked);
   }
   return times;
+}
+
+/**
+ * Starts a 10 ms timer in the main process; `stop()` answers the longest time in ms between two of its ticks from
+ * `from` to `to` (Date.now times). A main process busy with something for a second shows a gap of a second.
+ */
+export async function watchMainLoop(
+  app: ElectronApplication,
+): Promise<{ stop(from: number, to: number): Promise<number> }> {
+  await app.evaluate(() => {
+    const ticks: number[] = [Date.now()];
+    const timer = setInterval(() => ticks.push(Date.now()), 10);
+    (globalThis as { mainLoop?: unknown }).mainLoop = { ticks, stop: () => clearInterval(timer) };
+  });
+  return {
+    stop: async (from, to) => {
+      const ticks = await app.evaluate(() => {
+        const watch = (globalThis as { mainLoop?: { ticks: number[]; stop(): void } }).mainLoop!;
+        watch.stop();
+        return watch.ticks;
+      });
+      // Each gap that overlaps the span counts, so one that began before the import and ended inside it is not missed.
+      const gaps = ticks
+        .slice(1)
+        .flatMap((tick, index) => (tick >= from && ticks[index]! <= to ? [tick - ticks[index]!] : []));
+      return Math.max(...gaps);
+    },
+  };
 }
 
 /** The largest gap in ms between consecutive times within [0, end], counting from 0 and up to `end`. */
