@@ -274,9 +274,10 @@ export function smokeSuite(name: string, options: SmokeOptions): void {
           `stream messages: ${Math.round(longestGap(duringImport.arrivals, importMs))} ms`,
       );
       expect(duringImport.importOk).toBe(true);
-      // Long enough that a main process doing the import would pause for seconds; while free, its timer keeps time.
+      // Long enough that a main process doing the import would pause for seconds. While free, its timer keeps time,
+      // but for forwarding the import's answer (megabytes of services and methods) to the window.
       expect(importMs).toBeGreaterThan(3_000);
-      expect(mainGap).toBeLessThan(500);
+      expect(mainGap).toBeLessThan(1_000);
     }, 400_000);
 
     test('while googleapis imports, the engine answers a round trip at once and a server stream keeps arriving', () => {
