@@ -1,5 +1,7 @@
 // The smoke suite both desktop builds run (unpacked app folder, packaged `--linux dir`): the window, the bridge and
 // nothing else, the page's limits, then a user's first minutes: import a proto folder, a unary call, a server stream.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import type { ElectronApplication, Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { operationNames } from '../../src/shared/api/contract';
@@ -61,6 +63,25 @@ async function untilValue(field: Locator, value: string): Promise<void> {
     await field.page().waitForTimeout(50);
   }
 }
+
+/** The engine host's process: the child of main `mainPid` running engine.cjs (Linux /proc). */
+function enginePid(mainPid: number): number {
+  const children = readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parent === mainPid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('engine.cjs');
+      } catch {
+        return false; // gone meanwhile
+      }
+    });
+  expect(children).toHaveLength(1);
+  return Number(children[0]);
+}
+
+const processExists = (pid: number): boolean => existsSync(`/proc/${pid}`);
 
 export function smokeSuite(name: string, options: SmokeOptions): void {
   describe(name, () => {
@@ -274,10 +295,10 @@ export function smokeSuite(name: string, options: SmokeOptions): void {
           `stream messages: ${Math.round(longestGap(duringImport.arrivals, importMs))} ms`,
       );
       expect(duringImport.importOk).toBe(true);
-      // Long enough that a main process doing the import would pause for seconds. While free, its timer keeps time,
-      // but for forwarding the import's answer (megabytes of services and methods) to the window.
+      // A main process doing the import pauses for all of it (33 s measured with the engine in main). A free one pauses
+      // only to pass on the import's answer: 7.7 MB of services and methods, 0.3-0.7 s to parse on this busy machine.
       expect(importMs).toBeGreaterThan(3_000);
-      expect(mainGap).toBeLessThan(1_000);
+      expect(mainGap).toBeLessThan(1_500);
     }, 400_000);
 
     test('while googleapis imports, the engine answers a round trip at once and a server stream keeps arriving', () => {
@@ -293,6 +314,26 @@ export function smokeSuite(name: string, options: SmokeOptions): void {
     test('the page had no errors, and the main process none either', async () => {
       expect(await session.watch.problems()).toEqual([]);
       expect(session.mainOutput()).not.toMatch(/Error|Unhandled/);
+    });
+
+    test('quitting lets the engine delete its temporary files, then ends its process', async () => {
+      const { app, page, tempDir } = session;
+      const dropped = await page.evaluate(() => {
+        const bridge = (
+          globalThis as unknown as { protodesk: Record<string, (...args: unknown[]) => Promise<unknown>> }
+        ).protodesk;
+        return bridge.addDroppedFiles!([
+          { path: 'dropped.proto', text: 'syntax = "proto3"; message Dropped {}' },
+        ]);
+      });
+      expect(dropped).toMatchObject({ ok: true, value: { status: 'loaded' } });
+      const engineFiles = async () =>
+        (await readdir(tempDir)).filter((name) => name.startsWith('protodesk-'));
+      expect(await engineFiles()).toHaveLength(1);
+      const engine = enginePid(app.process().pid!);
+      await session.close();
+      expect(await engineFiles()).toEqual([]);
+      expect(processExists(engine)).toBe(false);
     });
   });
 }
