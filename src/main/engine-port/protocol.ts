@@ -10,7 +10,7 @@ import type { ApiEvent, ApiResult, PathPurpose } from '../../shared/api/types';
 const id = z.number().int().nonnegative();
 
 /** What the engine needs from main before it starts: values only main can read. */
-export const engineStartSchema = z.object({ version: z.string(), dataDir: z.string().min(1) });
+const engineStartSchema = z.object({ version: z.string(), dataDir: z.string().min(1) });
 export type EngineStart = z.infer<typeof engineStartSchema>;
 
 /** Main's answer to an engine's question: the value, or why there is none (e.g. no keychain). */
@@ -21,7 +21,7 @@ const replySchema = z.union([
 export type Reply = z.infer<typeof replySchema>;
 
 /** Main → engine. `client` is one window's connection: its calls' events go back to it, closing it ends them. */
-export const toEngineSchema = z.discriminatedUnion('type', [
+const toEngineSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), start: engineStartSchema }),
   z.object({ type: z.literal('connect'), client: id }),
   z.object({ type: z.literal('disconnect'), client: id }),
@@ -67,7 +67,7 @@ const fromEngineSchema = z.union([
 ]);
 
 /** The message, or why it is not one (the first problem found, in words). */
-export type Parsed<T> = { ok: true; message: T } | { ok: false; problem: string };
+type Parsed<T> = { ok: true; message: T } | { ok: false; problem: string };
 
 function parser<T>(schema: z.ZodType, side: string): (data: unknown) => Parsed<T> {
   return (data) => {

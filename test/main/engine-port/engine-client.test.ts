@@ -236,6 +236,30 @@ describe('the engine host in its own process, over the port', () => {
     expect(value(await connection.run('listSources', []))).toEqual([]);
   });
 
+  test('when the engine process dies, the operation waiting on it and every later one say so', async () => {
+    let dialogShown: () => void = () => undefined;
+    const shown = new Promise<void>((resolve) => (dialogShown = resolve));
+    // The dialog stays open, so choosePaths is still waiting when the engine dies.
+    const { link, engine, exited } = await startEngine({
+      ...services(),
+      choosePaths: () => {
+        dialogShown();
+        return new Promise<string[]>(() => undefined);
+      },
+    });
+    const { connection } = recording(engine);
+    const waiting = connection.run('choosePaths', ['protoFolder']);
+    await shown;
+    await link.end();
+    expect(await exited).toMatch(/^the engine process ended with SIGTERM/);
+    const stopped = {
+      ok: false,
+      failure: { kind: 'internal', message: expect.stringContaining('Restart Protodesk') },
+    };
+    expect(await waiting).toMatchObject(stopped);
+    expect(await connection.run('listSources', [])).toMatchObject(stopped);
+  });
+
   test('close() lets the engine cancel its calls and delete its temporary files, then ends its process', async () => {
     const temp = join(scratch, `tmp-${Date.now()}`);
     await mkdir(temp);
