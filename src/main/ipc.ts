@@ -9,7 +9,8 @@ import type { TrustedContents } from './sender';
 /** The open window's page, its engine connection (which checks the arguments), and where dropped paths are granted. */
 export interface IpcTarget {
   contents: TrustedContents;
-  run(op: string, args: unknown[]): Promise<ApiResult<unknown>>;
+  /** The engine's answer as JSON text, passed to the page unread (the preload parses it). */
+  run(op: string, args: unknown[]): Promise<string>;
   grantDropped(paths: string[]): void;
 }
 
@@ -20,6 +21,7 @@ const refused: ApiResult<never> = {
     message: 'Refused: the request did not come from the Protodesk window.',
   },
 };
+const refusedJson = JSON.stringify(refused);
 
 /** Registers the handlers; `target()` is the current window's (undefined while there is none). */
 export function registerIpc(target: () => IpcTarget | undefined): void {
@@ -28,7 +30,7 @@ export function registerIpc(target: () => IpcTarget | undefined): void {
       const current = target();
       return current && isTrustedSender(event, current.contents)
         ? current.run(op, args)
-        : Promise.resolve(refused);
+        : Promise.resolve(refusedJson);
     });
   }
   ipcMain.on(DROPPED_PATHS_CHANNEL, (event, paths: unknown) => {

@@ -84,7 +84,9 @@ export function serveEngine(link: MessageLink): void {
         clients.delete(message.client);
         return;
       case 'request':
-        void request(message).then((result) => post({ type: 'answer', id: message.id, result }));
+        void request(message).then((result) =>
+          post({ type: 'answer', id: message.id, json: JSON.stringify(result) }),
+        );
         return;
       case 'grantDropped':
         service?.grantDropped(message.paths);
@@ -106,7 +108,7 @@ export function serveEngine(link: MessageLink): void {
     // A request that can be answered is answered, so its caller does not wait forever.
     const id = (data as { id?: unknown } | null)?.id;
     if ((data as { type?: unknown } | null)?.type === 'request' && Number.isInteger(id)) {
-      post({ type: 'answer', id: id as number, result: invalid(parsed.problem) });
+      post({ type: 'answer', id: id as number, json: JSON.stringify(invalid(parsed.problem)) });
     } else {
       post({ type: 'refused', message: parsed.problem });
     }

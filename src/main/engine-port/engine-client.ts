@@ -16,12 +16,13 @@ export interface MainServices {
 
 /** One window's connection: its operations, and letting it go (which releases the calls it started). */
 export interface EngineConnection {
-  run(op: string, args: unknown): Promise<ApiResult<unknown>>;
+  /** The ApiResult as JSON text, for the page to read. */
+  run(op: string, args: unknown): Promise<string>;
   close(): void;
 }
 
 export class EngineClient {
-  private readonly pending = new Map<number, (result: ApiResult<unknown>) => void>();
+  private readonly pending = new Map<number, (json: string) => void>();
   private readonly listeners = new Map<number, (event: ApiEvent) => void>();
   private readonly closedWaiters: (() => void)[] = [];
   private nextRequest = 0;
@@ -72,7 +73,7 @@ export class EngineClient {
     await this.link.end();
   }
 
-  private request(client: number, op: string, args: unknown): Promise<ApiResult<unknown>> {
+  private request(client: number, op: string, args: unknown): Promise<string> {
     if (this.gone !== undefined) return Promise.resolve(this.stopped());
     const id = this.nextRequest++;
     return new Promise((resolve) => {
@@ -91,7 +92,7 @@ export class EngineClient {
     const message: FromEngine = parsed.message;
     switch (message.type) {
       case 'answer':
-        this.pending.get(message.id)?.(message.result);
+        this.pending.get(message.id)?.(message.json);
         this.pending.delete(message.id);
         return;
       case 'event':
@@ -134,13 +135,9 @@ export class EngineClient {
     this.closedWaiters.splice(0).forEach((resolve) => resolve());
   }
 
-  private stopped(): ApiResult<never> {
-    return {
-      ok: false,
-      failure: {
-        kind: 'internal',
-        message: `The engine stopped (${this.gone ?? 'unknown'}). Restart Protodesk.`,
-      },
-    };
+  private stopped(): string {
+    const message = `The engine stopped (${this.gone ?? 'unknown'}). Restart Protodesk.`;
+    const result: ApiResult<never> = { ok: false, failure: { kind: 'internal', message } };
+    return JSON.stringify(result);
   }
 }

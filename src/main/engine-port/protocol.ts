@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { pathPurposeSchema } from '../../shared/api/validation';
-import type { ApiEvent, ApiResult, PathPurpose } from '../../shared/api/types';
+import type { ApiEvent, PathPurpose } from '../../shared/api/types';
 
 const id = z.number().int().nonnegative();
 
@@ -48,9 +48,12 @@ const questionSchema = z.discriminatedUnion('question', [
   z.object({ question: z.literal('decrypt'), base64: z.base64() }),
 ]);
 
-/** Engine → main. */
+/**
+ * Engine → main. An answer is the ApiResult as JSON text, which main hands to the page without reading: a big one
+ * (googleapis' schema is 7.7 MB) would otherwise hold up main while it is parsed and copied again.
+ */
 export type FromEngine =
-  | { type: 'answer'; id: number; result: ApiResult<unknown> }
+  | { type: 'answer'; id: number; json: string }
   | { type: 'event'; client: number; event: ApiEvent }
   | ({ type: 'ask'; id: number } & EngineQuestion)
   | { type: 'closed' }
@@ -59,7 +62,7 @@ export type FromEngine =
 
 // Answers and events are the engine's own dispatcher output, forwarded to the page as they are (as over IPC before).
 const fromEngineSchema = z.union([
-  z.object({ type: z.literal('answer'), id, result: z.object({ ok: z.boolean() }).passthrough() }),
+  z.object({ type: z.literal('answer'), id, json: z.string() }),
   z.object({ type: z.literal('event'), client: id, event: z.object({ type: z.string() }).passthrough() }),
   z.intersection(z.object({ type: z.literal('ask'), id }), questionSchema),
   z.object({ type: z.literal('closed') }),
