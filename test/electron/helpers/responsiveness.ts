@@ -111,13 +111,19 @@ export async function mainRoundTrips(app: ElectronApplication, done: () => boole
   return times;
 }
 
+/** The longest pause of main's loop: how long (ms), and when it ended (ms after the span's start). */
+export interface MainPause {
+  ms: number;
+  endedAt: number;
+}
+
 /**
- * Starts a 10 ms timer in the main process; `stop()` answers the longest time in ms between two of its ticks from
- * `from` to `to` (Date.now times). A main process busy with something for a second shows a gap of a second.
+ * Starts a 10 ms timer in the main process; `stop()` answers the longest time between two of its ticks from `from` to
+ * `to` (Date.now times). A main process busy with something for a second shows a gap of a second.
  */
 export async function watchMainLoop(
   app: ElectronApplication,
-): Promise<{ stop(from: number, to: number): Promise<number> }> {
+): Promise<{ stop(from: number, to: number): Promise<MainPause> }> {
   await app.evaluate(() => {
     const ticks: number[] = [Date.now()];
     const timer = setInterval(() => ticks.push(Date.now()), 10);
@@ -131,10 +137,13 @@ export async function watchMainLoop(
         return watch.ticks;
       });
       // Each gap that overlaps the span counts, so one that began before the import and ended inside it is not missed.
-      const gaps = ticks
-        .slice(1)
-        .flatMap((tick, index) => (tick >= from && ticks[index]! <= to ? [tick - ticks[index]!] : []));
-      return Math.max(...gaps);
+      let longest: MainPause = { ms: 0, endedAt: 0 };
+      ticks.forEach((tick, index) => {
+        const previous = ticks[index - 1];
+        if (previous === undefined || tick < from || previous > to || tick - previous <= longest.ms) return;
+        longest = { ms: tick - previous, endedAt: tick - from };
+      });
+      return longest;
     },
   };
 }
