@@ -88,6 +88,11 @@ export default tseslint.config(
   { files: ['src/cli/**'], rules: forbid(electron, renderer, main) },
   { files: ['src/host/**'], rules: forbid(electron, renderer, cli, main) },
   { files: ['src/main/**'], rules: forbid(renderer, cli, host) },
+  // The engine host runs as plain Node (a forked or utility process): Electron's main-process modules are not there.
+  {
+    files: ['src/main/engine-host/**'],
+    rules: forbid([['electron', 'electron/*'], 'The engine host runs outside Electron’s main process.'], renderer, cli, host),
+  },
   { files: ['src/preload/**'], rules: forbid(core, renderer, cli, host, grpc) },
   {
     files: ['src/renderer/**'],

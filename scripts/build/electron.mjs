@@ -1,4 +1,5 @@
-// The desktop app's three bundles: Electron's main process (with the engine), the sandboxed preload, and the page.
+// The desktop app's bundles: Electron's main process, the engine host it starts beside itself, the sandboxed preload,
+// and the page.
 import { build } from 'esbuild';
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import { node12Builtins, node12Modules } from './node12.mjs';
@@ -28,11 +29,12 @@ export function mainProcessOptions(target, version) {
   };
 }
 
-/** dist/main/index.cjs (+ the bundled protos beside it) and dist/preload/index.cjs under `out`. */
+/** dist/main/index.cjs, dist/main/engine.cjs (+ the bundled protos beside it) and dist/preload/index.cjs under `out`. */
 export async function buildElectron(out, target, version) {
   await build({
     ...mainProcessOptions(target, version),
-    entryPoints: { 'main/index': 'src/main/main.ts' },
+    // The engine runs in its own utility process or worker (src/main/engine-port/fork-engine.ts), never in main.
+    entryPoints: { 'main/index': 'src/main/main.ts', 'main/engine': 'src/main/engine-host/main.ts' },
     outdir: out,
   });
   await cp(bundledProtos, `${out}/main/protos`, { recursive: true });

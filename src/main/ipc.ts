@@ -1,17 +1,16 @@
-/** One IPC handler per operation of the contract, each checking its sender, then handing over to the engine's dispatcher. */
+/** One IPC handler per operation of the contract, each checking its sender, then forwarding to the engine. */
 import { ipcMain } from 'electron';
-import { operationNames } from '../shared/api/contract';
-import type { ProtodeskService } from '../shared/api/contract';
+import { operationNames } from '../shared/api/operation-names';
 import type { ApiResult } from '../shared/api/types';
-import { dispatch } from '../core/service';
 import { DROPPED_PATHS_CHANNEL, operationChannel } from '../preload/channels';
 import { isTrustedSender } from './sender';
 import type { TrustedContents } from './sender';
 
-/** The open window's page, the engine client that serves it, and where the paths the user drops are granted. */
+/** The open window's page, its engine connection (which checks the arguments), and where dropped paths are granted. */
 export interface IpcTarget {
   contents: TrustedContents;
-  service: ProtodeskService;
+  /** The engine's answer as JSON text, passed to the page unread (the preload parses it). */
+  run(op: string, args: unknown[]): Promise<string>;
   grantDropped(paths: string[]): void;
 }
 
@@ -22,6 +21,7 @@ const refused: ApiResult<never> = {
     message: 'Refused: the request did not come from the Protodesk window.',
   },
 };
+const refusedJson = JSON.stringify(refused);
 
 /** Registers the handlers; `target()` is the current window's (undefined while there is none). */
 export function registerIpc(target: () => IpcTarget | undefined): void {
@@ -29,8 +29,8 @@ export function registerIpc(target: () => IpcTarget | undefined): void {
     ipcMain.handle(operationChannel(op), (event, ...args: unknown[]) => {
       const current = target();
       return current && isTrustedSender(event, current.contents)
-        ? dispatch(current.service, op, args)
-        : Promise.resolve(refused);
+        ? current.run(op, args)
+        : Promise.resolve(refusedJson);
     });
   }
   ipcMain.on(DROPPED_PATHS_CHANNEL, (event, paths: unknown) => {

@@ -1,15 +1,18 @@
 /**
- * Electron main: one hardened window on the app scheme, the contract's operations over IPC to the engine service, and
- * the engine's events sent back to the window. Everything else lives in src/core.
+ * Electron main: one hardened window on the app scheme, the contract's operations over IPC to the engine, and the
+ * engine's events sent back to the window. The engine runs in its own runtime (engine-port/fork-engine.ts), so its work
+ * never holds up the window, menus or IPC.
  */
-import { app } from 'electron';
+import { app, utilityProcess } from 'electron';
 import type { BrowserWindow } from 'electron';
 import { join } from 'path';
-import { EngineService } from '../core/service';
-import type { ServiceClient } from '../core/service';
 import { EVENT_CHANNEL } from '../preload/channels';
 import { registerAppScheme, serveApp } from './app-protocol';
 import { choosePaths } from './dialogs';
+import { EngineClient } from './engine-port/engine-client';
+import type { EngineConnection } from './engine-port/engine-client';
+import { forkEngine } from './engine-port/fork-engine';
+import type { UtilityProcessModule } from './engine-port/fork-engine';
 import { hardenWebContents } from './harden';
 import { registerIpc } from './ipc';
 import { installMenu } from './menu';
@@ -20,30 +23,21 @@ import { createMainWindow } from './window';
 // This file runs as dist/main/index.cjs: the renderer and the preload bundle are built beside it.
 const rendererDir = join(__dirname, '..', 'renderer');
 const preloadFile = join(__dirname, '..', 'preload', 'index.cjs');
+const engineFile = join(__dirname, 'engine.cjs');
 
-/** The open window and its engine client (whose calls end when the window closes). */
-let current: { window: BrowserWindow; client: ServiceClient } | undefined;
+/** The open window and its engine connection (whose calls end when the window closes). */
+let current: { window: BrowserWindow; connection: EngineConnection } | undefined;
 const liveWindow = (): BrowserWindow | undefined =>
   current && !current.window.isDestroyed() ? current.window : undefined;
 
-const service = new EngineService({
-  transport: 'electron',
-  version: app.getVersion(),
-  choosePaths: (purpose) => choosePaths(liveWindow(), purpose),
-  // The page is untrusted by design: it reads and writes only what the user chose in these dialogs, and the workspace.
-  fileAccess: 'granted',
-  dataDir: app.getPath('userData'),
-  secretCipher: keychainCipher,
-});
-
-function openWindow(): void {
+function openWindow(engine: EngineClient): void {
   const window = createMainWindow(preloadFile);
   // Kept from the start: a destroyed window no longer answers `webContents`, its contents still answer isDestroyed().
   const contents = window.webContents;
-  const client = service.connect((event) => sendToApp(contents, EVENT_CHANNEL, event));
-  current = { window, client };
+  const connection = engine.connect((event) => sendToApp(contents, EVENT_CHANNEL, event));
+  current = { window, connection };
   window.on('closed', () => {
-    void client.close();
+    connection.close();
     if (current?.window === window) current = undefined;
   });
 }
@@ -51,14 +45,21 @@ function openWindow(): void {
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
+  // Electron 22 and later have utilityProcess; before that (the smoke tests' Electron 9) the engine gets a forked process.
+  const utility = utilityProcess as UtilityProcessModule | undefined;
+  const engine = new EngineClient(
+    forkEngine(engineFile, utility),
+    { version: app.getVersion(), dataDir: app.getPath('userData') },
+    { choosePaths: (purpose) => choosePaths(liveWindow(), purpose), cipher: keychainCipher },
+  );
   registerAppScheme();
   registerIpc(() => {
     const window = liveWindow();
     return window && current
       ? {
           contents: window.webContents,
-          service: current.client.api,
-          grantDropped: (paths: string[]) => service.grantDropped(paths),
+          run: current.connection.run,
+          grantDropped: (paths: string[]) => engine.grantDropped(paths),
         }
       : undefined;
   });
@@ -68,7 +69,7 @@ if (!app.requestSingleInstanceLock()) {
     window?.focus();
   });
   app.on('activate', () => {
-    if (!liveWindow()) openWindow();
+    if (!liveWindow()) openWindow(engine);
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
@@ -76,16 +77,15 @@ if (!app.requestSingleInstanceLock()) {
   let released = false;
   app.on('will-quit', (event) => {
     if (released) return;
-    // Let the engine cancel its calls and delete its temporary files (within a second), then quit for real.
+    // Let the engine cancel its calls and delete its temporary files (within a second), end it, then quit for real.
     event.preventDefault();
     released = true;
-    const timeout = new Promise((resolve) => setTimeout(resolve, 1_000));
-    void Promise.race([service.close(), timeout]).finally(() => app.quit());
+    void engine.close(1_000).finally(() => app.quit());
   });
   void app.whenReady().then(() => {
     hardenWebContents();
     serveApp(rendererDir);
     installMenu();
-    openWindow();
+    openWindow(engine);
   });
 }

@@ -23,8 +23,10 @@ const api: Record<string, unknown> = {
 const files = webUtils as typeof webUtils | undefined;
 if (files) api.pathForFile = (file: File): string => files.getPathForFile(file);
 reportDroppedPaths((file) => (files ? files.getPathForFile(file) : (file as File & { path?: string }).path));
+// Answers come as JSON text: main passes the engine's answer on without reading it (src/main/ipc.ts).
 for (const op of operationNames) {
-  api[op] = (...args: unknown[]): Promise<unknown> => ipcRenderer.invoke(operationChannel(op), ...args);
+  api[op] = async (...args: unknown[]): Promise<unknown> =>
+    JSON.parse((await ipcRenderer.invoke(operationChannel(op), ...args)) as string);
 }
 
 contextBridge.exposeInMainWorld('protodesk', api);

@@ -39,6 +39,7 @@ smokeSuite('the desktop app, packaged by electron-builder, in Electron 9.4.1', {
         new Set(['main', 'preload', 'renderer']),
       );
       expect(files).toContain('dist/renderer/workers/json.worker.js');
+      expect(files).toContain('dist/main/engine.cjs'); // the engine runs beside main, in its own process
       expect(files.filter((file) => file.endsWith('.map') || file.includes('node_modules'))).toEqual([]);
     });
   },

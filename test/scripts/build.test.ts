@@ -39,10 +39,18 @@ describe('scripts/build.mjs', () => {
     }
   });
 
-  it('bundles the Electron main process whole (no node_modules at run time) with the bundled protos beside it', async () => {
-    const modules = new Set(requiredModules(await read('main/index.cjs')));
+  it('bundles the Electron main process whole (no node_modules at run time), without the engine', async () => {
+    const main = await read('main/index.cjs');
+    const modules = new Set(requiredModules(main));
     expect(modules).toContain('electron');
     expect([...modules].filter((name) => name !== 'electron' && !isNodeBuiltin(name))).toEqual([]);
+    expect(main).not.toContain('node_modules/@grpc/grpc-js/');
+  });
+
+  it('bundles the engine host beside main: whole, plain Node (no electron), the bundled protos beside it', async () => {
+    const engine = await read('main/engine.cjs');
+    expect([...new Set(requiredModules(engine))].filter((name) => !isNodeBuiltin(name))).toEqual([]);
+    expect(engine).toContain('node_modules/@grpc/grpc-js/');
     expect(existsSync(join(dist, 'main/protos/google/protobuf/descriptor.proto'))).toBe(true);
   });
 
@@ -83,8 +91,8 @@ describe("scripts/build.mjs --electron9, the smoke tests' build", () => {
     expect((await readdir(join(folder, 'dist'))).sort()).toEqual(['main', 'preload', 'renderer']);
   });
 
-  it('main and preload need only what Node 12 has: no node: specifiers, no promise modules', async () => {
-    for (const bundle of ['dist/main/index.cjs', 'dist/preload/index.cjs']) {
+  it('main, the engine host and preload need only what Node 12 has: no node: specifiers, no promise modules', async () => {
+    for (const bundle of ['dist/main/index.cjs', 'dist/main/engine.cjs', 'dist/preload/index.cjs']) {
       const modules = requiredModules(await read9(bundle));
       expect(
         modules.filter((name) => name.startsWith('node:') || name.endsWith('/promises')),
@@ -97,6 +105,7 @@ describe("scripts/build.mjs --electron9, the smoke tests' build", () => {
     }
     // The Node 12 built-ins (WeakRef, Array.prototype.at, performance…) are installed before the engine loads.
     expect(await read9('dist/main/index.cjs')).toMatch(/src\/main\/compat\/node12\.ts/);
+    expect(await read9('dist/main/engine.cjs')).toMatch(/src\/main\/compat\/node12\.ts/);
     expect(new Set(requiredModules(await read9('dist/preload/index.cjs')))).toEqual(new Set(['electron']));
   });
 

@@ -2,10 +2,13 @@ import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomic } from './atomic-write';
 
-/** Encrypts secret values at rest (Electron passes its safeStorage, backed by the OS keychain). */
+/**
+ * Encrypts secret values at rest (Electron passes its safeStorage, backed by the OS keychain). It may answer later: the
+ * desktop engine runs apart from Electron's main process and asks the keychain there.
+ */
 export interface SecretCipher {
-  encrypt(text: string): Buffer;
-  decrypt(data: Buffer): string;
+  encrypt(text: string): Buffer | Promise<Buffer>;
+  decrypt(data: Buffer): string | Promise<string>;
 }
 
 /** Where secret variable values live: never in the workspace folder. */
@@ -81,7 +84,10 @@ export class FileSecretStore implements SecretStore {
       const data = await this.read();
       const plain = new Map<string, Map<string, string>>();
       for (const [key, values] of Object.entries(data.scopes)) {
-        plain.set(key, new Map(Object.entries(values).map(([name, stored]) => [name, this.reveal(stored, data.encrypted)])));
+        const revealed = Object.entries(values).map(
+          async ([name, stored]) => [name, await this.reveal(stored, data.encrypted)] as const,
+        );
+        plain.set(key, new Map(await Promise.all(revealed)));
       }
       const values = plain.get(scope) ?? new Map<string, string>();
       edit(values);
@@ -94,8 +100,9 @@ export class FileSecretStore implements SecretStore {
     const scopes: SecretsFile['scopes'] = {};
     for (const [scope, values] of [...plain].sort(([a], [b]) => a.localeCompare(b))) {
       if (values.size === 0) continue;
+      const sorted = [...values].sort(([a], [b]) => a.localeCompare(b));
       scopes[scope] = Object.fromEntries(
-        [...values].sort(([a], [b]) => a.localeCompare(b)).map(([name, value]) => [name, this.conceal(value)]),
+        await Promise.all(sorted.map(async ([name, value]) => [name, await this.conceal(value)] as const)),
       );
     }
     const data: SecretsFile = { format: 1, encrypted: this.cipher !== undefined, scopes };
@@ -136,11 +143,11 @@ export class FileSecretStore implements SecretStore {
     if ((mode & 0o077) !== 0) await chmod(this.file, secretMode);
   }
 
-  private conceal(value: string): string {
-    return this.cipher ? this.cipher.encrypt(value).toString('base64') : value;
+  private async conceal(value: string): Promise<string> {
+    return this.cipher ? (await this.cipher.encrypt(value)).toString('base64') : value;
   }
 
-  private reveal(stored: string, encrypted: boolean): string {
+  private async reveal(stored: string, encrypted: boolean): Promise<string> {
     if (!encrypted) return stored;
     if (!this.cipher) {
       throw new Error(

@@ -1,8 +1,14 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { SecretCipher } from '../../../src/core/workspace/secrets';
 
+/** A SecretCipher that answers at once, as safeStorage does. */
+interface ImmediateCipher extends SecretCipher {
+  encrypt(text: string): Buffer;
+  decrypt(data: Buffer): string;
+}
+
 /** A real AES-256-GCM cipher standing in for Electron's safeStorage (which needs a running Electron). */
-export function aesCipher(key: Buffer = randomBytes(32)): SecretCipher {
+export function aesCipher(key: Buffer = randomBytes(32)): ImmediateCipher {
   return {
     encrypt(text) {
       const iv = randomBytes(12);

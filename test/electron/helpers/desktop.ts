@@ -11,6 +11,8 @@ export interface DesktopSession {
   watch: PageWatch;
   /** What the main process wrote to stderr (crashes and warnings land here). */
   mainOutput: () => string;
+  /** The app's own temporary folder (its TMPDIR), where the engine keeps spooled messages and dropped files. */
+  tempDir: string;
   close: () => Promise<void>;
 }
 
@@ -24,12 +26,13 @@ export interface DesktopLaunch {
 export async function launchDesktop(launch: DesktopLaunch, display: string): Promise<DesktopSession> {
   // app.getPath('userData') lives under XDG_CONFIG_HOME on Linux: a fresh one keeps runs apart.
   const configHome = mkdtempSync(join(tmpdir(), 'protodesk-electron-config-'));
+  const tempDir = mkdtempSync(join(tmpdir(), 'protodesk-electron-tmp-'));
   // Chromium's sandbox refuses to start as root.
   const sandbox = process.getuid?.() === 0 ? ['--no-sandbox'] : [];
   const app = await _electron.launch({
     executablePath: launch.executable,
     args: [...sandbox, ...launch.args],
-    env: { ...process.env, DISPLAY: display, XDG_CONFIG_HOME: configHome },
+    env: { ...process.env, DISPLAY: display, XDG_CONFIG_HOME: configHome, TMPDIR: tempDir },
     timeout: 60_000,
   });
   let output = '';
@@ -37,7 +40,10 @@ export async function launchDesktop(launch: DesktopLaunch, display: string): Pro
   try {
     const page = await app.firstWindow();
     page.setDefaultTimeout(15_000);
-    return { app, page, watch: watchPage(page), mainOutput: () => output, close: () => app.close() };
+    let closed: Promise<void> | undefined;
+    // Closing twice (a test quits the app, then the suite's cleanup) closes once.
+    const close = () => (closed ??= app.close());
+    return { app, page, watch: watchPage(page), mainOutput: () => output, tempDir, close };
   } catch (error) {
     await app.close().catch(() => undefined);
     throw error;
