@@ -39,15 +39,16 @@ export interface SessionSetup {
   onEvent: (event: CallEvent) => void;
 }
 
-/** grpc-js's call below its stubs: bytes in and out, one message per `startRead`, no Node stream and no stack capture. */
+/** grpc-js's call below its stubs: bytes in and out, one message per `startRead`, no Node stream. */
 type RawCall = ReturnType<Channel['createCall']>;
 
 const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
- * One running call of any kind, on grpc-js's channel call (the wire is the same for all four; grpc-js's stream stubs
- * cost a Node stream per call and per message, which showed in profiles). The kinds differ only in how many requests
- * the session accepts and in the one-response check for unary and client-streaming calls.
+ * One running call of any kind, on grpc-js's channel call (the wire is the same for all four; grpc-js's stream
+ * stubs cost a Node stream per call and per message, and a stack capture per call, which showed in profiles). The
+ * kinds differ only in how many requests the session accepts and in the one-response check for unary and
+ * client-streaming calls.
  */
 export class CallSession {
   readonly done: Promise<StatusEvent>;

@@ -178,5 +178,6 @@ function withoutDropped(run: PendingRun): PendingRun {
 
 function wireRun(run: PendingRun): MessageRun {
   const { firstIndex, atMs, sizes, json } = withoutDropped(run);
-  return { type: 'messages', firstIndex, atMs, sizes, jsonLengths: json.map((text) => text.length), json: json.join('') };
+  const jsonLengths = json.map((text) => text.length);
+  return { type: 'messages', firstIndex, atMs, sizes, jsonLengths, json: json.join('') };
 }

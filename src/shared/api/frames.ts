@@ -15,7 +15,7 @@ export interface RequestFrame {
 /** Engine → page: an operation's answer, or an event. */
 export type ServerFrame = { kind: 'result'; id: number; result: ApiResult<unknown> } | { kind: 'event'; event: ApiEvent };
 
-/** Encodes an engine → page frame: a call batch's message texts leave the header for the body, run after run. */
+/** Encodes an engine → page frame: a call batch's message texts go to the body, run after run. */
 export function encodeServerFrame(frame: ServerFrame): string {
   if (frame.kind !== 'event' || frame.event.type !== 'call') return `${JSON.stringify(frame)}\n`;
   const bodies: string[] = [];
