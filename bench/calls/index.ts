@@ -48,24 +48,53 @@ async function warmUp(sides: CallSide[]): Promise<void> {
     throw new Error(`the sides' JSON for ${VECTORS} vectors differs (${lengths} characters)`);
 }
 
-/** Each round runs every workload on both sides back to back, the side that goes first alternating by round. */
-async function measureRounds(sides: Record<SideName, CallSide>): Promise<Samples> {
+/** How many calls or messages one run of each workload moves: the unit of its CPU figure. */
+const units: Record<Workload, number> = {
+  sequential: SEQUENTIAL_CALLS,
+  concurrent: CONCURRENT_CALLS,
+  stream: STREAM_MESSAGES,
+  vectors: 1,
+};
+
+/**
+ * Each round runs every workload on both sides back to back, the side that goes first alternating by round. Besides
+ * the figure, each run's CPU time in this process (both clients run here, the servers elsewhere) per call or message.
+ */
+async function measureRounds(sides: Record<SideName, CallSide>): Promise<{ samples: Samples; cpu: Samples }> {
   const none = (): Record<SideName, number[]> => ({ engine: [], bare: [] });
   const samples: Samples = { sequential: none(), concurrent: none(), stream: none(), vectors: none() };
+  const cpu: Samples = { sequential: none(), concurrent: none(), stream: none(), vectors: none() };
   for (let round = 1; round <= ROUNDS; round++) {
     const order: SideName[] = round % 2 ? ['engine', 'bare'] : ['bare', 'engine'];
     const line: string[] = [];
     for (const name of Object.keys(workloads) as Workload[]) {
       for (const side of order) {
         globalThis.gc?.();
+        const before = process.cpuUsage();
         samples[name][side].push(await workloads[name](sides[side]));
+        const used = process.cpuUsage(before);
+        cpu[name][side].push((used.user + used.system) / units[name]);
       }
       const last = (side: SideName): string => figure(samples[name][side].at(-1) ?? 0);
       line.push(`${name} ${last('engine')} / ${last('bare')}`);
     }
     console.log(`round ${round}  (engine / bare)  ${line.join('   ')}`);
   }
-  return samples;
+  return { samples, cpu };
+}
+
+/**
+ * The client CPU each side spent (medians): on a shared machine, other processes stretch wall-clock times unevenly,
+ * while the CPU a client needs per call or message stays put; bare ÷ engine is the throughput ratio a saturated core
+ * would give.
+ */
+function cpuLine(cpu: Samples): string {
+  const part = (name: Workload, unit: string): string => {
+    const engine = median(cpu[name].engine);
+    const bare = median(cpu[name].bare);
+    return `${name} ${figure(engine, 1)} / ${figure(bare, 1)} µs a ${unit} (bare ÷ engine ${(bare / engine).toFixed(2)})`;
+  };
+  return `client CPU in this process (engine / bare): ${part('concurrent', 'call')}, ${part('stream', 'message')}`;
 }
 
 async function ghzReference(protoRoot: string, address: string): Promise<string> {
@@ -122,8 +151,9 @@ export async function callBench(): Promise<void> {
     const bare = bareSide(protoRoot, unaryPeer.address, vectorsPeer.address);
     try {
       await warmUp([engine, bare]);
-      const samples = await measureRounds({ engine, bare });
+      const { samples, cpu } = await measureRounds({ engine, bare });
       console.log(`\n${formatTable(summarize(samples))}`);
+      console.log(cpuLine(cpu));
       const calls = samples.sequential;
       console.log(
         `sequential calls/s: engine ${figure(1e6 / median(calls.engine))}, bare ${figure(1e6 / median(calls.bare))}`,

@@ -10,6 +10,7 @@ import { CONTENT_SECURITY_POLICY } from '../../src/shared/page-security';
 import type { ApiResult, CallEventBatch } from '../../src/shared/api/types';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
 import { exchange, indexHtml, openApi as openApiOn, startPageHost, type PageHost } from './host-harness';
+import { batchEvents } from '../helpers/batch-entries';
 
 const protoRoot = fileURLToPath(new URL('../fixtures/protos', import.meta.url));
 
@@ -99,7 +100,7 @@ function pageClient(ws: WebSocket) {
     new Promise<CallEventBatch[]>((resolve) => {
       const check = () => {
         const mine = batches.filter((b) => b.callId === callId);
-        if (mine.some((b) => b.events.some((e) => e.type === 'status'))) resolve(mine);
+        if (mine.some((b) => b.entries.some((e) => e.type === 'status'))) resolve(mine);
       };
       onBatch.add(check);
       check();
@@ -142,7 +143,7 @@ describe('the contract over the WebSocket', () => {
     }, 5);
     const batches = await done;
     clearInterval(ack);
-    const events = batches.flatMap((b) => b.events);
+    const events = batches.flatMap(batchEvents);
     expect(events.find((e) => e.type === 'message')).toMatchObject({ json: '{"payload":{"body":"AAA="}}' });
     expect(events.find((e) => e.type === 'status')).toMatchObject({ status: { name: 'OK' } });
     ws.close();

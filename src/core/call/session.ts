@@ -1,10 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import {
-  status as grpcStatus,
-  type ClientDuplexStream,
-  type Metadata,
-  type StatusObject,
-} from '@grpc/grpc-js';
+import { status as grpcStatus, type Channel, type Metadata, type StatusObject } from '@grpc/grpc-js';
 import type { DescMessage, Registry } from '@bufbuild/protobuf';
 import { connectTimeoutProblem } from '../connection/connect-timeout';
 import type { CallEvent, CallStatus, CallTimings } from '../../shared/call';
@@ -45,14 +40,16 @@ export interface SessionSetup {
   onEvent: (event: CallEvent) => void;
 }
 
-type RawCall = ClientDuplexStream<Uint8Array, Buffer>;
+/** grpc-js's call below its stubs: bytes in and out, one message per `startRead`, no Node stream. */
+type RawCall = ReturnType<Channel['createCall']>;
 
 const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-const identity = (bytes: Buffer): Buffer => bytes;
 
 /**
- * One running call of any kind. grpc-js's bidi stream carries all four (the wire is the same); the kinds differ only in
- * how many requests the session accepts and in the one-response check for unary and client-streaming calls.
+ * One running call of any kind, on grpc-js's channel call (the wire is the same for all four; grpc-js's stream
+ * stubs cost a Node stream per call and per message, and a stack capture per call, which showed in profiles). The
+ * kinds differ only in how many requests the session accepts and in the one-response check for unary and
+ * client-streaming calls.
  */
 export class CallSession {
   readonly done: Promise<StatusEvent>;
@@ -81,6 +78,14 @@ export class CallSession {
   private sawHeaders = false;
   private decodeFailure?: CallStatus;
   private readonly responses: ResponseDecoder;
+  /** Requests waiting for the one before them to be written (grpc-js takes one at a time). */
+  private readonly writeQueue: Buffer[] = [];
+  private writing = false;
+  /** `end` came while requests were queued: half-close after the last one. */
+  private endAfterWrites = false;
+  private paused = false;
+  /** Whether grpc-js was asked for a message it has not delivered yet. */
+  private readRequested = false;
   private resolveDone!: (event: StatusEvent) => void;
 
   constructor(private readonly setup: SessionSetup) {
@@ -96,19 +101,14 @@ export class CallSession {
       this.connectTimer = setTimeout(() => void this.giveUpConnecting(), setup.connectTimeoutMs);
     }
     if (setup.deadlineMs !== undefined) this.deadline = Date.now() + setup.deadlineMs;
-    const options = this.deadline === undefined ? {} : { deadline: new Date(this.deadline) };
-    this.call = setup.lease.client.makeBidiStreamRequest(
-      setup.path,
-      asBuffer,
-      identity,
-      setup.metadata,
-      options,
-    );
-    this.call.on('metadata', (metadata: Metadata) => this.onHeaders(metadata));
-    this.call.on('data', (bytes: Buffer) => this.onMessage(bytes));
-    this.call.on('status', (status: StatusObject) => this.onStatus(status));
-    // Failures arrive as the 'status' event too; without a listener, 'error' would be thrown.
-    this.call.on('error', () => undefined);
+    const channel = setup.lease.client.getChannel();
+    this.call = channel.createCall(setup.path, this.deadline ?? Infinity, undefined, null, undefined);
+    this.call.start(setup.metadata, {
+      onReceiveMetadata: (metadata: Metadata) => this.onHeaders(metadata),
+      onReceiveMessage: (bytes: Buffer) => this.onMessage(bytes),
+      onReceiveStatus: (status: StatusObject) => this.onStatus(status),
+    });
+    this.read();
   }
 
   /** The method kind: decides how many requests `send` accepts. */
@@ -141,33 +141,63 @@ export class CallSession {
   end(): void {
     if (this.halfClosed || this.finished) return;
     this.halfClosed = true;
-    this.call.end();
+    if (this.writeQueue.length > 0) this.endAfterWrites = true;
+    else this.call.halfClose();
   }
 
   /** Cancels the call; the status event says CANCELLED. */
   cancel(): void {
     if (this.finished) return;
     this.cancelledHere = true;
-    this.call.cancel();
+    this.cancelCall();
   }
 
   /** Stops taking responses until `resume`: grpc-js stops reading, and HTTP/2 flow control holds the server back. */
   pause(): void {
-    this.call.pause();
+    this.paused = true;
   }
 
   /** Takes responses again after `pause`. */
   resume(): void {
-    this.call.resume();
+    this.paused = false;
+    this.read();
   }
 
   /** Sends already-encoded bytes (the engine encodes initial requests up front so JSON errors come before any I/O). */
   write(bytes: Uint8Array): void {
     const index = this.written;
     this.written += 1;
-    this.call.write(bytes);
+    if (this.writing) this.writeQueue.push(asBuffer(bytes));
+    else this.writeNow(asBuffer(bytes));
     if (this.connected) this.noteSent(index, bytes.byteLength);
     else this.unsent.push({ index, size: bytes.byteLength });
+  }
+
+  /** Hands one request to grpc-js; the next waits for its write to complete, and a pending `end` for the last. */
+  private writeNow(bytes: Buffer): void {
+    this.writing = true;
+    this.call.sendMessageWithContext({ callback: () => this.onWriteDone() }, bytes);
+  }
+
+  private onWriteDone(): void {
+    this.writing = false;
+    const next = this.writeQueue.shift();
+    if (next) this.writeNow(next);
+    if (this.writeQueue.length === 0 && this.endAfterWrites) {
+      this.endAfterWrites = false;
+      this.call.halfClose();
+    }
+  }
+
+  /** Asks grpc-js for the next response unless one is asked for already or the caller paused. */
+  private read(): void {
+    if (this.paused || this.readRequested || this.finished) return;
+    this.readRequested = true;
+    this.call.startRead();
+  }
+
+  private cancelCall(): void {
+    this.call.cancelWithStatus(grpcStatus.CANCELLED, 'Cancelled on client');
   }
 
   /** A request reached a connection: only now does it count as sent (a refused connection sends nothing). */
@@ -201,7 +231,7 @@ export class CallSession {
       name: grpcStatusName(grpcStatus.UNAVAILABLE),
       ...problem,
     };
-    this.call.cancel();
+    this.cancelCall();
   }
 
   private now(): number {
@@ -228,6 +258,8 @@ export class CallSession {
   }
 
   private onMessage(bytes: Buffer): void {
+    this.readRequested = false;
+    this.read();
     if (this.decodeFailure) return;
     const index = this.timings.messagesReceived;
     const atMs = this.now();
@@ -250,14 +282,13 @@ export class CallSession {
       message: `Response ${index + 1} (${size} bytes) does not decode: ${(error as Error).message}.`,
       hint: "The loaded schema may not match the server's: reload the .proto files or use server reflection.",
     };
-    this.call.cancel();
+    this.cancelCall();
   }
 
   private onStatus(received: StatusObject): void {
     if (this.finished) return;
-    // grpc-js reports the status while a paused stream still holds responses; read() hands each to the 'data' listener.
-    while (this.call.readableLength > 0 && this.call.read() !== null);
     this.finished = true;
+    this.writeQueue.length = 0;
     this.stopConnecting();
     this.noteReady();
     this.timings.totalMs = this.now();

@@ -1,5 +1,5 @@
 import type { CallEvent } from '../../shared/call';
-import { messagesKeptInView, type CallEventBatch } from '../../shared/api/types';
+import { messagesKeptInView, type BatchEntry, type CallEventBatch, type MessageRun } from '../../shared/api/types';
 
 /** Tuning of a call's event batching; the defaults suit a page that renders at 60 frames a second. */
 export interface BatchLimits {
@@ -14,18 +14,33 @@ export interface BatchLimits {
 /** 16 ms (a frame), 2 batches in flight, the newest 10,000 messages. */
 export const defaultBatchLimits: BatchLimits = { intervalMs: 16, maxUnacknowledged: 2, viewLimit: messagesKeptInView };
 
+type OtherEvent = Exclude<CallEvent, { type: 'message' }>;
+
+/** Received messages in a row, kept column by column; the first `dropped` of them were left out. */
+interface PendingRun {
+  type: 'messages';
+  firstIndex: number;
+  atMs: number[];
+  sizes: number[];
+  json: string[];
+  dropped: number;
+}
+
 /**
  * Coalesces one call's events into batches with flow control: at most one batch per interval, at most
  * `maxUnacknowledged` batches in flight, and while the page is behind, only the newest `viewLimit` messages are kept
  * (older message events are dropped and counted; other events are never dropped, and order is kept). The final
  * status goes out at once when the page has acknowledged everything, so a quick call answers without delay.
+ * Messages wait and travel as runs of columns (MessageRun), never as an object each.
  */
 export class EventBatcher {
-  /** The waiting batch; dropped message events leave a hole (undefined) until the next compaction. */
-  private pending: (CallEvent | undefined)[] = [];
-  /** Positions in `pending` of the message events still in it, oldest first from `oldest`. */
-  private messages: number[] = [];
-  private oldest = 0;
+  private pending: (OtherEvent | PendingRun)[] = [];
+  /** Messages waiting and not dropped. */
+  private kept = 0;
+  /** Dropped messages still taking room in `pending`, until the next compaction. */
+  private holes = 0;
+  /** Position in `pending` of the oldest run that may still hold a kept message. */
+  private oldestRun = 0;
   private skipped = 0;
   private hasStatus = false;
   private sent = 0;
@@ -42,12 +57,14 @@ export class EventBatcher {
   /** Adds an event of the call. */
   push(event: CallEvent): void {
     if (this.disposed) return;
-    this.pending.push(event);
     if (event.type === 'message') {
-      this.messages.push(this.pending.length - 1);
-      if (this.messages.length - this.oldest > this.limits.viewLimit) this.dropOldestMessage();
+      this.appendMessage(event);
+      this.kept += 1;
+      if (this.kept > this.limits.viewLimit) this.dropOldestMessage();
+    } else {
+      this.pending.push(event);
+      if (event.type === 'status') this.hasStatus = true;
     }
-    if (event.type === 'status') this.hasStatus = true;
     this.schedule();
   }
 
@@ -66,6 +83,20 @@ export class EventBatcher {
 
   private get inFlight(): number {
     return this.sent - this.acknowledged;
+  }
+
+  /** Appends a message to the run it continues, or to a new run after the last pending entry. */
+  private appendMessage({ index, atMs, size, json }: Extract<CallEvent, { type: 'message' }>): void {
+    const last = this.pending[this.pending.length - 1];
+    let run: PendingRun;
+    if (last?.type === 'messages' && last.firstIndex + last.atMs.length === index) run = last;
+    else {
+      run = { type: 'messages', firstIndex: index, atMs: [], sizes: [], json: [], dropped: 0 };
+      this.pending.push(run);
+    }
+    run.atMs.push(atMs);
+    run.sizes.push(size);
+    run.json.push(json);
   }
 
   /** Flushes now (the final status, nothing in flight), or after the interval, or waits for an acknowledgement. */
@@ -87,39 +118,66 @@ export class EventBatcher {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.disposed || this.pending.length === 0 || this.inFlight >= this.limits.maxUnacknowledged) return;
-    const events =
-      this.oldest > 0 ? this.pending.filter((e) => e !== undefined) : (this.pending as CallEvent[]);
+    const entries: BatchEntry[] = [];
+    for (const entry of this.pending) {
+      if (entry.type !== 'messages') entries.push(entry);
+      else if (entry.dropped < entry.atMs.length) entries.push(wireRun(entry));
+    }
     const skipped = this.skipped;
     this.pending = [];
-    this.messages = [];
-    this.oldest = 0;
+    this.kept = 0;
+    this.holes = 0;
+    this.oldestRun = 0;
     this.skipped = 0;
     this.hasStatus = false;
     this.sent += 1;
     this.lastFlushAt = Date.now();
     // State is reset before emitting: the page may acknowledge from inside `emit`.
-    this.emit({ seq: this.sent, events, skipped });
+    this.emit({ seq: this.sent, entries, skipped });
   }
 
   private dropOldestMessage(): void {
-    const position = this.messages[this.oldest] as number;
-    this.pending[position] = undefined;
-    this.oldest += 1;
+    let run = this.pending[this.oldestRun];
+    while (run?.type !== 'messages' || run.dropped === run.atMs.length) {
+      this.oldestRun += 1;
+      run = this.pending[this.oldestRun];
+    }
+    run.json[run.dropped] = '';
+    run.dropped += 1;
+    this.kept -= 1;
+    this.holes += 1;
     this.skipped += 1;
     // Compact once the holes outnumber the kept messages, so a page that never acknowledges costs bounded memory.
-    if (this.oldest > this.limits.viewLimit) this.compact();
+    if (this.holes > this.limits.viewLimit) this.compact();
   }
 
   private compact(): void {
-    const kept: CallEvent[] = [];
-    const messages: number[] = [];
-    for (const event of this.pending) {
-      if (event === undefined) continue;
-      if (event.type === 'message') messages.push(kept.length);
-      kept.push(event);
+    const kept: (OtherEvent | PendingRun)[] = [];
+    for (const entry of this.pending) {
+      if (entry.type !== 'messages') kept.push(entry);
+      else if (entry.dropped < entry.atMs.length) kept.push(withoutDropped(entry));
     }
     this.pending = kept;
-    this.messages = messages;
-    this.oldest = 0;
+    this.holes = 0;
+    this.oldestRun = 0;
   }
+}
+
+function withoutDropped(run: PendingRun): PendingRun {
+  if (run.dropped === 0) return run;
+  const from = run.dropped;
+  return {
+    type: 'messages',
+    firstIndex: run.firstIndex + from,
+    atMs: run.atMs.slice(from),
+    sizes: run.sizes.slice(from),
+    json: run.json.slice(from),
+    dropped: 0,
+  };
+}
+
+function wireRun(run: PendingRun): MessageRun {
+  const { firstIndex, atMs, sizes, json } = withoutDropped(run);
+  const jsonLengths = json.map((text) => text.length);
+  return { type: 'messages', firstIndex, atMs, sizes, jsonLengths, json: json.join('') };
 }

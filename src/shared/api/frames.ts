@@ -1,9 +1,8 @@
 /**
- * The WebSocket framing of browser mode. Each frame is text: a JSON header, a newline, then the message bodies of the
- * events it carries, concatenated. Bodies (request/response JSON, up to many MB) are never escaped into the header,
- * so the page parses only a small header and slices bodies out (a substring, no copy, no second JSON parse).
+ * The WebSocket framing of browser mode. Each frame is text: a JSON header, a newline, then the message texts of the
+ * batch's runs (see MessageRun), concatenated. Message texts (up to many MB) are never escaped into the header, so the
+ * page parses only a small header of number columns and slices each run's text out (a substring, no second parse).
  */
-import type { CallEvent } from '../call';
 import type { ApiEvent, ApiResult } from './types';
 
 /** Page → engine: one operation call. */
@@ -16,19 +15,16 @@ export interface RequestFrame {
 /** Engine → page: an operation's answer, or an event. */
 export type ServerFrame = { kind: 'result'; id: number; result: ApiResult<unknown> } | { kind: 'event'; event: ApiEvent };
 
-/** A message event in a header: its JSON is replaced by its length in the body section. */
-type HeaderEvent = Exclude<CallEvent, { type: 'message' }> | (Omit<Extract<CallEvent, { type: 'message' }>, 'json'> & { type: 'message'; jsonLength: number });
-
-/** Encodes an engine → page frame. */
+/** Encodes an engine → page frame: a call batch's message texts go to the body, run after run. */
 export function encodeServerFrame(frame: ServerFrame): string {
   if (frame.kind !== 'event' || frame.event.type !== 'call') return `${JSON.stringify(frame)}\n`;
   const bodies: string[] = [];
-  const events: HeaderEvent[] = frame.event.batch.events.map((event) => {
-    if (event.type !== 'message') return event;
-    bodies.push(event.json);
-    return { type: 'message', index: event.index, size: event.size, atMs: event.atMs, jsonLength: event.json.length };
+  const entries = frame.event.batch.entries.map((entry) => {
+    if (entry.type !== 'messages') return entry;
+    bodies.push(entry.json);
+    return { ...entry, json: '' };
   });
-  const header = { kind: 'event', event: { ...frame.event, batch: { ...frame.event.batch, events } } };
+  const header = { kind: 'event', event: { ...frame.event, batch: { ...frame.event.batch, entries } } };
   return `${JSON.stringify(header)}\n${bodies.join('')}`;
 }
 
@@ -39,11 +35,12 @@ export function decodeServerFrame(text: string): ServerFrame {
   const header = JSON.parse(text.slice(0, newline)) as ServerFrame;
   if (header.kind !== 'event' || header.event.type !== 'call') return header;
   let offset = newline + 1;
-  const events = (header.event.batch.events as HeaderEvent[]).map((event): CallEvent => {
-    if (event.type !== 'message') return event;
-    const json = text.slice(offset, offset + event.jsonLength);
-    offset += event.jsonLength;
-    return { type: 'message', index: event.index, size: event.size, atMs: event.atMs, json };
-  });
-  return { kind: 'event', event: { ...header.event, batch: { ...header.event.batch, events } } };
+  for (const entry of header.event.batch.entries) {
+    if (entry.type !== 'messages') continue;
+    let length = 0;
+    for (const each of entry.jsonLengths) length += each;
+    entry.json = text.slice(offset, offset + length);
+    offset += length;
+  }
+  return header;
 }

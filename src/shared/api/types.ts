@@ -60,6 +60,26 @@ export interface StartedCall {
 }
 
 /**
+ * Consecutive received messages of a batch, column by column: a few arrays and one string however many messages, so
+ * a batch is cheap to JSON-encode, parse and structured-clone (no object per message).
+ */
+export interface MessageRun {
+  type: 'messages';
+  /** Index of the first message; the others follow one by one. */
+  firstIndex: number;
+  atMs: number[];
+  /** Serialized protobuf bytes of each. */
+  sizes: number[];
+  /** The length of each message's JSON text in `json`. */
+  jsonLengths: number[];
+  /** The messages' JSON texts, one after the other. */
+  json: string;
+}
+
+/** What a batch carries, in order: every event other than a received message, and runs of received messages. */
+export type BatchEntry = Exclude<CallEvent, { type: 'message' }> | MessageRun;
+
+/**
  * Events of one call, coalesced (about every 16 ms): the page re-renders once per batch, never per message.
  * When the page is slower than the stream, older message events are left out of a batch (counted in `skipped`):
  * the view keeps only the newest messages anyway, and `saveCallMessages` still writes every one.
@@ -68,7 +88,7 @@ export interface CallEventBatch {
   callId: string;
   /** 1, 2, 3... per call; the page acknowledges each batch so the engine never floods the bridge. */
   seq: number;
-  events: CallEvent[];
+  entries: BatchEntry[];
   /** Message events received but not carried to the page. */
   skipped: number;
 }

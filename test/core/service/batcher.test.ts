@@ -2,6 +2,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { EventBatcher } from '../../../src/core/service/batcher';
 import type { CallEventBatch } from '../../../src/shared/api/types';
 import type { CallEvent } from '../../../src/shared/call';
+import { batchEvents } from '../../helpers/batch-entries';
 
 const message = (index: number): CallEvent => ({
   type: 'message',
@@ -23,7 +24,7 @@ const describeEvent = (e: CallEvent) =>
 function batcher(limits = { intervalMs: 16, maxUnacknowledged: 2, viewLimit: 3 }) {
   const batches: Omit<CallEventBatch, 'callId'>[] = [];
   const b = new EventBatcher((batch) => batches.push(batch), limits);
-  const shown = (i: number) => batches[i]?.events.map(describeEvent);
+  const shown = (i: number) => (batches[i] ? batchEvents(batches[i]) : undefined)?.map(describeEvent);
   return { b, batches, shown };
 }
 
@@ -84,7 +85,7 @@ describe('EventBatcher', () => {
     for (let i = 1; i <= 10_000; i++) b.push(message(i));
     b.acknowledge(1);
     vi.advanceTimersByTime(16);
-    expect(batches[1]?.events.map(describeEvent)).toEqual(['m9996', 'm9997', 'm9998', 'm9999', 'm10000']);
+    expect(batchEvents(batches[1] ?? { entries: [] }).map(describeEvent)).toEqual(['m9996', 'm9997', 'm9998', 'm9999', 'm10000']);
     expect(batches[1]?.skipped).toBe(9_995);
   });
 

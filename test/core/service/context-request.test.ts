@@ -52,7 +52,7 @@ beforeAll(async () => {
     return app.until(() => {
       for (const event of app.events) {
         if (event.type !== 'call' || event.batch.callId !== callId) continue;
-        const status = event.batch.events.find((e) => e.type === 'status');
+        const status = event.batch.entries.find((e) => e.type === 'status');
         if (status?.type === 'status') return status.status.name;
       }
       return undefined;

@@ -11,6 +11,7 @@ import type { CallContext, CallOutcome } from '../../../src/shared/workspace';
 import { filesUnder } from '../../helpers/files-under';
 import { startSecretEchoServer, type SecretEchoServer } from '../../peers/js-secret-echo/server';
 import { eventService, failureOf, testProtoSource } from './service-harness';
+import { batchEvents } from '../../helpers/batch-entries';
 
 const secret = 'PAGESECRET-77';
 
@@ -48,7 +49,7 @@ async function workspaceWithSecret() {
     const { callId } = await service.startCall(source.id, request, { environment: 'ci', ...context });
     const mine = () => {
       const calls = events.flatMap((e) =>
-        e.type === 'call' && e.batch.callId === callId ? e.batch.events : [],
+        e.type === 'call' && e.batch.callId === callId ? batchEvents(e.batch) : [],
       );
       const outcome = events.find((e) => e.type === 'outcome' && e.outcome.callId === callId);
       return calls.some((e) => e.type === 'status') && outcome?.type === 'outcome'

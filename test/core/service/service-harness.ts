@@ -7,6 +7,7 @@ import { EngineService, type EngineServiceOptions } from '../../../src/core/serv
 import { engineFailure } from '../../../src/core/service/failure';
 import type { ApiEvent, ApiFailure, CallEventBatch } from '../../../src/shared/api/types';
 import type { CallEvent } from '../../../src/shared/call';
+import { batchEvents } from '../../helpers/batch-entries';
 
 export const protoRoot = fileURLToPath(new URL('../../fixtures/protos', import.meta.url));
 export const brokenRoot = fileURLToPath(new URL('../../fixtures/broken-protos', import.meta.url));
@@ -40,7 +41,7 @@ export function recordingService(options: Partial<EngineServiceOptions> = {}) {
       const mine = () => batches.filter((b) => b.callId === callId);
       const check = (batch?: CallEventBatch) => {
         if (batch && batch.callId === callId) onBatch?.(batch);
-        if (mine().some((b) => b.events.some((e) => e.type === 'status'))) {
+        if (mine().some((b) => b.entries.some((e) => e.type === 'status'))) {
           listeners.delete(check);
           resolve(mine());
         }
@@ -96,7 +97,7 @@ export function eventService({ dataDir = freshDataDir(), acknowledge = false } =
 }
 
 /** All events of some batches, in order. */
-export const eventsOf = (batches: CallEventBatch[]): CallEvent[] => batches.flatMap((b) => b.events);
+export const eventsOf = (batches: CallEventBatch[]): CallEvent[] => batches.flatMap(batchEvents);
 
 /** The final status of some batches. */
 export function statusOf(batches: CallEventBatch[]) {

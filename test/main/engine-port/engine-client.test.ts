@@ -13,6 +13,7 @@ import { createKeychainCipher } from '../../../src/main/keychain-cipher';
 import { protoRoot, repoRoot } from '../../e2e/helpers/paths';
 import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';
 import { aesCipher } from '../../core/workspace/secret-test-cipher';
+import { batchEvents } from '../../helpers/batch-entries';
 
 const engineBundle = join(repoRoot, 'dist', 'main', 'engine.cjs');
 
@@ -174,10 +175,10 @@ describe('the engine host in its own process, over the port', () => {
       for (const batch of seen.slice(acknowledged))
         void mine.connection.run('acknowledge', [batch.callId, batch.seq]);
       acknowledged = seen.length;
-      return seen.some((batch) => batch.events.some((e) => e.type === 'status')) ? seen : undefined;
+      return seen.some((batch) => batch.entries.some((e) => e.type === 'status')) ? seen : undefined;
     }, 'the stream’s status');
     const seen = await ended;
-    const events = seen.flatMap((batch) => batch.events);
+    const events = seen.flatMap((batch) => batchEvents(batch));
     expect(events.filter((event) => event.type === 'message')).toHaveLength(50);
     expect(events.at(-1)).toMatchObject({ type: 'status', status: { name: 'OK' } });
     expect(batches(other.events)).toEqual([]);

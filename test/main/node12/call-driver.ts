@@ -3,6 +3,7 @@ import type { ProtodeskService } from '../../../src/shared/api/contract';
 import type { ApiEvent, CallEventBatch } from '../../../src/shared/api/types';
 import type { CallEvent, CallRequest, CallStatus } from '../../../src/shared/call';
 import type { CallContext, WorkspaceState } from '../../../src/shared/workspace';
+import { batchEvents } from '../../helpers/batch-entries';
 
 /** What a finished call showed: its status, the response messages (parsed) and the response headers. */
 export interface FinishedCall {
@@ -46,7 +47,7 @@ export class ClientEvents {
     const { callId } = await api.startCall(sourceId, request, options.context);
     await options.during?.(callId);
     const events = await this.until(() => {
-      const all = (this.batches.get(callId) ?? []).flatMap((batch) => batch.events);
+      const all = (this.batches.get(callId) ?? []).flatMap(batchEvents);
       const done =
         all.some((event) => event.type === 'status') && (!options.context || this.outcomes.has(callId));
       return done ? all : undefined;

@@ -56,7 +56,7 @@ describe('electronApi', () => {
     const api = electronApi(bridge(() => ({ ok: true, value: null }), events));
     const seen: ApiEvent[] = [];
     const unsubscribe = api.onEvent((event) => seen.push(event));
-    const event: ApiEvent = { type: 'call', batch: { callId: 'c1', seq: 1, skipped: 0, events: [] } };
+    const event: ApiEvent = { type: 'call', batch: { callId: 'c1', seq: 1, skipped: 0, entries: [] } };
     for (const listener of events) listener(event);
     expect(seen).toEqual([event]);
     unsubscribe();

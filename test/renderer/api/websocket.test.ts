@@ -7,6 +7,7 @@ import type { RequestFrame, ServerFrame } from '../../../src/shared/api/frames';
 import type { ApiEvent } from '../../../src/shared/api/types';
 import { CONNECTION_CLOSED, websocketApi } from '../../../src/renderer/api/websocket';
 import type { SocketLike, WebSocketApi } from '../../../src/renderer/api/websocket';
+import { batchEntries } from '../../helpers/batch-entries';
 
 /** A real WebSocket server standing in for `protodesk serve`: each test decides how it answers request frames. */
 async function startServer(
@@ -103,10 +104,10 @@ describe('websocketApi', () => {
         callId: 'c1',
         seq: 1,
         skipped: 0,
-        events: [
+        entries: batchEntries([
           { type: 'message', index: 0, size: 42, atMs: 1.5, json },
           { type: 'message', index: 1, size: 2, atMs: 2, json: '{}' },
-        ],
+        ]),
       },
     };
     const { api } = await connect((frame, send) => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/shared/api/errors';
 import { createAppStore, type AppStore } from '../../../src/renderer/state/store';
 import { engineStub, fullDuplexCall, memoryStorage, SAMPLE, testSource, unaryCall } from './engine-stub';
+import { batchEntries } from '../../helpers/batch-entries';
 
 const disposers: (() => void)[] = [];
 afterEach(() => disposers.splice(0).forEach((dispose) => dispose()));
@@ -125,21 +126,21 @@ describe('calls', () => {
       callId: 'call-1',
       seq: 1,
       skipped: 0,
-      events: [{ type: 'message', index: 0, size: 2, atMs: 3, json: '{"a":1}' }],
+      entries: batchEntries([{ type: 'message', index: 0, size: 2, atMs: 3, json: '{"a":1}' }]),
     });
-    engine.emit({ callId: 'call-404', seq: 1, skipped: 0, events: [] });
+    engine.emit({ callId: 'call-404', seq: 1, skipped: 0, entries: [] });
     engine.emit({
       callId: 'call-1',
       seq: 2,
       skipped: 0,
-      events: [
+      entries: batchEntries([
         {
           type: 'status',
           status: { code: 0, name: 'OK', message: '' },
           timings: { totalMs: 4, messagesSent: 1, messagesReceived: 1, bytesSent: 2, bytesReceived: 2 },
           insecure: false,
         },
-      ],
+      ]),
     });
     const call = tab(store).call;
     expect(call?.receivedCount).toBe(1);
@@ -162,7 +163,7 @@ describe('calls', () => {
       callId: 'call-1',
       seq: 1,
       skipped: 0,
-      events: [{ type: 'message', index: 0, size: 2, atMs: 3, json: '{}' }],
+      entries: batchEntries([{ type: 'message', index: 0, size: 2, atMs: 3, json: '{}' }]),
     });
     expect(engine.acknowledged).toEqual([]);
     gate.resolve();
@@ -185,10 +186,10 @@ describe('calls', () => {
       callId: 'call-1',
       seq: 1,
       skipped: 0,
-      events: [
+      entries: batchEntries([
         { type: 'sent', index: 0, size: 2, atMs: 1 },
         { type: 'sent', index: 1, size: 2, atMs: 2 },
-      ],
+      ]),
     });
     expect(tab(store).call?.entries.map((e) => [e.direction, e.json])).toEqual([
       ['sent', SAMPLE],
@@ -213,14 +214,14 @@ describe('calls', () => {
       callId: 'call-1',
       seq: 1,
       skipped: 0,
-      events: [
+      entries: batchEntries([
         {
           type: 'status',
           status: { code: 14, name: 'UNAVAILABLE', message: 'down' },
           timings: { totalMs: 1, messagesSent: 0, messagesReceived: 0, bytesSent: 0, bytesReceived: 0 },
           insecure: false,
         },
-      ],
+      ]),
     });
     await store.getState().send(opened.id);
     expect(engine.released).toEqual(['call-1']);

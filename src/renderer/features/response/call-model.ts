@@ -3,7 +3,7 @@
  * trailers and status. Each update is O(events in the batch): the ring is shared between successive snapshots, and
  * a snapshot copies it into an array only when someone reads `entries`.
  */
-import { messagesKeptInView, type CallEventBatch } from '../../../shared/api/types';
+import { messagesKeptInView, type CallEventBatch, type MessageRun } from '../../../shared/api/types';
 import type { CallStatus, CallTimings } from '../../../shared/call';
 import type { MetadataEntry, MethodKind } from '../../../shared/schema';
 
@@ -171,37 +171,52 @@ function sentEntry(store: CallStore, index: number, size: number, atMs: number):
 
 /** Applies one event batch of this call (batches of other calls leave the model as it is). */
 export function applyBatch(model: CallModel, batch: CallEventBatch): CallModel {
-  if (batch.callId !== model.callId || (batch.events.length === 0 && batch.skipped === 0)) return model;
+  if (batch.callId !== model.callId || (batch.entries.length === 0 && batch.skipped === 0)) return model;
   const { store, fields } = storeOf(model);
   const next: Fields = { ...fields, version: fields.version + 1, skipped: fields.skipped + batch.skipped };
   next.receivedCount += batch.skipped;
-  for (const event of batch.events) {
-    switch (event.type) {
+  for (const entry of batch.entries) {
+    switch (entry.type) {
       case 'headers':
-        next.headers = event.metadata;
+        next.headers = entry.metadata;
         break;
       case 'trailers':
-        next.trailers = event.metadata;
+        next.trailers = entry.metadata;
         break;
       case 'sent':
-        store.push(sentEntry(store, event.index, event.size, event.atMs));
+        store.push(sentEntry(store, entry.index, entry.size, entry.atMs));
         next.sentCount += 1;
         break;
-      case 'message': {
-        const { index, atMs, size, json } = event;
-        store.push({ direction: 'received', index, atMs, size, json });
-        next.receivedCount += 1;
+      case 'messages':
+        pushRun(store, entry);
+        next.receivedCount += entry.jsonLengths.length;
         break;
-      }
       case 'status':
-        next.status = { status: event.status, timings: event.timings, insecure: event.insecure };
+        next.status = { status: entry.status, timings: entry.timings, insecure: entry.insecure };
         // The engine's own counts are final (messages dropped after the last batch included).
-        next.receivedCount = Math.max(next.receivedCount, event.timings.messagesReceived);
-        next.sentCount = Math.max(next.sentCount, event.timings.messagesSent);
+        next.receivedCount = Math.max(next.receivedCount, entry.timings.messagesReceived);
+        next.sentCount = Math.max(next.sentCount, entry.timings.messagesSent);
         break;
     }
   }
   return new Snapshot(store, next);
+}
+
+/** A run's messages as timeline entries; each text is a slice of the run's (no copy). */
+function pushRun(store: CallStore, run: MessageRun): void {
+  let offset = 0;
+  for (let i = 0; i < run.jsonLengths.length; i += 1) {
+    const length = run.jsonLengths[i] as number;
+    const json = run.json.slice(offset, offset + length);
+    offset += length;
+    store.push({
+      direction: 'received',
+      index: run.firstIndex + i,
+      atMs: run.atMs[i] as number,
+      size: run.sizes[i] as number,
+      json,
+    });
+  }
 }
 
 /**

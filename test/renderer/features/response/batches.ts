@@ -1,10 +1,11 @@
 /** Builders of the engine's call event batches, as the transports deliver them. */
 import type { CallEventBatch } from '../../../../src/shared/api/types';
 import type { CallEvent, CallStatus, CallTimings } from '../../../../src/shared/call';
+import { batchEntries } from '../../../helpers/batch-entries';
 
 /** A batch of `events` for call `callId`. */
 export function batch(callId: string, events: CallEvent[], skipped = 0, seq = 1): CallEventBatch {
-  return { callId, seq, events, skipped };
+  return { callId, seq, entries: batchEntries(events), skipped };
 }
 
 /** Received message events `from` .. `from + n - 1`, each `{"n":index}`, 1 ms apart. */
