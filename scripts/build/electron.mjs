@@ -6,6 +6,9 @@ import { node12Builtins, node12Modules } from './node12.mjs';
 /** The well-known protos the engine finds beside its own bundle (src/core/schema/bundled/root.ts). */
 export const bundledProtos = 'src/core/schema/bundled/protos';
 
+/** The engine's .proto compile worker (src/core/schema/proto/compile-off-thread.ts finds it beside the engine's bundle). */
+export const compileWorker = 'src/core/schema/proto/compile-worker.ts';
+
 /**
  * esbuild options for code that runs in Electron's main process: one CommonJS file with every npm package inside, so
  * the packaged app carries no node_modules; only `electron` stays outside.
@@ -32,7 +35,7 @@ export function mainProcessOptions(target, version) {
 export async function buildElectron(out, target, version) {
   await build({
     ...mainProcessOptions(target, version),
-    entryPoints: { 'main/index': 'src/main/main.ts' },
+    entryPoints: { 'main/index': 'src/main/main.ts', 'main/compile-worker': compileWorker },
     outdir: out,
   });
   await cp(bundledProtos, `${out}/main/protos`, { recursive: true });
