@@ -7,7 +7,13 @@
 // esbuild bundles our TypeScript; the command line keeps its npm packages external, the Electron bundles carry them.
 import { build } from 'esbuild';
 import { cp, readFile, rename, rm } from 'node:fs/promises';
-import { buildAppFolder, buildElectron, buildRenderer, bundledProtos, compileWorker } from './build/electron.mjs';
+import {
+  buildAppFolder,
+  buildElectron,
+  buildRenderer,
+  bundledProtos,
+  compileWorker,
+} from './build/electron.mjs';
 import { electron9, productionTarget } from './build/targets.mjs';
 
 const packageJson = new URL('../package.json', import.meta.url);

@@ -109,7 +109,8 @@ function registryError(error: unknown, origin: SchemaOrigin): SchemaError {
   // Only descriptors from elsewhere (a server, a descriptor set) get here: the compiler checks its own.
   // @bufbuild/protobuf's bare assertions carry no text; they fire when a field's type is not in the files.
   const reason =
-    (error as Error).message || 'a field refers to a type that is not in them, or not by its fully qualified name';
+    (error as Error).message ||
+    'a field refers to a type that is not in them, or not by its fully qualified name';
   return new SchemaError([
     { message: `${describeOrigin(origin)} do not fit together: ${reason}.`, hint: originHint(origin) },
   ]);

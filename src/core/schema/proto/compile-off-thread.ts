@@ -38,7 +38,8 @@ export async function compileProtosOffThread(request: CompileRequest): Promise<C
 function workerPath(): string {
   const here = fileURLToPath(import.meta.url);
   // Run from sources (the tests), the engine uses the worker the build put in dist/ (test/global-setup.ts builds it).
-  if (here.endsWith('.ts')) return fileURLToPath(new URL('../../../../dist/compile-worker.js', import.meta.url));
+  if (here.endsWith('.ts'))
+    return fileURLToPath(new URL('../../../../dist/compile-worker.js', import.meta.url));
   return join(dirname(here), `compile-worker${extname(here)}`);
 }
 
@@ -102,6 +103,13 @@ async function decodeInSlices(set: Uint8Array): Promise<FileDescriptorProto[]> {
 }
 
 async function totalSize(files: string[]): Promise<number> {
-  const sizes = await Promise.all(files.map((file) => stat(file).then((s) => s.size, () => 0)));
+  const sizes = await Promise.all(
+    files.map((file) =>
+      stat(file).then(
+        (s) => s.size,
+        () => 0,
+      ),
+    ),
+  );
   return sizes.reduce((sum, size) => sum + size, 0);
 }

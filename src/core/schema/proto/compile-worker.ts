@@ -14,7 +14,8 @@ async function answer(job: CompileJob): Promise<{ reply: CompileReply; transfer:
     const set = toBinary(FileDescriptorSetSchema, create(FileDescriptorSetSchema, { file: files }));
     return { reply: { id: job.id, set, roots }, transfer: [set.buffer as ArrayBuffer] };
   } catch (error) {
-    if (error instanceof SchemaError) return { reply: { id: job.id, problems: error.problems }, transfer: [] };
+    if (error instanceof SchemaError)
+      return { reply: { id: job.id, problems: error.problems }, transfer: [] };
     return { reply: { id: job.id, crashed: (error as Error).message }, transfer: [] };
   }
 }
