@@ -28,6 +28,11 @@ const pending = new Map<number, Pending>();
 /** Compiles .proto files as compileProtos does, big requests in the engine's compile worker (see inlineBytes). */
 export async function compileProtosOffThread(request: CompileRequest): Promise<CompiledProtos> {
   if ((await totalSize(request.files)) < inlineBytes) return compileProtos(request);
+  return compileInWorker(request);
+}
+
+/** compileProtos in the compile worker: the same files, or the same SchemaError, without holding this thread. */
+export async function compileInWorker(request: CompileRequest): Promise<CompiledProtos> {
   const reply = await ask(request);
   if ('problems' in reply) throw new SchemaError(reply.problems);
   if ('crashed' in reply) throw new Error(reply.crashed);
