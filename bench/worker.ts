@@ -23,12 +23,13 @@ export async function timeLoad(
   stalls.enable();
   const start = performance.now();
   if (loader === 'engine') {
-    // The engine's own load path: compiled in its worker, the registry built between event-loop turns.
-    const schema = await loadSchema({
-      kind: 'protoFiles',
+    // The app engine's load path: compiled in its worker, the registry built between event-loop turns.
+    const source = {
+      kind: 'protoFiles' as const,
       files: files.map((f) => join(root, f)),
       importPaths: [root],
-    });
+    };
+    const schema = await loadSchema(source, { offThread: true });
     schema.services();
   } else {
     loadSync(files, { includeDirs: [root] });

@@ -1,20 +1,13 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
 import { FileDescriptorProtoSchema, type FileDescriptorProto } from '@bufbuild/protobuf/wkt';
-import { stat } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SchemaError } from '../errors';
 import { Slices } from '../slices';
-import { compileProtos, type CompileRequest, type CompiledProtos } from './compile';
+import type { CompileRequest, CompiledProtos } from './compile';
 import type { CompileJob, CompileReply } from './compile-protocol';
-
-/**
- * Requests whose files add up to less than this compile on the engine's thread: they take a few tens of milliseconds,
- * about what starting the worker costs, so `protodesk call` with a small schema pays nothing for it.
- */
-const inlineBytes = 512 * 1024;
 
 interface Pending {
   resolve: (reply: CompileReply) => void;
@@ -24,12 +17,6 @@ interface Pending {
 let worker: Worker | undefined;
 let nextId = 1;
 const pending = new Map<number, Pending>();
-
-/** Compiles .proto files as compileProtos does, big requests in the engine's compile worker (see inlineBytes). */
-export async function compileProtosOffThread(request: CompileRequest): Promise<CompiledProtos> {
-  if ((await totalSize(request.files)) < inlineBytes) return compileProtos(request);
-  return compileInWorker(request);
-}
 
 /** compileProtos in the compile worker: the same files, or the same SchemaError, without holding this thread. */
 export async function compileInWorker(request: CompileRequest): Promise<CompiledProtos> {
@@ -105,16 +92,4 @@ async function decodeInSlices(set: Uint8Array): Promise<FileDescriptorProto[]> {
     await slices.pause();
   }
   return files;
-}
-
-async function totalSize(files: string[]): Promise<number> {
-  const sizes = await Promise.all(
-    files.map((file) =>
-      stat(file).then(
-        (s) => s.size,
-        () => 0,
-      ),
-    ),
-  );
-  return sizes.reduce((sum, size) => sum + size, 0);
 }
