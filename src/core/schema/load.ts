@@ -10,7 +10,8 @@ import { Schema } from './schema';
 export interface LoadOptions {
   /**
    * Compile .proto files in the compile worker and build their registry in slices, so even googleapis never holds the
-   * event loop for long. For the engine behind a window or page; a one-shot command waits anyway, so it compiles here.
+   * event loop for long. For the engine behind a window or page. One-shot commands compile here: starting the worker
+   * made the first compile of test.proto 168 ms instead of 49 (medians, 2 cores), and they have nothing else to run.
    */
   offThread?: boolean;
 }
