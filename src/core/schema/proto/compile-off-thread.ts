@@ -26,6 +26,15 @@ export async function compileInWorker(request: CompileRequest): Promise<Compiled
   return { files: await decodeInSlices(reply.set), roots: reply.roots };
 }
 
+/** Stops the compile worker (the engine is closing; Electron 9 aborts on quit while a worker lives); compiles still
+ * running fail, and a later compile starts a new worker. */
+export async function stopCompileWorker(): Promise<void> {
+  const running = worker;
+  if (!running) return;
+  failAll(new Error('The engine closed while the .proto files compiled; load them again.'));
+  await running.terminate();
+}
+
 /** The worker script beside the running bundle, with its extension: compile-worker.js, or .cjs beside the Electron bundles. */
 function workerPath(): string {
   const here = fileURLToPath(import.meta.url);
