@@ -38,7 +38,7 @@ export class Schema {
 
   /**
    * The schema of compiled files, built a file at a time with the event loop running between slices (see Slices):
-   * for googleapis the registry and method tree take about a second, too long to hold the engine's thread.
+   * for googleapis the registry and method tree take seconds, too long to hold the engine's thread in one go.
    */
   static async inSlices(files: FileDescriptorProto[]): Promise<Schema> {
     const slices = new Slices();
