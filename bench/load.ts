@@ -41,19 +41,25 @@ export async function loadBench(): Promise<void> {
       const result = await measure(loader, listFile);
       results[loader]?.push(result);
       console.log(
-        `round ${round}  ${loader.padEnd(12)} ${(result.ms / 1000).toFixed(2)} s  ${result.peakRssMb.toFixed(0)} MB`,
+        `round ${round}  ${loader.padEnd(12)} ${(result.ms / 1000).toFixed(2)} s  ${result.peakRssMb.toFixed(0)} MB` +
+          `  longest event-loop stall ${(result.maxStallMs / 1000).toFixed(2)} s`,
       );
     }
   }
   const summary = (loader: string) => ({
     s: median((results[loader] ?? []).map((r) => r.ms)) / 1000,
     mb: median((results[loader] ?? []).map((r) => r.peakRssMb)),
+    stall: median((results[loader] ?? []).map((r) => r.maxStallMs)) / 1000,
   });
   const engine = summary('engine');
   const bare = summary('proto-loader');
-  console.log('\nmedian          wall      peak RSS');
-  console.log(`engine          ${engine.s.toFixed(2)} s   ${engine.mb.toFixed(0)} MB`);
-  console.log(`proto-loader    ${bare.s.toFixed(2)} s   ${bare.mb.toFixed(0)} MB`);
+  console.log('\nmedian          wall      peak RSS   longest event-loop stall');
+  console.log(
+    `engine          ${engine.s.toFixed(2)} s   ${engine.mb.toFixed(0)} MB    ${engine.stall.toFixed(2)} s`,
+  );
+  console.log(
+    `proto-loader    ${bare.s.toFixed(2)} s   ${bare.mb.toFixed(0)} MB    ${bare.stall.toFixed(2)} s`,
+  );
   console.log(
     `ratio           ${(engine.s / bare.s).toFixed(2)}      ${(engine.mb / bare.mb).toFixed(2)}   (goal: <= 1.0 on both)`,
   );

@@ -8,7 +8,13 @@
 // keeps the others external, the Electron bundles carry them all.
 import { build } from 'esbuild';
 import { cp, readFile, rename, rm } from 'node:fs/promises';
-import { buildAppFolder, buildElectron, buildRenderer, bundledProtos } from './build/electron.mjs';
+import {
+  buildAppFolder,
+  buildElectron,
+  buildRenderer,
+  bundledProtos,
+  compileWorker,
+} from './build/electron.mjs';
 import { electron9, productionTarget } from './build/targets.mjs';
 
 const packageJson = new URL('../package.json', import.meta.url);
@@ -62,6 +68,9 @@ async function buildBench(out) {
     ...nodeBundle,
     entryPoints: {
       'bench/index': 'bench/main.ts',
+      // The engine compiles big .proto sets in this worker, found beside the bundle that runs the engine.
+      'compile-worker': compileWorker,
+      'bench/compile-worker': compileWorker,
       // The benchmark's server runs in its own process, so it does not share a core's time with the client it measures.
       'bench/vectors-peer': 'test/peers/vectors/main.ts',
     },

@@ -7,6 +7,9 @@ import { node12Builtins, node12Modules } from './node12.mjs';
 /** The well-known protos the engine finds beside its own bundle (src/core/schema/bundled/root.ts). */
 export const bundledProtos = 'src/core/schema/bundled/protos';
 
+/** The engine's .proto compile worker (src/core/schema/proto/compile-off-thread.ts finds it beside the engine's bundle). */
+export const compileWorker = 'src/core/schema/proto/compile-worker.ts';
+
 /**
  * esbuild options for code that runs in Electron's main process: one CommonJS file with every npm package inside, so
  * the packaged app carries no node_modules; only `electron` stays outside.
@@ -33,8 +36,13 @@ export function mainProcessOptions(target, version) {
 export async function buildElectron(out, target, version) {
   await build({
     ...mainProcessOptions(target, version),
-    // The engine runs in its own utility process or worker (src/main/engine-port/fork-engine.ts), never in main.
-    entryPoints: { 'main/index': 'src/main/main.ts', 'main/engine': 'src/main/engine-host/main.ts' },
+    // The engine runs in its own utility process or forked Node (src/main/engine-port/fork-engine.ts), never in main;
+    // it compiles big .proto sets in the compile worker beside it.
+    entryPoints: {
+      'main/index': 'src/main/main.ts',
+      'main/engine': 'src/main/engine-host/main.ts',
+      'main/compile-worker': compileWorker,
+    },
     outdir: out,
   });
   await cp(bundledProtos, `${out}/main/protos`, { recursive: true });

@@ -1,4 +1,4 @@
-import type { DescMethod, FileRegistry } from '@bufbuild/protobuf';
+import type { DescFile, DescMethod, FileRegistry } from '@bufbuild/protobuf';
 import type { MethodInfo, MethodKind, ServiceInfo } from '../../shared/schema';
 import { docComment } from './docs';
 
@@ -30,17 +30,16 @@ function methodInfo(method: DescMethod): MethodInfo {
 
 /** Services and their methods in declaration order, as the UI and `protodesk list` show them. */
 export function serviceTree(registry: FileRegistry): ServiceInfo[] {
-  const services: ServiceInfo[] = [];
-  for (const file of registry.files) {
-    for (const service of file.services) {
-      services.push({
-        name: service.name,
-        fullName: service.typeName,
-        file: file.proto.name,
-        doc: docComment(service),
-        methods: service.methods.map(methodInfo),
-      });
-    }
-  }
-  return services;
+  return [...registry.files].flatMap(fileServices);
+}
+
+/** The services one file declares, in declaration order. */
+export function fileServices(file: DescFile): ServiceInfo[] {
+  return file.services.map((service) => ({
+    name: service.name,
+    fullName: service.typeName,
+    file: file.proto.name,
+    doc: docComment(service),
+    methods: service.methods.map(methodInfo),
+  }));
 }

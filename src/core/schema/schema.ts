@@ -1,12 +1,14 @@
 import { create, toBinary } from '@bufbuild/protobuf';
-import type { DescMessage, DescMethod, FileRegistry } from '@bufbuild/protobuf';
+import type { DescFile, DescMessage, DescMethod, FileRegistry } from '@bufbuild/protobuf';
 import { createFileRegistry } from '@bufbuild/protobuf';
 import { FileDescriptorSetSchema, type FileDescriptorProto } from '@bufbuild/protobuf/wkt';
 import type { ServiceInfo } from '../../shared/schema';
 import { SchemaError } from './errors';
 import { orderByDependencies } from './file-order';
 import { fillJsonNames } from './json-names';
-import { serviceTree } from './method-tree';
+import { GrowingRegistry } from './growing-registry';
+import { fileServices, serviceTree } from './method-tree';
+import { Slices } from './slices';
 
 /**
  * A loaded schema: one set of FileDescriptorProtos (whatever the source) and everything derived from it.
@@ -23,9 +25,37 @@ export class Schema {
   constructor(
     readonly files: FileDescriptorProto[],
     origin: SchemaOrigin = { kind: 'protos' },
+    built?: { registry: FileRegistry; tree: ServiceInfo[] },
   ) {
+    if (built) {
+      this.registry = built.registry;
+      this.tree = built.tree;
+      return;
+    }
     fillJsonNames(files);
     this.registry = buildRegistry(files, origin);
+  }
+
+  /**
+   * The schema of compiled files, built a file at a time with the event loop running between slices (see Slices):
+   * for googleapis the registry and method tree take seconds, too long to hold the engine's thread in one go.
+   */
+  static async inSlices(files: FileDescriptorProto[]): Promise<Schema> {
+    const slices = new Slices();
+    const registry = new GrowingRegistry();
+    const tree: ServiceInfo[] = [];
+    for (const file of files) {
+      fillJsonNames([file]);
+      let built: DescFile;
+      try {
+        built = registry.add(file);
+      } catch (error) {
+        throw registryError(error, { kind: 'protos' });
+      }
+      tree.push(...fileServices(built));
+      await slices.pause();
+    }
+    return new Schema(files, { kind: 'protos' }, { registry, tree });
   }
 
   /** Services and methods in declaration order. */
@@ -71,15 +101,19 @@ function buildRegistry(files: FileDescriptorProto[], origin: SchemaOrigin): File
   try {
     return createFileRegistry(create(FileDescriptorSetSchema, { file: files }));
   } catch (error) {
-    // Only descriptors from elsewhere (a server, a descriptor set) get here: the compiler checks its own.
-    // @bufbuild/protobuf's bare assertions carry no text; they fire when a field's type is not in the files.
-    const reason =
-      (error as Error).message ||
-      'a field refers to a type that is not in them, or not by its fully qualified name';
-    throw new SchemaError([
-      { message: `${describeOrigin(origin)} do not fit together: ${reason}.`, hint: originHint(origin) },
-    ]);
+    throw registryError(error, origin);
   }
+}
+
+function registryError(error: unknown, origin: SchemaOrigin): SchemaError {
+  // Only descriptors from elsewhere (a server, a descriptor set) get here: the compiler checks its own.
+  // @bufbuild/protobuf's bare assertions carry no text; they fire when a field's type is not in the files.
+  const reason =
+    (error as Error).message ||
+    'a field refers to a type that is not in them, or not by its fully qualified name';
+  return new SchemaError([
+    { message: `${describeOrigin(origin)} do not fit together: ${reason}.`, hint: originHint(origin) },
+  ]);
 }
 
 function describeOrigin(origin: SchemaOrigin): string {

@@ -46,6 +46,7 @@ import { SourceCatalog } from './sources';
 import { TempArea } from './temp-area';
 import { WorkspaceService } from './workspace-service';
 import { WorkspaceTools } from './workspace-tools';
+import { stopCompileWorker } from '../schema/proto/compile-off-thread';
 
 /** How the service is set up by its transport. */
 export interface EngineServiceOptions {
@@ -365,6 +366,7 @@ export class EngineService implements ProtodeskService {
     await this.workspace.close();
     await this.calls.close();
     await this.temp.dispose();
+    await stopCompileWorker();
   }
 
   /** Starts a call whose batches (and outcome, with a context) go to `emit`. */

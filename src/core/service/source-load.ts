@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import type { SchemaProblem, SchemaSource, ServiceInfo } from '../../shared/schema';
-import { loadSchema } from '../schema/load';
+import { loadSchema, type LoadOptions } from '../schema/load';
 import type { Schema } from '../schema/schema';
 import { engineFailure } from './failure';
 
@@ -12,9 +12,9 @@ export interface LoadOutcome {
 }
 
 /** Loads a source; never throws: every failure (schema problems, unreachable servers, anything) becomes problems. */
-export async function loadSource(source: SchemaSource): Promise<LoadOutcome> {
+export async function loadSource(source: SchemaSource, options?: LoadOptions): Promise<LoadOutcome> {
   try {
-    const schema = await loadSchema(source);
+    const schema = await loadSchema(source, options);
     return { schema, services: schema.services(), problems: [] };
   } catch (error) {
     const failure = engineFailure(error);

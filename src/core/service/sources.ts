@@ -142,7 +142,8 @@ export class SourceCatalog {
     droppedFolder?: string,
     reloading = false,
   ): Promise<SourceState> {
-    const outcome = await loadSource(source);
+    // The catalog serves a window or page: calls and requests keep flowing while a big schema compiles.
+    const outcome = await loadSource(source, { offThread: true });
     // Removed while it was reloading: stay removed.
     if (reloading && !this.entries.has(id)) throw unknownSource();
     const state: SourceState = {

@@ -1,0 +1,104 @@
+import { fromBinary } from '@bufbuild/protobuf';
+import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
+import { FileDescriptorProtoSchema, type FileDescriptorProto } from '@bufbuild/protobuf/wkt';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { SchemaError } from '../errors';
+import { Slices } from '../slices';
+import type { CompileRequest, CompiledProtos } from './compile';
+import type { CompileJob, CompileReply } from './compile-protocol';
+
+interface Pending {
+  resolve: (reply: CompileReply) => void;
+  reject: (error: Error) => void;
+}
+
+let worker: Worker | undefined;
+let nextId = 1;
+const pending = new Map<number, Pending>();
+
+/** compileProtos in the compile worker: the same files, or the same SchemaError, without holding this thread. */
+export async function compileInWorker(request: CompileRequest): Promise<CompiledProtos> {
+  const reply = await ask(request);
+  if ('problems' in reply) throw new SchemaError(reply.problems);
+  if ('crashed' in reply) throw new Error(reply.crashed);
+  return { files: await decodeInSlices(reply.set), roots: reply.roots };
+}
+
+/** Stops the compile worker (the engine is closing; Electron 9 aborts on quit while a worker lives); compiles still
+ * running fail, and a later compile starts a new worker. */
+export async function stopCompileWorker(): Promise<void> {
+  const running = worker;
+  if (!running) return;
+  failAll(new Error('The engine closed while the .proto files compiled; load them again.'));
+  await running.terminate();
+}
+
+/** The worker script beside the running bundle, with its extension: compile-worker.js, or .cjs beside the Electron bundles. */
+function workerPath(): string {
+  const here = fileURLToPath(import.meta.url);
+  // Run from sources (the tests), the engine uses the worker the build put in dist/ (test/global-setup.ts builds it).
+  if (here.endsWith('.ts'))
+    return fileURLToPath(new URL('../../../../dist/compile-worker.js', import.meta.url));
+  return join(dirname(here), `compile-worker${extname(here)}`);
+}
+
+function failAll(error: Error): void {
+  for (const waiting of pending.values()) waiting.reject(error);
+  pending.clear();
+  void worker?.terminate();
+  // A worker that failed (it ran out of memory, its script is missing) is started again for the next compile.
+  worker = undefined;
+}
+
+/** Node 12 (Electron 9) starts workers only from .js/.mjs files: the CommonJS bundle is required from a tiny script. */
+function startWorker(path: string): Worker {
+  if (!path.endsWith('.cjs')) return new Worker(path);
+  return new Worker("require(require('worker_threads').workerData)", { eval: true, workerData: path });
+}
+
+function getWorker(): Worker {
+  if (worker) return worker;
+  const path = workerPath();
+  const created = startWorker(path);
+  created.on('message', (reply: CompileReply) => {
+    pending.get(reply.id)?.resolve(reply);
+    pending.delete(reply.id);
+    // An idle worker does not keep the process (the command line, a test) alive.
+    if (pending.size === 0) created.unref();
+  });
+  const fail = (error: Error): void => {
+    if (worker === created) failAll(error);
+  };
+  created.on('error', (error) => fail(new Error(`The .proto compiler (${path}) failed: ${error.message}`)));
+  created.on('exit', (code) => fail(new Error(`The .proto compiler (${path}) stopped (exit code ${code}).`)));
+  worker = created;
+  return created;
+}
+
+function ask(request: CompileRequest): Promise<CompileReply> {
+  return new Promise((resolve, reject) => {
+    const job: CompileJob = { id: nextId++, request };
+    pending.set(job.id, { resolve, reject });
+    const running = getWorker();
+    running.ref();
+    running.postMessage(job);
+  });
+}
+
+/** Decodes a FileDescriptorSet one file at a time, letting the event loop run between slices. */
+async function decodeInSlices(set: Uint8Array): Promise<FileDescriptorProto[]> {
+  const slices = new Slices();
+  const files: FileDescriptorProto[] = [];
+  const reader = new BinaryReader(set);
+  while (reader.pos < reader.len) {
+    const [field, wireType] = reader.tag();
+    // FileDescriptorSet has one field: `repeated FileDescriptorProto file = 1`.
+    if (field === 1 && wireType === WireType.LengthDelimited)
+      files.push(fromBinary(FileDescriptorProtoSchema, reader.bytes()));
+    else reader.skip(wireType, field);
+    await slices.pause();
+  }
+  return files;
+}
