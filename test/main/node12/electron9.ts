@@ -11,6 +11,7 @@ interface BuildScripts {
   electron9: unknown;
   mainProcessOptions: (target: unknown, version: string) => BuildOptions;
   bundledProtos: string;
+  compileWorker: string;
 }
 
 async function buildScripts(): Promise<BuildScripts> {
@@ -20,16 +21,18 @@ async function buildScripts(): Promise<BuildScripts> {
     electron9: targets.electron9,
     mainProcessOptions: electron.mainProcessOptions,
     bundledProtos: electron.bundledProtos,
+    compileWorker: electron.compileWorker,
   } as BuildScripts;
 }
 
 /** Bundles `entry` into `dir/<name>.cjs` with the Electron 9 main-process options, bundled protos beside it as in dist/main. */
 export async function bundleForElectron9(entry: string, dir: string): Promise<string> {
-  const { electron9, mainProcessOptions, bundledProtos } = await buildScripts();
+  const { electron9, mainProcessOptions, bundledProtos, compileWorker } = await buildScripts();
   const name = basename(entry, '.ts');
   await build({
     ...mainProcessOptions(electron9, '0.0.0-test'),
-    entryPoints: { [name]: entry },
+    // The engine compiles big .proto sets in this worker, which it looks for beside its own bundle.
+    entryPoints: { [name]: entry, 'compile-worker': compileWorker },
     outdir: dir,
   });
   await cp(bundledProtos, join(dir, 'protos'), { recursive: true });
