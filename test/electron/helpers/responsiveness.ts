@@ -39,7 +39,7 @@ export function importWhileStreaming(
   },
 ): Promise<PageSamples> {
   return page.evaluate(async ({ sourceId, target, files, root, messages, intervalMs }) => {
-    type Batch = { callId: string; seq: number; events: { type: string }[] };
+    type Batch = { callId: string; seq: number; entries: { type: string; jsonLengths?: number[] }[] };
     const bridge = (
       globalThis as unknown as { protodesk: Record<string, (...args: unknown[]) => Promise<unknown>> }
     ).protodesk as unknown as {
@@ -56,7 +56,11 @@ export function importWhileStreaming(
       seen.push({
         callId: batch.callId,
         at: performance.now(),
-        messages: batch.events.filter((e) => e.type === 'message').length,
+        // Received messages come as runs of columns (MessageRun): one length per message.
+        messages: batch.entries.reduce(
+          (count, e) => count + (e.type === 'messages' ? (e.jsonLengths ?? []).length : 0),
+          0,
+        ),
       });
       void call('acknowledge', batch.callId, batch.seq);
     });

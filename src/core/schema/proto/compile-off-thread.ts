@@ -41,7 +41,8 @@ function workerPath(): string {
   // Run from sources (the tests), the engine uses the worker the build put in dist/ (test/global-setup.ts builds it).
   if (here.endsWith('.ts'))
     return fileURLToPath(new URL('../../../../dist/compile-worker.js', import.meta.url));
-  return join(dirname(here), `compile-worker${extname(here)}`);
+  // Packaged, the bundle is inside app.asar, which worker threads cannot read: the worker is unpacked beside it.
+  return join(dirname(here), `compile-worker${extname(here)}`).replace(/\.asar(?=[\\/])/, '.asar.unpacked');
 }
 
 function failAll(error: Error): void {
