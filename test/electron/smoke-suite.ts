@@ -294,7 +294,7 @@ export function smokeSuite(name: string, options: SmokeOptions): void {
           `${Math.round(median(listSources))} ms, max ${Math.round(Math.max(...listSources))} ms; longest gap between ` +
           `stream messages: ${Math.round(longestGap(duringImport.arrivals, importMs))} ms`,
       );
-      expect(duringImport.importOk).toBe(true);
+      expect(duringImport.importFailure).toBeUndefined();
       // A main process doing the import pauses for all of it (33 s measured with the engine in main). A free one pauses
       // briefly as the import's 7.7 MB answer passes through (0.3-0.8 s measured on a loaded 2-core machine).
       expect(importMs).toBeGreaterThan(3_000);
@@ -304,9 +304,11 @@ export function smokeSuite(name: string, options: SmokeOptions): void {
     test('while googleapis imports, the engine answers a round trip at once and a server stream keeps arriving', () => {
       if (!duringImport) throw new Error('the googleapis import above did not run');
       const { importMs, listSources, arrivals } = duringImport;
-      expect(Math.max(...listSources)).toBeLessThan(500);
+      // A blocked engine answers after the whole import (15-57 s measured); a free one within milliseconds (median
+      // 1 ms here), its maxima reaching 0.6 s on a loaded 2-core machine: the bound separates the two, figures are printed.
+      expect(Math.max(...listSources)).toBeLessThan(2_000);
       // One message each 50 ms: a stalled stream leaves a gap as long as the import.
-      expect(longestGap(arrivals, importMs)).toBeLessThan(500);
+      expect(longestGap(arrivals, importMs)).toBeLessThan(2_000);
     });
 
     options.extra?.(() => session);

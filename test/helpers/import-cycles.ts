@@ -3,6 +3,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { stronglyConnected } from '../../src/core/schema/reflection/lossy/strongly-connected';
 
 const options: ts.CompilerOptions = {
   module: ts.ModuleKind.ESNext,
@@ -14,7 +15,7 @@ const options: ts.CompilerOptions = {
 /** Every cycle among the .ts/.tsx files under `folder`, each as a path `a.ts → b.ts → a.ts` relative to it. */
 export async function importCycles(folder: string): Promise<string[]> {
   const graph = await importGraph(folder);
-  return stronglyConnected(graph).map((group) => {
+  return cyclicGroups(graph).map((group) => {
     const loop = cycleThrough(graph, group);
     return [...loop, loop[0]!].map((file) => relative(folder, file)).join(' → ');
   });
@@ -41,36 +42,11 @@ async function importGraph(folder: string): Promise<Map<string, string[]>> {
   return graph;
 }
 
-/** Tarjan's strongly connected components with more than one file (or a file importing itself). */
-function stronglyConnected(graph: Map<string, string[]>): string[][] {
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const groups: string[][] = [];
-  const visit = (file: string): void => {
-    index.set(file, index.size);
-    low.set(file, index.get(file)!);
-    stack.push(file);
-    onStack.add(file);
-    for (const next of graph.get(file) ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(file, Math.min(low.get(file)!, low.get(next)!));
-      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
-    }
-    if (low.get(file) !== index.get(file)) return;
-    const group: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      group.push(member);
-    } while (member !== file);
-    if (group.length > 1 || graph.get(file)!.includes(file)) groups.push(group);
-  };
-  for (const file of graph.keys()) if (!index.has(file)) visit(file);
-  return groups;
+/** Strongly connected groups of more than one file (or a file importing itself): the import cycles. */
+function cyclicGroups(graph: Map<string, string[]>): string[][] {
+  return stronglyConnected([...graph.keys()], (file) => graph.get(file) ?? []).filter(
+    (group) => group.length > 1 || graph.get(group[0]!)!.includes(group[0]!),
+  );
 }
 
 /** One concrete loop inside a strongly connected group: the shortest way from its first file back to it. */

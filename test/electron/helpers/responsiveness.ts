@@ -16,7 +16,8 @@ export interface PageSamples {
   /** The import's start, by the clock (Date.now), to line up with main's timer. */
   startedAt: number;
   importMs: number;
-  importOk: boolean;
+  /** Why the import failed, in the engine's words; undefined when it loaded. */
+  importFailure: string | undefined;
   /** How long each listSources took, asked one after another during the import. */
   listSources: number[];
   /** When each message of the running server stream arrived. */
@@ -98,7 +99,14 @@ export function importWhileStreaming(
     const arrivals = seen
       .filter((entry) => entry.callId === callId)
       .flatMap((entry) => Array.from({ length: entry.messages }, () => entry.at - start));
-    return { startedAt, importMs, importOk: result.ok, listSources, arrivals };
+    const failure = (result as { failure?: { message: string } }).failure;
+    return {
+      startedAt,
+      importMs,
+      importFailure: result.ok ? undefined : failure?.message,
+      listSources,
+      arrivals,
+    };
   }, input);
 }
 
