@@ -59,12 +59,16 @@ const missingTarget: ApiFailure = {
   hint: 'host:port, for example localhost:50051',
 };
 
-/** Builds the call actions over the store's tab access, the event router, and the workspace context of a tab's calls. */
+/**
+ * Builds the call actions over the store's tab access, the event router, the workspace context of a tab's calls, and
+ * what to note once the engine started a tab's call.
+ */
 export function createCallActions(
   api: CallApi,
   tabs: TabAccess,
   router: EventRouter,
   contextOf: (tab: TabState) => CallContext,
+  onStarted: (tab: TabState) => void,
 ): CallActions {
   const fail = (id: string, error: unknown): void => {
     const failure = toFailure(error);
@@ -88,6 +92,7 @@ export function createCallActions(
     const release = router.holdUnknown();
     try {
       const started = await api.startCall(tab.sourceId, callRequest(tab), contextOf(tab));
+      onStarted(tab);
       const model = createCallModel(started.callId, started.kind);
       const call = sendsStream(started.kind) ? noteSent(model, tab.requestText) : model;
       if (tabs.getTab(tab.id)) tabs.patchTab(tab.id, () => ({ call, starting: false }));

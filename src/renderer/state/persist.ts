@@ -16,11 +16,9 @@ const STORAGE_KEY = 'protodesk.workspace.v1';
 const MAX_KEPT_TEXT = 256 * 1024;
 
 const rowSchema = z.object({ key: z.string(), value: z.string(), enabled: z.boolean() });
-const connectionSchema = z.object({
-  target: z.string(),
-  tls: tlsSettingsSchema,
-  metadata: z.array(rowSchema),
-});
+// Metadata an older save remembered per source is dropped on load: a new tab never inherits it.
+const rememberedSchema = z.object({ target: z.string(), tls: tlsSettingsSchema });
+const connectionSchema = rememberedSchema.extend({ metadata: z.array(rowSchema) });
 const methodSchema = z.object({
   name: z.string(),
   fullName: z.string(),
@@ -51,13 +49,12 @@ const tabFields = Object.keys(tabSchema.shape) as (keyof z.input<typeof tabSchem
 const workspaceSchema = z.object({
   tabs: z.array(z.unknown()),
   activeTabId: z.string().optional(),
-  connections: z.record(z.string(), connectionSchema),
-  lastConnection: connectionSchema.optional(),
+  connections: z.record(z.string(), rememberedSchema),
   workspaceFolder: z.string().optional(),
 });
 
 /** The part of the state that survives a reload, and the workspace folder its saved tabs belong to. */
-export type PersistedState = Pick<AppState, 'tabs' | 'activeTabId' | 'connections' | 'lastConnection'> & {
+export type PersistedState = Pick<AppState, 'tabs' | 'activeTabId' | 'connections'> & {
   workspaceFolder?: string;
 };
 
@@ -90,7 +87,6 @@ export function saveWorkspace(storage: Pick<Storage, 'setItem'>, state: Persiste
     tabs: state.tabs.map(persistedTab),
     activeTabId: state.activeTabId,
     connections: state.connections,
-    lastConnection: state.lastConnection,
     workspaceFolder: state.workspaceFolder,
   };
   try {
@@ -114,12 +110,7 @@ function persistedTab(tab: TabState): Partial<TabState> {
 
 /** Whether two snapshots save the same thing, compared by reference field by field (calls are not saved). */
 export function samePersisted(a: PersistedState, b: PersistedState): boolean {
-  if (
-    a.activeTabId !== b.activeTabId ||
-    a.connections !== b.connections ||
-    a.lastConnection !== b.lastConnection
-  )
-    return false;
+  if (a.activeTabId !== b.activeTabId || a.connections !== b.connections) return false;
   if (a.workspaceFolder !== b.workspaceFolder || a.tabs.length !== b.tabs.length) return false;
   return a.tabs.every((tab, i) => {
     const other = b.tabs[i];

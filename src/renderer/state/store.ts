@@ -66,8 +66,12 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
       }));
     const getTab = (id: string): TabState | undefined => get().tabs.find((tab) => tab.id === id);
     const router = createEventRouter(api, { getTabs: () => get().tabs, setTabs: (tabs) => set({ tabs }) });
-    const calls = createCallActions(api, { getTab, patchTab }, router, (tab) =>
-      callContextOf(tab, get().environment),
+    const calls = createCallActions(
+      api,
+      { getTab, patchTab },
+      router,
+      (tab) => callContextOf(tab, get().environment),
+      (tab) => set((state) => rememberConnection(state, tab.sourceId, tab)),
     );
 
     const loadTemplate = (tab: TabState): void => {
@@ -109,7 +113,6 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
       tabs: restored?.tabs ?? [],
       activeTabId: restored?.activeTabId,
       connections: restored?.connections ?? {},
-      lastConnection: restored?.lastConnection,
       paletteOpen: false,
       historyStamp: 0,
       send: calls.send,
@@ -164,11 +167,9 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
           tabs: list.updateTab(state.tabs, tabId, (tab) => list.withRequestText(tab, text)),
         })),
       resetRequest: (tabId) => set((state) => ({ tabs: list.updateTab(state.tabs, tabId, list.resetTab) })),
-      setConnection(tabId, change) {
-        editTab(tabId, change);
-        const tab = getTab(tabId);
-        if (tab) set((state) => rememberConnection(state, tab.sourceId, tab));
-      },
+      // Once the address is edited it is the user's own: the hint of where it came from goes.
+      setConnection: (tabId, change) =>
+        editTab(tabId, change.target === undefined ? change : { ...change, addressFrom: undefined }),
       setOptions: (tabId, options) => editTab(tabId, { options }),
       setTlsProfile: (tabId, tlsProfile) => editTab(tabId, { tlsProfile }),
       setTests: (tabId, tests) => editTab(tabId, tests),
@@ -203,6 +204,6 @@ function saveOnChange(store: StoreApi<AppState>, storage: Storage): () => void {
 }
 
 function persistedPart(state: AppState): PersistedState {
-  const { tabs, activeTabId, connections, lastConnection } = state;
-  return { tabs, activeTabId, connections, lastConnection, workspaceFolder: state.workspace?.folder };
+  const { tabs, activeTabId, connections } = state;
+  return { tabs, activeTabId, connections, workspaceFolder: state.workspace?.folder };
 }

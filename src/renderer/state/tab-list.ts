@@ -23,7 +23,7 @@ export function createTab(
   id: string,
   sourceId: string,
   method: MethodInfo,
-  connection: Connection,
+  connection: Connection & Pick<TabState, 'addressFrom'>,
 ): TabState {
   return {
     id,
@@ -40,6 +40,7 @@ export function createTab(
     metadata: connection.metadata.map((row) => ({ ...row })),
     captures: [],
     assertions: {},
+    addressFrom: connection.addressFrom,
   };
 }
 

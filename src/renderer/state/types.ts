@@ -19,12 +19,15 @@ export interface EditorProblem {
   message: string;
 }
 
-/** Where and how a request connects; remembered per source for the next tab opened on it. */
+/** Where and how a request connects. */
 export interface Connection {
   target: string;
   tls: TlsSettings;
   metadata: MetadataRow[];
 }
+
+/** The server of the last call made with a source, for the next tab opened on it (never its metadata). */
+export type RememberedConnection = Pick<Connection, 'target' | 'tls'>;
 
 /** One open request tab. */
 export interface TabState extends Connection {
@@ -58,6 +61,8 @@ export interface TabState extends Connection {
   tlsProfile?: string;
   captures: Capture[];
   assertions: Assertions;
+  /** Where a new tab's address came from, shown until the address is edited: its source's last call or reflection. */
+  addressFrom?: 'lastCall' | 'reflection';
   /** What the last call's captures and assertions produced. */
   outcome?: CallOutcome;
   /** Its saved file changed on disk while the tab had edits. */
@@ -72,10 +77,8 @@ export interface AppState {
   /** Open tabs in strip order. */
   tabs: TabState[];
   activeTabId?: string;
-  /** Last connection used with each source, by source id. */
-  connections: Record<string, Connection>;
-  /** Last connection used with any source: the default for a source never used. */
-  lastConnection?: Connection;
+  /** The server of the last call made with each source, by source id. */
+  connections: Record<string, RememberedConnection>;
   paletteOpen: boolean;
   /** The open workspace, once the engine answered. */
   workspace?: WorkspaceState;

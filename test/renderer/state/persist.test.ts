@@ -4,6 +4,7 @@ import { createTab, withRequestText, withTemplate } from '../../../src/renderer/
 import { memoryStorage, SAMPLE, unaryCall } from './engine-stub';
 
 const connection = { target: 'localhost:50051', tls: { mode: 'plaintext' as const }, metadata: [] };
+const remembered = { 'src-1': { target: 'localhost:50051', tls: { mode: 'plaintext' as const } } };
 
 describe('workspace persistence', () => {
   it('drops a saved tab that no longer parses and keeps the others', () => {
@@ -53,20 +54,33 @@ describe('workspace persistence', () => {
     saveWorkspace(storage, {
       tabs: [tab],
       activeTabId: 'tab-1',
-      connections: {},
-      lastConnection: connection,
+      connections: remembered,
     });
     const loaded = loadWorkspace(storage);
     const { failure: _failure, templateLoading: _loading, ...kept } = tab;
     expect(loaded?.tabs[0]).toEqual({ ...kept, dirty: loaded?.tabs[0]?.dirty });
-    expect(loaded?.lastConnection).toEqual(connection);
+    expect(loaded?.connections).toEqual(remembered);
   });
 
-  it('counts a change to the last connection, or to any kept tab field, as something to save', () => {
+  it("forgets the metadata and global last server an older save remembered, so no new tab inherits a token", () => {
+    const storage = memoryStorage();
+    const auth = [{ key: 'authorization', value: 'Bearer secret', enabled: true }];
+    const older = {
+      tabs: [],
+      connections: { 'src-1': { ...connection, metadata: auth } },
+      lastConnection: { ...connection, metadata: auth },
+    };
+    storage.setItem('protodesk.workspace.v1', JSON.stringify(older));
+    const loaded = loadWorkspace(storage);
+    expect(loaded?.connections).toEqual(remembered);
+    expect(JSON.stringify(loaded)).not.toContain('Bearer secret');
+  });
+
+  it('counts a change to the remembered servers, or to any kept tab field, as something to save', () => {
     const tab = createTab('tab-1', 'src-1', unaryCall, connection);
     const state = { tabs: [tab], activeTabId: 'tab-1', connections: {} };
     expect(samePersisted(state, { ...state })).toBe(true);
-    expect(samePersisted(state, { ...state, lastConnection: connection })).toBe(false);
+    expect(samePersisted(state, { ...state, connections: remembered })).toBe(false);
     expect(samePersisted(state, { ...state, tabs: [{ ...tab, keepText: true }] })).toBe(false);
     // The call is not kept: a new call event is nothing to save.
     expect(samePersisted(state, { ...state, tabs: [{ ...tab, starting: true }] })).toBe(true);

@@ -84,14 +84,50 @@ describe('tabs', () => {
     expect(store.getState().tabs.map((t) => t.id)).toEqual([a.id, c.id, b.id]);
   });
 
-  it('starts a new tab on the server last used with its source', async () => {
+  it("starts a new tab on the address and TLS of its source's last call, without that call's metadata", async () => {
     const { store } = await setup();
     const first = await openLoaded(store);
-    store
-      .getState()
-      .setConnection(first.id, { target: 'api.internal:443', tls: { mode: 'tls', serverName: 'api' } });
+    store.getState().setConnection(first.id, {
+      target: ' api.internal:443 ',
+      tls: { mode: 'tls', serverName: 'api' },
+      metadata: [{ key: 'authorization', value: 'Bearer secret', enabled: true }],
+    });
+    const typedOnly = await openLoaded(store);
+    expect(typedOnly).toMatchObject({ target: '', addressFrom: undefined });
+
+    await store.getState().send(first.id);
     const second = await openLoaded(store, fullDuplexCall);
-    expect(second).toMatchObject({ target: 'api.internal:443', tls: { mode: 'tls', serverName: 'api' } });
+    expect(second).toMatchObject({
+      target: 'api.internal:443',
+      tls: { mode: 'tls', serverName: 'api' },
+      metadata: [],
+      addressFrom: 'lastCall',
+    });
+  });
+
+  it("gives a never-used source no address, not another source's last one", async () => {
+    const { store } = await setup();
+    const other = { ...testSource, id: 'src-2', label: 'other.proto' };
+    store.getState().setSources([testSource, other]);
+    const first = await openLoaded(store);
+    store.getState().setConnection(first.id, { target: 'localhost:50051', tls: { mode: 'tls' } });
+    await store.getState().send(first.id);
+
+    store.getState().openMethod(other.id, unaryCall);
+    expect(tab(store, 1)).toMatchObject({ sourceId: 'src-2', target: '', tls: { mode: 'plaintext' }, metadata: [] });
+    expect(tab(store, 1).addressFrom).toBeUndefined();
+  });
+
+  it('forgets where the address came from once the user edits it, but not on a TLS or metadata change', async () => {
+    const { store } = await setup();
+    const first = await openLoaded(store);
+    store.getState().setConnection(first.id, { target: 'localhost:50051' });
+    await store.getState().send(first.id);
+    const second = await openLoaded(store);
+    store.getState().setConnection(second.id, { tls: { mode: 'tls' } });
+    expect(tab(store, 1).addressFrom).toBe('lastCall');
+    store.getState().setConnection(second.id, { target: 'localhost:50052' });
+    expect(tab(store, 1).addressFrom).toBeUndefined();
   });
 });
 

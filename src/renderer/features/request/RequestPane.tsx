@@ -16,6 +16,7 @@ import { hasConnection } from '../response/call-model';
 import { TestsEditor } from '../tests/TestsEditor';
 import { TlsProfileSelect } from '../tls/TlsProfileSelect';
 import { DiskChangedBanner } from '../workspace/DiskChangedBanner';
+import { AddressOrigin } from './AddressOrigin';
 import { CallButtons } from './CallButtons';
 import { FailureBanner } from './FailureBanner';
 import { MethodHeader } from './MethodHeader';
@@ -62,10 +63,11 @@ export function RequestPane(props: {
         <input
           className="address-input"
           aria-label="Server address"
-          placeholder="localhost:50051"
+          placeholder="Server address, e.g. localhost:50051"
           spellCheck={false}
           autoComplete="off"
           value={tab.target}
+          aria-describedby={tab.addressFrom ? `address-origin-${tab.id}` : undefined}
           onChange={(e) => actions.setConnection(tab.id, { target: e.target.value })}
         />
         <CallButtons
@@ -77,6 +79,7 @@ export function RequestPane(props: {
           connecting={tab.call !== undefined && !tab.call.status && !hasConnection(tab.call)}
         />
       </div>
+      <AddressOrigin id={`address-origin-${tab.id}`} tab={tab} />
       <div className="tls-row">
         {/* Without profiles in the workspace there is nothing to choose: the tab's own fields apply. */}
         {(profiles.length > 0 || tab.tlsProfile !== undefined) && (
