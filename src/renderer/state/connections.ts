@@ -14,7 +14,8 @@ export function connectionFor(
   sourceId: string,
 ): NewTabConnection {
   const remembered = state.connections[sourceId];
-  if (remembered) return { target: remembered.target, tls: remembered.tls, metadata: [], addressFrom: 'lastCall' };
+  if (remembered)
+    return { target: remembered.target, tls: remembered.tls, metadata: [], addressFrom: 'lastCall' };
   const source = state.sources.find((s) => s.id === sourceId);
   return fromReflection(source) ?? { target: '', tls: { mode: 'plaintext' }, metadata: [] };
 }

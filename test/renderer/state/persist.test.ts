@@ -62,7 +62,7 @@ describe('workspace persistence', () => {
     expect(loaded?.connections).toEqual(remembered);
   });
 
-  it("forgets the metadata and global last server an older save remembered, so no new tab inherits a token", () => {
+  it('drops the metadata and global last server an older save remembered: no tab inherits a token', () => {
     const storage = memoryStorage();
     const auth = [{ key: 'authorization', value: 'Bearer secret', enabled: true }];
     const older = {

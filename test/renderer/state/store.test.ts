@@ -84,7 +84,7 @@ describe('tabs', () => {
     expect(store.getState().tabs.map((t) => t.id)).toEqual([a.id, c.id, b.id]);
   });
 
-  it("starts a new tab on the address and TLS of its source's last call, without that call's metadata", async () => {
+  it("starts a new tab on the address and TLS of its source's last call, without its metadata", async () => {
     const { store } = await setup();
     const first = await openLoaded(store);
     store.getState().setConnection(first.id, {
@@ -114,11 +114,12 @@ describe('tabs', () => {
     await store.getState().send(first.id);
 
     store.getState().openMethod(other.id, unaryCall);
-    expect(tab(store, 1)).toMatchObject({ sourceId: 'src-2', target: '', tls: { mode: 'plaintext' }, metadata: [] });
-    expect(tab(store, 1).addressFrom).toBeUndefined();
+    const opened = tab(store, 1);
+    expect(opened).toMatchObject({ sourceId: 'src-2', target: '', tls: { mode: 'plaintext' }, metadata: [] });
+    expect(opened.addressFrom).toBeUndefined();
   });
 
-  it('forgets where the address came from once the user edits it, but not on a TLS or metadata change', async () => {
+  it('forgets where the address came from once the user edits it, not on a TLS change', async () => {
     const { store } = await setup();
     const first = await openLoaded(store);
     store.getState().setConnection(first.id, { target: 'localhost:50051' });

@@ -5,13 +5,14 @@ import type { TabState } from '../../state/types';
 /** The hint, or nothing when the address is the user's own. */
 export function AddressOrigin(props: { id: string; tab: TabState }): React.JSX.Element | null {
   const { tab } = props;
-  const label = useAppStore((state) => state.sources.find((s) => s.id === tab.sourceId)?.label) ?? 'this source';
-  if (!tab.addressFrom || !tab.target) return null;
+  const label =
+    useAppStore((state) => state.sources.find((s) => s.id === tab.sourceId)?.label) ?? 'this source';
+  if (!tab.addressFrom) return null;
   return (
     <p id={props.id} className="address-origin muted">
       {tab.addressFrom === 'lastCall'
         ? `Address and TLS from your last call to ${label}.`
-        : `Address of the server ${label} was reflected from.`}
+        : `Address, TLS and metadata from the reflection source ${label}.`}
     </p>
   );
 }
