@@ -2,7 +2,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/shared/api/errors';
 import { createAppStore, type AppStore } from '../../../src/renderer/state/store';
-import { engineStub, FULL_SAMPLE, fullDuplexCall, memoryStorage, SAMPLE, testSource, unaryCall } from './engine-stub';
+import {
+  engineStub,
+  FULL_SAMPLE,
+  fullDuplexCall,
+  memoryStorage,
+  SAMPLE,
+  testSource,
+  unaryCall,
+} from './engine-stub';
 import { batchEntries } from '../../helpers/batch-entries';
 
 const disposers: (() => void)[] = [];

@@ -14,7 +14,8 @@ describe('tab list', () => {
 
   it('keeps text typed before the sample arrived, and marks it edited', () => {
     const typed = withRequestText(createTab('t', 'src', unaryCall, connection), '{"mine":1}');
-    const loaded = withTemplate(typed, { method: unaryCall, sample: SAMPLE, fullSample: FULL_SAMPLE, jsonSchema: {} });
+    const template = { method: unaryCall, sample: SAMPLE, fullSample: FULL_SAMPLE, jsonSchema: {} };
+    const loaded = withTemplate(typed, template);
     expect(loaded).toMatchObject({ requestText: '{"mine":1}', baseText: SAMPLE, dirty: true });
   });
 

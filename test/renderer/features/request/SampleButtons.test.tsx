@@ -8,9 +8,16 @@ import { FULL_SAMPLE, SAMPLE, unaryCall } from '../../state/engine-stub';
 afterEach(cleanup);
 
 const template = { method: unaryCall, sample: SAMPLE, fullSample: FULL_SAMPLE, jsonSchema: {} };
-const untouched = { saved: false, keepText: false, dirty: false, requestText: SAMPLE, template };
+type ButtonsTab = Pick<TabState, 'saved' | 'keepText' | 'dirty' | 'requestText' | 'template'>;
+const untouched: ButtonsTab = {
+  saved: undefined,
+  keepText: false,
+  dirty: false,
+  requestText: SAMPLE,
+  template,
+};
 
-function show(tab: Partial<TabState>) {
+function show(tab: Partial<ButtonsTab>) {
   const handlers = { onReset: vi.fn(), onFill: vi.fn() };
   render(<SampleButtons tab={{ ...untouched, ...tab }} {...handlers} />);
   const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
