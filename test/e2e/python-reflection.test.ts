@@ -46,6 +46,8 @@ describe('a Python grpcio server by reflection', () => {
     const { page } = app;
     await openMethod(page, 'ListMovies', 'MovieService/ListMovies');
     await waitForMonaco(page);
+    await page.getByRole('button', { name: 'Fill every field' }).click();
+    await expect.poll(() => requestEditorText(page)).toContain('"pageSize"');
     const sample = await requestEditorText(page);
     expect(sample).toContain('"pageSize": 1');
     expect(sample).toContain('"genreFilter": "GENRE_UNSPECIFIED"');

@@ -27,8 +27,10 @@ describe('the request editor', () => {
     await app?.close();
   });
 
-  test('Monaco replaces the plain textarea and shows the sample request', async () => {
+  test('Monaco replaces the plain textarea with the minimal sample; "Fill every field" fills it', async () => {
     await waitForMonaco(app.page);
+    await expect.poll(async () => (await requestEditorText(app.page)).replace(/\s+/g, '')).toBe('{}');
+    await app.page.getByRole('button', { name: 'Fill every field' }).click();
     await expect.poll(() => requestEditorText(app.page)).toMatch(simpleRequestField);
   });
 

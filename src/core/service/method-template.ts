@@ -1,10 +1,10 @@
 import type { MethodTemplate } from '../../shared/api/types';
 import { CallSetupError } from '../call/errors';
 import { docComment } from '../schema/docs';
-import { sampleJson, toJsonSchema } from '../schema/json';
+import { minimalSampleJson, sampleJson, toJsonSchema } from '../schema/json';
 import type { Schema } from '../schema/schema';
 
-/** The sample request and request JSON Schema of `method` (`package.Service/Method`) in `schema`. */
+/** The sample requests (minimal and full) and request JSON Schema of `method` (`package.Service/Method`) in `schema`. */
 export function methodTemplate(schema: Schema, method: string): MethodTemplate {
   const desc = schema.method(method);
   const fullName = desc ? `${desc.parent.typeName}.${desc.name}` : '';
@@ -22,7 +22,8 @@ export function methodTemplate(schema: Schema, method: string): MethodTemplate {
   const jsonSchema = toJsonSchema(desc.input, (d) => docComment(d, true) || undefined);
   return {
     method: info,
-    sample: JSON.stringify(sampleJson(desc.input, schema.registry), null, 2),
+    sample: JSON.stringify(minimalSampleJson(desc.input, schema.registry), null, 2),
+    fullSample: JSON.stringify(sampleJson(desc.input, schema.registry), null, 2),
     jsonSchema: { ...jsonSchema },
   };
 }

@@ -34,6 +34,8 @@ export interface AppActions
   shift(tabId: string, delta: -1 | 1): void;
   setRequestText(tabId: string, text: string): void;
   resetRequest(tabId: string): void;
+  /** Replaces the request with the method's sample with every field filled. */
+  fillRequest(tabId: string): void;
   setConnection(tabId: string, change: Partial<Connection>): void;
   setOptions(tabId: string, options: RequestOptions): void;
   /** A TLS profile by name for the tab's calls; undefined: the tab's own TLS fields. */
@@ -167,6 +169,7 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
           tabs: list.updateTab(state.tabs, tabId, (tab) => list.withRequestText(tab, text)),
         })),
       resetRequest: (tabId) => set((state) => ({ tabs: list.updateTab(state.tabs, tabId, list.resetTab) })),
+      fillRequest: (tabId) => set((state) => ({ tabs: list.updateTab(state.tabs, tabId, list.fillTab) })),
       // Once the address is edited it is the user's own: the hint of where it came from goes.
       setConnection: (tabId, change) =>
         editTab(tabId, change.target === undefined ? change : { ...change, addressFrom: undefined }),

@@ -79,6 +79,12 @@ export function resetTab(tab: TabState): TabState {
   return { ...tab, requestText: sample, baseText: sample, dirty: false, keepText: false, problem: undefined };
 }
 
+/** The tab with its request replaced by the method's sample with every field filled; the base stays the minimal one. */
+export function fillTab(tab: TabState): TabState {
+  if (!tab.template) return tab;
+  return withDirtyFlag({ ...tab, requestText: tab.template.fullSample, problem: undefined });
+}
+
 /** Replaces one tab (by id) with what `change` makes of it; other tabs keep their identity. */
 export function updateTab(tabs: TabState[], id: string, change: (tab: TabState) => TabState): TabState[] {
   return tabs.map((tab) => (tab.id === id ? change(tab) : tab));

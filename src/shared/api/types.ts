@@ -44,11 +44,13 @@ export interface DroppedFile {
   text: string;
 }
 
-/** What the request editor needs for one method: a sample request and the JSON Schema for completion. */
+/** What the request editor needs for one method: its sample requests and the JSON Schema for completion. */
 export interface MethodTemplate {
   method: MethodInfo;
-  /** A valid request with every field filled, pretty-printed JSON text. */
+  /** The smallest valid request (defaults only, `{}` for most), pretty-printed JSON text: a new tab starts with it. */
   sample: string;
+  /** A valid request with every field filled, pretty-printed JSON text ("Fill every field"). */
+  fullSample: string;
   /** draft-07 JSON Schema of the request message (Monaco's JSON language service consumes it as-is). */
   jsonSchema: Record<string, unknown>;
 }

@@ -116,7 +116,7 @@ describe('schema sources', () => {
     expect(await service.listSources()).toEqual([]);
   });
 
-  test('the method template has a filled sample and the JSON Schema of the request, built once', async () => {
+  test('the method template has a minimal and a filled sample and the JSON Schema of the request, built once', async () => {
     ({ service } = recordingService());
     const { id } = await service.addSource(testProtoSource);
     const template = await service.methodTemplate(id, 'grpc.testing.TestService/UnaryCall');
@@ -125,10 +125,11 @@ describe('schema sources', () => {
       kind: 'unary',
       inputType: 'grpc.testing.SimpleRequest',
     });
-    const sample = JSON.parse(template.sample) as Record<string, unknown>;
-    expect(sample).toHaveProperty('responseSize');
-    expect(sample).toHaveProperty('payload');
-    expect(template.sample).toContain('\n  "');
+    expect(JSON.parse(template.sample)).toEqual({});
+    const full = JSON.parse(template.fullSample) as Record<string, unknown>;
+    expect(full).toHaveProperty('responseSize');
+    expect(full).toHaveProperty('payload');
+    expect(template.fullSample).toContain('\n  "');
     expect(template.jsonSchema).toMatchObject({ $ref: '#/definitions/grpc.testing.SimpleRequest' });
     expect(await service.methodTemplate(id, 'grpc.testing.TestService/UnaryCall')).toBe(template);
     expect(await failureOf(service.methodTemplate(id, 'grpc.testing.TestService/Nope'))).toMatchObject({

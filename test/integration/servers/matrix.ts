@@ -98,8 +98,9 @@ export function serverMatrix(matrix: MatrixServer, running: () => RunningServer)
         const method = `${info.fullName.slice(0, info.fullName.lastIndexOf('.'))}/${info.name}`;
         const mine = methodTemplate(reflected, method);
         expect(mine.sample, method).toBe(methodTemplate(reference, method).sample);
+        expect(mine.fullSample, method).toBe(methodTemplate(reference, method).fullSample);
         expect(mine.jsonSchema, method).toEqual(methodTemplate(reference, method).jsonSchema);
-        expect(mine.sample).not.toMatch(/"":/);
+        expect(mine.fullSample).not.toMatch(/"":/);
       }
     });
   });

@@ -82,7 +82,7 @@ async function engineSteps(api: ProtodeskService, events: ClientEvents) {
       status: folder.status,
       problems: folder.problems.map((problem) => problem.message),
       services: folder.services.map((service) => service.fullName),
-      sample: 'error' in template ? template : JSON.parse(template.sample),
+      sample: 'error' in template ? template : JSON.parse(template.fullSample),
     },
     droppedFiles: await step(async () => {
       const files = await Promise.all(

@@ -31,6 +31,8 @@ export const fullDuplexCall = testMethod('FullDuplexCall', 'bidi');
 
 /** The sample every template answers with. */
 export const SAMPLE = '{\n  "responseSize": 0\n}';
+/** The every-field sample every template answers with. */
+export const FULL_SAMPLE = '{\n  "responseSize": 1,\n  "fillUsername": true\n}';
 
 /** A loaded source holding the two methods above. */
 export const testSource: SourceState = {
@@ -142,7 +144,7 @@ export function engineStub(): EngineStub {
     methodTemplate: async (_sourceId, method): Promise<MethodTemplate> => {
       const found = testSource.services[0]?.methods.find((m) => m.path === `/${method}`);
       if (!found) throw new Error(`no method ${method}`);
-      return { method: found, sample: SAMPLE, jsonSchema: { type: 'object' } };
+      return { method: found, sample: SAMPLE, fullSample: FULL_SAMPLE, jsonSchema: { type: 'object' } };
     },
     startCall: async (sourceId, request, context) => {
       stub.started.push({ sourceId, request, ...(context ? { context } : {}) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadWorkspace, samePersisted, saveWorkspace } from '../../../src/renderer/state/persist';
 import { createTab, withRequestText, withTemplate } from '../../../src/renderer/state/tab-list';
-import { memoryStorage, SAMPLE, unaryCall } from './engine-stub';
+import { FULL_SAMPLE, memoryStorage, SAMPLE, unaryCall } from './engine-stub';
 
 const connection = { target: 'localhost:50051', tls: { mode: 'plaintext' as const }, metadata: [] };
 const remembered = { 'src-1': { target: 'localhost:50051', tls: { mode: 'plaintext' as const } } };
@@ -12,6 +12,7 @@ describe('workspace persistence', () => {
     const good = withTemplate(createTab('tab-1', 'src-1', unaryCall, connection), {
       method: unaryCall,
       sample: SAMPLE,
+      fullSample: FULL_SAMPLE,
       jsonSchema: {},
     });
     saveWorkspace(storage, { tabs: [good], activeTabId: 'tab-2', connections: {} });

@@ -2,7 +2,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/shared/api/errors';
 import { createAppStore, type AppStore } from '../../../src/renderer/state/store';
-import { engineStub, fullDuplexCall, memoryStorage, SAMPLE, testSource, unaryCall } from './engine-stub';
+import {
+  engineStub,
+  FULL_SAMPLE,
+  fullDuplexCall,
+  memoryStorage,
+  SAMPLE,
+  testSource,
+  unaryCall,
+} from './engine-stub';
 import { batchEntries } from '../../helpers/batch-entries';
 
 const disposers: (() => void)[] = [];
@@ -53,6 +61,16 @@ describe('tabs', () => {
     store.getState().setRequestText(opened.id, SAMPLE);
     expect(tab(store).dirty).toBe(false);
     store.getState().setRequestText(opened.id, '{}');
+    store.getState().resetRequest(opened.id);
+    expect(tab(store)).toMatchObject({ requestText: SAMPLE, dirty: false });
+  });
+
+  it('opens with the minimal sample, fills every field on demand (edited), and resets to the minimal one', async () => {
+    const { store } = await setup();
+    const opened = await openLoaded(store);
+    expect(tab(store).requestText).toBe(SAMPLE);
+    store.getState().fillRequest(opened.id);
+    expect(tab(store)).toMatchObject({ requestText: FULL_SAMPLE, dirty: true });
     store.getState().resetRequest(opened.id);
     expect(tab(store)).toMatchObject({ requestText: SAMPLE, dirty: false });
   });

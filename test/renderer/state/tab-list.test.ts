@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { closeTab, createTab, moveTab, neighbourTabId, tabTitle, withRequestText, withTemplate } from '../../../src/renderer/state/tab-list';
-import { fullDuplexCall, SAMPLE, testMethod, unaryCall } from './engine-stub';
+import { fullDuplexCall, FULL_SAMPLE, SAMPLE, testMethod, unaryCall } from './engine-stub';
 
 const connection = { target: '', tls: { mode: 'plaintext' as const }, metadata: [] };
 const tabs = ['a', 'b', 'c'].map((id) => createTab(id, 'src', unaryCall, connection));
@@ -14,7 +14,8 @@ describe('tab list', () => {
 
   it('keeps text typed before the sample arrived, and marks it edited', () => {
     const typed = withRequestText(createTab('t', 'src', unaryCall, connection), '{"mine":1}');
-    const loaded = withTemplate(typed, { method: unaryCall, sample: SAMPLE, jsonSchema: {} });
+    const template = { method: unaryCall, sample: SAMPLE, fullSample: FULL_SAMPLE, jsonSchema: {} };
+    const loaded = withTemplate(typed, template);
     expect(loaded).toMatchObject({ requestText: '{"mine":1}', baseText: SAMPLE, dirty: true });
   });
 

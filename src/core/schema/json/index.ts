@@ -4,6 +4,6 @@ export { compileJsonDecoder, type JsonDecoder } from './binary-json';
 export { JsonInputError, type JsonTextPosition } from './json-errors';
 export { toJsonSchema, type DocLookup } from './json-schema';
 export { editorKeywords, type JsonSchema } from './json-schema-types';
-export { sampleJson } from './sample';
+export { minimalSampleJson, sampleJson } from './sample';
 export { typeNameOfUrl } from './json-wkt';
 export { unresolvedAnyUrls, type UnresolvedAnyListener } from './opaque-any';

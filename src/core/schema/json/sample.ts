@@ -1,15 +1,15 @@
 import {
   ScalarType,
-  type DescEnum,
   type DescField,
   type DescMessage,
   type JsonObject,
   type JsonValue,
   type Registry,
 } from '@bufbuild/protobuf';
-import { isWrapperDesc } from '@bufbuild/protobuf/wkt';
-import { timestampExample } from './json-wkt';
+import { FeatureSet_FieldPresence } from '@bufbuild/protobuf/wkt';
 import { setMember } from './json-read-context';
+import { namedExample } from './sample-names';
+import { minimalWellKnown, sampleScalar, sampleWellKnown } from './sample-wkt';
 
 /** How many times one message type may appear on a path before recursive fields are left out. */
 const maxRepeats = 2;
@@ -18,10 +18,34 @@ const maxDepth = 6;
 
 /**
  * A valid request for `message` with every field filled: the first member of each oneof, one list element, one map
- * entry, enums by their first name, well-known types in their JSON form; recursion is cut after a few levels.
+ * entry, enums by their first name, well-known types in their JSON form, strings like real data where the field name
+ * says what it holds; recursion is cut after a few levels.
  */
 export function sampleJson(message: DescMessage, registry: Registry): JsonValue {
   return sampleMessage(message, registry, []) ?? {};
+}
+
+/**
+ * The smallest valid request for `message`: `{}` unless it has required (proto2 / LEGACY_REQUIRED) fields, which are
+ * filled, or is a well-known type whose JSON is not an object. Sent as it is, it asks the server for nothing special.
+ */
+export function minimalSampleJson(message: DescMessage, registry: Registry): JsonValue {
+  return minimalMessage(message, registry, 0);
+}
+
+function minimalMessage(desc: DescMessage, registry: Registry, depth: number): JsonValue {
+  const special = minimalWellKnown(desc);
+  if (special !== undefined) return special;
+  const out: JsonObject = {};
+  if (depth >= maxDepth) return out;
+  for (const field of desc.fields) {
+    if (field.presence !== FeatureSet_FieldPresence.LEGACY_REQUIRED) continue;
+    const value = field.message
+      ? minimalMessage(field.message, registry, depth + 1)
+      : sampleValue(field, registry, []);
+    if (value !== undefined) setMember(out, field.jsonName, value);
+  }
+  return out;
 }
 
 /** undefined when the message may not be expanded here (too deep, or too recursive). */
@@ -55,73 +79,15 @@ function sampleField(field: DescField, registry: Registry, stack: DescMessage[])
   }
 }
 
-function sampleValue(
-  field: {
-    name: string;
-    scalar: DescField['scalar'];
-    enum: DescEnum | undefined;
-    message: DescMessage | undefined;
-  },
-  registry: Registry,
-  stack: DescMessage[],
-): JsonValue | undefined {
+function sampleValue(field: DescField, registry: Registry, stack: DescMessage[]): JsonValue | undefined {
   if (field.message) return sampleMessage(field.message, registry, stack);
   if (field.enum)
     return field.enum.typeName === 'google.protobuf.NullValue' ? null : (field.enum.values[0]?.name ?? 0);
-  return sampleScalar(field.scalar ?? ScalarType.STRING, field.name);
-}
-
-/** A representative value per scalar: strings echo the field name, so the sample reads like documentation. */
-function sampleScalar(scalar: ScalarType, name: string): JsonValue {
-  switch (scalar) {
-    case ScalarType.BOOL:
-      return true;
-    case ScalarType.STRING:
-      return name;
-    case ScalarType.BYTES:
-      return 'AQID';
-    case ScalarType.DOUBLE:
-    case ScalarType.FLOAT:
-      return 1.5;
-    case ScalarType.INT64:
-    case ScalarType.UINT64:
-    case ScalarType.SINT64:
-    case ScalarType.FIXED64:
-    case ScalarType.SFIXED64:
-      return '1';
-    default:
-      return 1;
-  }
+  const scalar = field.scalar ?? ScalarType.STRING;
+  return namedExample(field, scalar) ?? sampleScalar(scalar, field.name);
 }
 
 function sampleMapKey(scalar: ScalarType): string {
   if (scalar === ScalarType.STRING) return 'key';
   return scalar === ScalarType.BOOL ? 'true' : '1';
-}
-
-function sampleWellKnown(desc: DescMessage, registry: Registry): JsonValue | undefined {
-  switch (desc.typeName) {
-    case 'google.protobuf.Timestamp':
-      return timestampExample;
-    case 'google.protobuf.Duration':
-      return '1s';
-    case 'google.protobuf.FieldMask':
-      return 'name';
-    case 'google.protobuf.Struct':
-      return { key: 'value' };
-    case 'google.protobuf.Value':
-      return 'value';
-    case 'google.protobuf.ListValue':
-      return ['value'];
-    case 'google.protobuf.Any':
-      // A Duration is the smallest readable example; without duration.proto loaded, an empty Any is still valid.
-      return registry.getMessage('google.protobuf.Duration')
-        ? { '@type': 'type.googleapis.com/google.protobuf.Duration', value: '1s' }
-        : {};
-    default: {
-      if (!isWrapperDesc(desc)) return undefined;
-      const [field] = desc.fields;
-      return field ? sampleScalar(field.scalar, 'value') : undefined;
-    }
-  }
 }

@@ -22,6 +22,7 @@ import { FailureBanner } from './FailureBanner';
 import { MethodHeader } from './MethodHeader';
 import { RequestOptionsForm } from './RequestOptionsForm';
 import { requestModelUri } from './model-uri';
+import { SampleButtons } from './SampleButtons';
 import { SaveActions } from './SaveActions';
 import './request.css';
 
@@ -123,14 +124,11 @@ export function RequestPane(props: {
               </p>
             )}
             <div className="request-toolbar">
-              <button
-                type="button"
-                disabled={tab.saved || tab.keepText ? tab.requestText === tab.template?.sample : !tab.dirty}
-                title="Replace the request with the method's sample"
-                onClick={() => actions.resetRequest(tab.id)}
-              >
-                Reset to sample
-              </button>
+              <SampleButtons
+                tab={tab}
+                onReset={() => actions.resetRequest(tab.id)}
+                onFill={() => actions.fillRequest(tab.id)}
+              />
               <SaveActions
                 tab={tab}
                 environment={environment}
