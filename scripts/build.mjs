@@ -62,6 +62,11 @@ async function buildCommandLine(out) {
   await cp(bundledProtos, `${out}/protos`, { recursive: true });
 }
 
+/** The .proto compile worker beside the command line's bundle: `protodesk serve`'s engine starts it (packages external). */
+async function buildCompileWorker(out) {
+  await build({ ...nodeBundle, entryPoints: { 'compile-worker': compileWorker }, outdir: out });
+}
+
 /** The benchmark and the server it calls (packages external). */
 async function buildBench(out) {
   await build({
@@ -69,7 +74,6 @@ async function buildBench(out) {
     entryPoints: {
       'bench/index': 'bench/main.ts',
       // The engine compiles big .proto sets in this worker, found beside the bundle that runs the engine.
-      'compile-worker': compileWorker,
       'bench/compile-worker': compileWorker,
       // The benchmark's server runs in its own process, so it does not share a core's time with the client it measures.
       'bench/vectors-peer': 'test/peers/vectors/main.ts',
@@ -105,6 +109,7 @@ if (legacyFlag >= 0) {
   await buildInto('dist', (out) =>
     Promise.all([
       buildCommandLine(out),
+      buildCompileWorker(out),
       buildBench(out),
       buildElectron(out, target, pkg.version),
       buildRenderer(`${out}/renderer`, target),
