@@ -26,7 +26,8 @@ function serve(args: string[]): Serving {
   let stderr = '';
   started.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exit = new Promise<{ code: number | null; stderr: string }>((resolve) =>
-    started.once('exit', (code) => resolve({ code, stderr })),
+    // 'close' waits for stderr to drain, so the message is whole.
+    started.once('close', (code) => resolve({ code, stderr })),
   );
   const lines = createInterface({ input: started.stdout! });
   const firstLine = () =>

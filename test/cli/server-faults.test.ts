@@ -332,7 +332,8 @@ describe('a slow reader holds the server back instead of filling memory', () => 
       child.stdout.pause();
       setTimeout(() => child.stdout.resume(), 1);
     });
-    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    // 'close', not 'exit': the paused pipe may still hold the last lines when the process ends.
+    const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
     expect(err).toBe('');
     expect(code).toBe(0);
     expect(lines).toBe(count);
