@@ -1,5 +1,5 @@
 /**
- * The app shell: top bar (workspace, environment), sidebar (methods, collections, history) | (tab strip + request |
+ * The app shell: top bar (workspace, environment), sidebar (schemas, collections, history) | (tab strip + request |
  * response), the command palette, the save dialogs, window shortcuts.
  */
 import { useEffect, useMemo, useState } from 'react';
@@ -50,6 +50,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
   const workspaceFailure = useAppStore((state) => state.workspaceFailure);
   const historyStamp = useAppStore((state) => state.historyStamp);
   const workspaceFolder = useAppStore((state) => state.workspace?.folder);
+  const savedCount = useAppStore((state) => state.workspace?.requests.length ?? 0);
   const actions = useAppStoreApi().getState();
   const active = useActiveTab();
   const [dialog, setDialog] = useState<WorkspaceDialog>(null);
@@ -123,21 +124,23 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
         defaultLayout={layout.defaultLayout}
         onLayoutChanged={layout.onLayoutChanged}
       >
-        <Panel id="sidebar" defaultSize="22%" minSize="180px" maxSize="50%">
+        <Panel id="sidebar" defaultSize="24%" minSize="260px" maxSize="50%">
           <Sidebar
             sources={sources}
             onSourcesChanged={actions.setSources}
             onOpenMethod={actions.openMethod}
             api={props.api}
             selected={active ? { sourceId: active.sourceId, fullName: active.method.fullName } : undefined}
-          >
-            <CollectionsPanel api={props.api} />
-            <HistoryPanel
-              api={props.api}
-              refreshKey={historyKey}
-              onOpen={(id) => void actions.openHistory(id)}
-            />
-          </Sidebar>
+            collections={<CollectionsPanel api={props.api} />}
+            collectionCount={savedCount}
+            history={
+              <HistoryPanel
+                api={props.api}
+                refreshKey={historyKey}
+                onOpen={(id) => void actions.openHistory(id)}
+              />
+            }
+          />
         </Panel>
         <Separator className="split-handle vertical" />
         <Panel id="main" minSize="400px">

@@ -7,6 +7,7 @@ import {
   send,
   setRequestJson,
   setServerAddress,
+  showSidebarView,
   waitForStatus,
 } from './helpers/app';
 import { screenshotPath } from './helpers/paths';
@@ -35,7 +36,9 @@ describe('a unary call to grpc-go', () => {
     // grpc-go answers with a payload of 4 zero bytes: base64 "AAAAAA==".
     await responseRegion(page).getByText('"AAAAAA=="').first().waitFor();
     // The call is also recorded in History (shortly after the status, once the engine has written it).
+    await showSidebarView(page, 'History');
     await page.getByRole('list', { name: 'History' }).getByRole('listitem').first().waitFor();
+    await showSidebarView(page, 'Schemas');
     await page.screenshot({ path: screenshotPath('main-light.png') });
   });
 

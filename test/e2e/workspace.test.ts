@@ -12,6 +12,7 @@ import {
   send,
   setRequestJson,
   setServerAddress,
+  showSidebarView,
   waitForMonaco,
   waitForStatus,
 } from './helpers/app';
@@ -63,6 +64,7 @@ describe('the workspace in the page', () => {
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await selectedTab(page, 'Unary').waitFor();
+    await showSidebarView(page, 'Collections');
     await collections(page).getByRole('treeitem', { name: 'Unary' }).waitFor();
   });
 
@@ -72,8 +74,11 @@ describe('the workspace in the page', () => {
     await serve.stop();
     serve = await startServe({ dataDir: serve.dataDir });
     await page.goto(serve.url);
-    // The workspace's protodesk.json brought the protos back too.
+    // The workspace's protodesk.json brought the protos back too. (The new serve listens on another port, so the
+    // page is a new origin and starts on the Schemas view.)
+    await showSidebarView(page, 'Schemas');
     await methodItem(page, 'UnaryCall').waitFor();
+    await showSidebarView(page, 'Collections');
     await collections(page).getByRole('treeitem', { name: 'smoke' }).waitFor();
     await collections(page).getByRole('treeitem', { name: 'Unary' }).click();
     await selectedTab(page, 'Unary').waitFor();
@@ -89,6 +94,7 @@ describe('the workspace in the page', () => {
   test('a call is recorded in History, newest first, and found by search', async () => {
     await send(page);
     await waitForStatus(page, 'OK');
+    await showSidebarView(page, 'History');
     const first = history(page).getByRole('listitem').first();
     await expect.poll(() => first.innerText()).toMatch(/UnaryCall[\s\S]*OK/);
 

@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { protoFolder, protoRoot } from './paths';
 
-/** The sidebar's tree of sources, services and methods. */
+/** The sidebar's views, as their tabs in the "Sidebar views" strip name them. */
+export type SidebarViewName = 'Schemas' | 'Collections' | 'History';
+
+/** Shows one of the sidebar's views (the others are hidden) and waits until it is shown. */
+export async function showSidebarView(page: Page, view: SidebarViewName): Promise<void> {
+  await page.getByRole('tablist', { name: 'Sidebar views' }).getByRole('tab', { name: view }).click();
+  await page.getByRole('tabpanel', { name: view }).waitFor();
+}
+
+/** The sidebar's tree of sources, services and methods (in its Schemas view). */
 export const methodTree = (page: Page): Locator => page.getByRole('tree', { name: 'Methods' });
 
 /** A method's entry in the sidebar. */
@@ -23,8 +32,12 @@ export interface ProtoImport {
   importPaths?: string[];
 }
 
-/** Imports through the "Import protos" dialog; resolves once the dialog has closed, which it does only on success. */
+/**
+ * Imports through the "Import protos" dialog (from the Schemas view); resolves once the dialog has closed, which it
+ * does only on success.
+ */
 export async function importProtos(page: Page, what: ProtoImport): Promise<void> {
+  await showSidebarView(page, 'Schemas');
   await page.getByRole('button', { name: 'Import protos' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import protos' });
   await dialog.getByRole('radio', { name: what.mode }).check();
@@ -48,8 +61,9 @@ export async function closedOrFailed(dialog: Locator): Promise<void> {
   await Promise.race([dialog.waitFor({ state: 'hidden' }), failed]);
 }
 
-/** Opens a method in a tab (double-click in the sidebar) and waits for its tab to be selected. */
+/** Opens a method in a tab (double-click in the sidebar's Schemas view) and waits for its tab to be selected. */
 export async function openMethod(page: Page, method: string, tabName: string): Promise<void> {
+  await showSidebarView(page, 'Schemas');
   await methodItem(page, method).dblclick();
   await page
     .getByRole('tablist', { name: 'Open requests' })

@@ -1,14 +1,17 @@
-/** The sidebar's "History" section: recorded calls, newest first, searchable; clicking one reopens it in a tab. */
+/** The sidebar's "History" view: recorded calls, newest first, searchable; clicking one reopens it in a tab. */
 import { useEffect, useState } from 'react';
+import { Trash2 } from 'lucide-react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import type { HistorySummary } from '../../../shared/workspace';
 import { FailureMessage } from '../../components/ProblemList';
 import { toFailure } from '../../../shared/api/errors';
+import { statusTone } from '../response/CallSummary';
+import { SidebarEmpty, ViewHeader } from '../sidebar/ViewFrame';
 import { methodName, whenText } from './history-format';
 import './history.css';
 
-/** The operations the section uses. */
+/** The operations the view uses. */
 export type HistoryApi = Pick<ProtodeskApi, 'listHistory' | 'clearHistory'>;
 
 /** How many entries the list shows. */
@@ -23,11 +26,12 @@ export interface HistoryPanelProps {
   onOpen(id: string): void;
 }
 
-/** The section; lists again on search, on `refreshKey` changes and after clearing. */
+/** The view; lists again on search, on `refreshKey` changes and after clearing. */
 export function HistoryPanel(props: HistoryPanelProps): React.JSX.Element {
   const { api } = props;
   const [query, setQuery] = useState('');
-  const [entries, setEntries] = useState<HistorySummary[]>([]);
+  // Undefined until the first list arrives, so an empty state never flashes before the entries.
+  const [entries, setEntries] = useState<HistorySummary[] | undefined>(undefined);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [cleared, setCleared] = useState(0);
 
@@ -59,55 +63,79 @@ export function HistoryPanel(props: HistoryPanelProps): React.JSX.Element {
     }
   };
 
+  const list = entries ?? [];
+  const searching = query.trim() !== '';
+  const empty = entries !== undefined && list.length === 0 && !failure;
   return (
-    <section className="pd-sidebar-section" aria-labelledby="pd-history-heading">
-      <div className="pd-section-header">
-        <h2 id="pd-history-heading" className="pd-section-title">
-          History
-        </h2>
-        <button type="button" disabled={entries.length === 0 && !query} onClick={() => void clear()}>
-          Clear history
+    <>
+      <ViewHeader title="History">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Clear history"
+          title="Clear history"
+          disabled={list.length === 0 && !query}
+          onClick={() => void clear()}
+        >
+          <Trash2 aria-hidden="true" size={16} />
         </button>
-      </div>
-      <input
-        type="search"
-        className="pd-sidebar-filter"
-        aria-label="Search history"
-        placeholder="Search history"
-        spellCheck={false}
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-      />
+      </ViewHeader>
+      {(list.length > 0 || query) && (
+        <input
+          type="search"
+          className="pd-sidebar-filter"
+          aria-label="Search history"
+          placeholder="Search history"
+          spellCheck={false}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+      )}
       {failure && <FailureMessage failure={failure} />}
-      <div className="pd-section-body">
+      <div className="pd-view-body">
         <ul className="pd-history" aria-label="History">
-          {entries.map((entry) => (
+          {list.map((entry) => (
             <li key={entry.id}>
-              <button
-                type="button"
-                className="pd-history-item"
-                title={`${entry.method} → ${entry.target}${entry.savedPath ? `\n${entry.savedPath}` : ''}\nReopen in a new tab`}
-                onClick={() => props.onOpen(entry.id)}
-              >
-                <span className="pd-history-method">{methodName(entry.method)}</span>
-                <span
-                  className={entry.status.code === 0 ? 'pd-history-status ok' : 'pd-history-status failed'}
-                >
-                  {entry.status.name}
-                </span>
-                <span className="pd-history-time">
-                  <time dateTime={entry.at}>{whenText(entry.at)}</time> · {Math.round(entry.totalMs)} ms
-                </span>
-              </button>
+              <HistoryRow entry={entry} onOpen={() => props.onOpen(entry.id)} />
             </li>
           ))}
         </ul>
-        {entries.length === 0 && !failure && (
-          <p className="pd-sidebar-empty">
-            {query.trim() ? 'No call matches.' : 'Calls you send are listed here.'}
-          </p>
+        {empty && searching && <p className="pd-view-empty">No call matches.</p>}
+        {empty && !searching && (
+          <SidebarEmpty
+            title="No calls yet"
+            text="Send a request and the call is recorded here, newest first. Click one to open it again."
+          />
         )}
       </div>
-    </section>
+    </>
+  );
+}
+
+/** One call on two fixed lines: method and status chip, then target and time; the full text is in the tooltip. */
+function HistoryRow(props: { entry: HistorySummary; onOpen(): void }): React.JSX.Element {
+  const { entry } = props;
+  const when = whenText(entry.at);
+  const ms = `${Math.round(entry.totalMs)} ms`;
+  const title = [
+    entry.method,
+    `${entry.status.name} (code ${entry.status.code}) · ${ms}`,
+    `${entry.target} · ${when}`,
+    ...(entry.savedPath ? [entry.savedPath] : []),
+    'Reopen in a new tab',
+  ].join('\n');
+  return (
+    <button type="button" className="pd-history-item" title={title} onClick={props.onOpen}>
+      <span className="pd-history-line">
+        <span className="pd-history-method">{methodName(entry.method)}</span>
+        <span className={`pd-history-status ${statusTone(entry.status)}`}>{entry.status.name}</span>
+      </span>
+      <span className="pd-history-line pd-history-detail">
+        <span className="pd-history-target">{entry.target}</span>
+        <span className="pd-history-time">
+          <time dateTime={entry.at}>{when}</time> · {ms}
+        </span>
+      </span>
+    </button>
   );
 }

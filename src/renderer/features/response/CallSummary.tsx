@@ -5,7 +5,7 @@ import { count, humanBytes, humanMs, humanSeconds } from './format-units';
 import { useElapsedSeconds } from './use-elapsed';
 
 /** The colour class of a status: green OK, amber for a stop the user asked for or a deadline, red otherwise. */
-export function statusTone(status: CallStatus): 'ok' | 'warn' | 'error' {
+export function statusTone(status: Pick<CallStatus, 'code' | 'name'>): 'ok' | 'warn' | 'error' {
   if (status.code === 0) return 'ok';
   return status.name === 'CANCELLED' || status.name === 'DEADLINE_EXCEEDED' ? 'warn' : 'error';
 }

@@ -1,11 +1,11 @@
 /**
- * The sidebar: import buttons, the method filter, the "Methods" tree, import dialogs and window-wide file drop; the
- * app adds its workspace sections (collections, history) below.
+ * The sidebar: a strip of views (Schemas, Collections, History), one shown at a time at full height, the choice
+ * remembered; plus the import dialogs and window-wide file drop. The app supplies the Collections and History views.
  */
-import { useDeferredValue, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
 import type { SourceState } from '../../../shared/api/types';
 import type { MethodInfo } from '../../../shared/schema';
-import { FailureMessage } from '../../components/ProblemList';
 import { toFailure } from '../../../shared/api/errors';
 import { ImportProtosDialog } from '../import/ImportProtosDialog';
 import { ReflectionDialog } from '../import/ReflectionDialog';
@@ -14,7 +14,10 @@ import type { DropItem } from '../import/dropped-files';
 import { EnsurePathChooser } from '../import/path-chooser';
 import type { PathChooserApi } from '../import/path-chooser';
 import { useFileDrop } from '../import/use-file-drop';
-import { MethodTree } from './MethodTree';
+import { SchemasView, type ImportDialog } from './SchemasView';
+import type { SidebarView } from './sidebar-view';
+import { useSidebarView } from './use-sidebar-view';
+import { ViewSwitcher } from './ViewSwitcher';
 import { useSources } from './use-sources';
 import type { SourcesApi } from './use-sources';
 import './sidebar.css';
@@ -28,20 +31,23 @@ export interface SidebarProps {
   onOpenMethod: (sourceId: string, method: MethodInfo) => void;
   selected?: { sourceId: string; fullName: string };
   api: SourcesApi & PathChooserApi;
-  /** Sections shown below the methods. */
-  children?: ReactNode;
+  /** The Collections view, and how many saved requests it holds (its badge). */
+  collections: ReactNode;
+  collectionCount: number;
+  /** The History view. */
+  history: ReactNode;
 }
 
 /** The whole left pane; files dropped anywhere on the window are imported here. */
 export function Sidebar(props: SidebarProps): React.JSX.Element {
   const { api } = props;
   const actions = useSources(api, props.onSourcesChanged);
-  const [filter, setFilter] = useState('');
-  // Typing stays responsive while a large tree re-filters.
-  const deferredFilter = useDeferredValue(filter);
-  const [dialog, setDialog] = useState<'protos' | 'reflection' | null>(null);
+  const { view, setView } = useSidebarView();
+  const [dialog, setDialog] = useState<ImportDialog | null>(null);
 
   const importDrop = async (items: DropItem[]): Promise<void> => {
+    // What was dropped, and any problem with it, shows among the schemas.
+    setView('schemas');
     try {
       const plan = await readDrop(items);
       actions.setNotice(plan.notes.length > 0 ? { kind: 'file', message: plan.notes.join(' ') } : null);
@@ -56,64 +62,33 @@ export function Sidebar(props: SidebarProps): React.JSX.Element {
     }
   };
   const { dragging } = useFileDrop((items) => void importDrop(items));
-  const empty = props.sources.length === 0 && actions.pending.length === 0;
+  const content = (value: SidebarView, children: ReactNode): React.JSX.Element => (
+    // Every view stays mounted (its filter, search and scroll survive a switch); only the chosen one shows.
+    <Tabs.Content value={value} forceMount hidden={view !== value} className="pd-view" tabIndex={-1}>
+      {children}
+    </Tabs.Content>
+  );
 
   return (
-    <div className="pd-sidebar">
-      <div className="pd-sidebar-header">
-        <button type="button" onClick={() => setDialog('protos')}>
-          Import protos
-        </button>
-        <button type="button" onClick={() => setDialog('reflection')}>
-          Import from server reflection
-        </button>
-      </div>
-      <input
-        type="text"
-        className="pd-sidebar-filter"
-        aria-label="Filter methods"
-        placeholder="Filter methods"
-        value={filter}
-        spellCheck={false}
-        onChange={(event) => setFilter(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape' && filter) {
-            event.stopPropagation();
-            setFilter('');
-          }
-        }}
-      />
-      {actions.notice && (
-        <div className="pd-sidebar-notice">
-          <FailureMessage failure={actions.notice} />
-          <button type="button" onClick={() => actions.setNotice(null)}>
-            Dismiss
-          </button>
-        </div>
-      )}
-      <div className="pd-sidebar-body">
-        {actions.pending.map((entry) => (
-          <p key={entry.id} role="status" className="pd-sidebar-loading">
-            Loading… {entry.label}
-          </p>
-        ))}
-        <MethodTree
+    <Tabs.Root
+      className="pd-sidebar"
+      orientation="vertical"
+      value={view}
+      onValueChange={(value) => setView(value as SidebarView)}
+    >
+      <ViewSwitcher counts={{ schemas: props.sources.length, collections: props.collectionCount }} />
+      {content(
+        'schemas',
+        <SchemasView
           sources={props.sources}
-          filter={deferredFilter}
-          selected={props.selected}
-          reloading={actions.reloading}
+          actions={actions}
+          onImport={setDialog}
           onOpenMethod={props.onOpenMethod}
-          onReload={(source) => void actions.reload(source)}
-          onRemove={(source) => void actions.remove(source)}
-        />
-        {empty && (
-          <p className="pd-sidebar-empty">
-            No schemas yet. Import .proto files or a descriptor set, ask a server by reflection, or drop
-            .proto files or folders here.
-          </p>
-        )}
-      </div>
-      {props.children}
+          selected={props.selected}
+        />,
+      )}
+      {content('collections', props.collections)}
+      {content('history', props.history)}
       {dragging && (
         <div className="pd-drop-overlay">
           <p>Drop .proto files or folders to import</p>
@@ -135,6 +110,6 @@ export function Sidebar(props: SidebarProps): React.JSX.Element {
           />
         )}
       </EnsurePathChooser>
-    </div>
+    </Tabs.Root>
   );
 }

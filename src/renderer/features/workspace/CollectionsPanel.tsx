@@ -1,21 +1,23 @@
-/** The sidebar's "Collections" section: the saved requests tree, import and export of collections, file problems. */
+/** The sidebar's "Collections" view: the saved requests tree, import and export of collections, file problems. */
 import { useState } from 'react';
+import { Import } from 'lucide-react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import { FailureMessage } from '../../components/ProblemList';
 import { toFailure } from '../../../shared/api/errors';
 import { usePathChooser } from '../import/path-chooser';
 import { useAppStore, useAppStoreApi } from '../../state/context';
+import { SidebarEmpty, ViewHeader } from '../sidebar/ViewFrame';
 import { CollectionsTree } from './CollectionsTree';
 import { WorkspaceProblems } from './WorkspaceProblems';
 import './workspace.css';
 
-/** The operations the section uses. */
+/** The operations the view uses. */
 export type CollectionsApi = Pick<ProtodeskApi, 'exportCollection' | 'importCollection'>;
 
 type Notice = { kind: 'done'; text: string } | { kind: 'failed'; failure: ApiFailure };
 
-/** The section, over the store's workspace. */
+/** The view, over the store's workspace. */
 export function CollectionsPanel(props: { api: CollectionsApi }): React.JSX.Element {
   const store = useAppStoreApi();
   const workspace = useAppStore((state) => state.workspace);
@@ -52,15 +54,20 @@ export function CollectionsPanel(props: { api: CollectionsApi }): React.JSX.Elem
 
   const requests = workspace?.requests ?? [];
   return (
-    <section className="pd-sidebar-section" aria-labelledby="pd-collections-heading">
-      <div className="pd-section-header">
-        <h2 id="pd-collections-heading" className="pd-section-title">
-          Collections
-        </h2>
-        <button type="button" onClick={() => void importCollection()}>
-          Import collection
-        </button>
-      </div>
+    <>
+      <ViewHeader title="Collections">
+        {requests.length > 0 && (
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Import collection"
+            title="Import collection"
+            onClick={() => void importCollection()}
+          >
+            <Import aria-hidden="true" size={16} />
+          </button>
+        )}
+      </ViewHeader>
       {workspace && <WorkspaceProblems problems={workspace.problems} />}
       {notice && (
         <div className="pd-sidebar-notice">
@@ -74,7 +81,7 @@ export function CollectionsPanel(props: { api: CollectionsApi }): React.JSX.Elem
           </button>
         </div>
       )}
-      <div className="pd-section-body">
+      <div className="pd-view-body">
         <CollectionsTree
           requests={requests}
           selectedPath={selectedPath}
@@ -82,11 +89,16 @@ export function CollectionsPanel(props: { api: CollectionsApi }): React.JSX.Elem
           onExport={(collection) => void exportCollection(collection)}
         />
         {requests.length === 0 && (
-          <p className="pd-sidebar-empty">
-            No saved requests yet. Save a request (Ctrl+S) to start a collection.
-          </p>
+          <SidebarEmpty
+            title="No saved requests yet"
+            text="Open a method, then Save (Ctrl+S) to put the request into a collection. Collections are files in the workspace folder."
+          >
+            <button type="button" onClick={() => void importCollection()}>
+              Import collection
+            </button>
+          </SidebarEmpty>
         )}
       </div>
-    </section>
+    </>
   );
 }

@@ -62,6 +62,38 @@ describe('the History list', () => {
     expect(onOpen).toHaveBeenCalledWith('h1');
   });
 
+  it('shows the status as a chip in its tone and the full method, status and target in the tooltip', async () => {
+    const { api } = historyApi([
+      summary(
+        'h3',
+        'grpc.testing.TestService/StreamingOutputCallWithAVeryLongName',
+        { code: 8, name: 'RESOURCE_EXHAUSTED' },
+        '2020-01-02T03:04:07Z',
+      ),
+      summary(
+        'h2',
+        'grpc.testing.TestService/UnaryCall',
+        { code: 4, name: 'DEADLINE_EXCEEDED' },
+        '2020-01-02T03:04:06Z',
+      ),
+      summary('h1', 'grpc.testing.TestService/EmptyCall', { code: 0, name: 'OK' }, '2020-01-02T03:04:05Z'),
+    ]);
+    render(<HistoryPanel api={api} refreshKey={0} onOpen={vi.fn()} />);
+    await vi.waitFor(() => expect(items()).toHaveLength(3));
+    const chips = ['RESOURCE_EXHAUSTED', 'DEADLINE_EXCEEDED', 'OK'].map((name) => screen.getByText(name));
+    expect(chips.map((chip) => chip.className)).toEqual([
+      'pd-history-status error',
+      'pd-history-status warn',
+      'pd-history-status ok',
+    ]);
+    const row = within(list()).getByRole('button', { name: /StreamingOutputCallWithAVeryLongName/ });
+    expect(row.title.split('\n').slice(0, 3)).toEqual([
+      'grpc.testing.TestService/StreamingOutputCallWithAVeryLongName',
+      'RESOURCE_EXHAUSTED (code 8) · 12 ms',
+      `localhost:50051 · ${new Date('2020-01-02T03:04:07Z').toLocaleString()}`,
+    ]);
+  });
+
   it('searches as the user types', async () => {
     const { api, queries } = historyApi([
       summary(
@@ -89,7 +121,10 @@ describe('the History list', () => {
   it('lists again when a call finished, and empties on Clear history', async () => {
     const { api, entries } = historyApi([]);
     const { rerender } = render(<HistoryPanel api={api} refreshKey={0} onOpen={vi.fn()} />);
-    await screen.findByText('Calls you send are listed here.');
+    await screen.findByText('No calls yet');
+    // Nothing to search or clear yet.
+    expect(screen.queryByRole('searchbox', { name: 'Search history' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Clear history' })).toHaveProperty('disabled', true);
     entries.push(
       summary('h1', 'grpc.testing.TestService/UnaryCall', { code: 0, name: 'OK' }, '2020-01-02T03:04:05Z'),
     );

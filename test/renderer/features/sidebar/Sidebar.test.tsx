@@ -73,6 +73,9 @@ function renderSidebar() {
     onSourcesChanged: (list) => changes.push(list),
     onOpenMethod: vi.fn(),
     api: engine.api,
+    collections: <p>Saved requests</p>,
+    collectionCount: 0,
+    history: <p>Recorded calls</p>,
   };
   const view = render(<Sidebar {...props} />);
   return { ...view, engine, changes, props };

@@ -1,0 +1,113 @@
+/** The sidebar's "Schemas" view: import buttons, the method filter, the "Methods" tree, and what to do when empty. */
+import { useDeferredValue, useState } from 'react';
+import { FilePlus2, RadioTower } from 'lucide-react';
+import type { SourceState } from '../../../shared/api/types';
+import type { MethodInfo } from '../../../shared/schema';
+import { FailureMessage } from '../../components/ProblemList';
+import { MethodTree } from './MethodTree';
+import type { SourceActions } from './use-sources';
+import { SidebarEmpty, ViewHeader } from './ViewFrame';
+
+/** The two ways in: a dialog each. */
+export type ImportDialog = 'protos' | 'reflection';
+
+/** Props of SchemasView. */
+export interface SchemasViewProps {
+  sources: SourceState[];
+  actions: SourceActions;
+  onImport(dialog: ImportDialog): void;
+  onOpenMethod: (sourceId: string, method: MethodInfo) => void;
+  selected?: { sourceId: string; fullName: string };
+}
+
+/** The view; with no schema loaded its only content is the way to load one. */
+export function SchemasView(props: SchemasViewProps): React.JSX.Element {
+  const { actions } = props;
+  const [filter, setFilter] = useState('');
+  // Typing stays responsive while a large tree re-filters.
+  const deferredFilter = useDeferredValue(filter);
+  const empty = props.sources.length === 0 && actions.pending.length === 0;
+
+  return (
+    <>
+      <ViewHeader title="Schemas">
+        {!empty && (
+          <>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Import protos"
+              title="Import protos: .proto files, a folder or a descriptor set"
+              onClick={() => props.onImport('protos')}
+            >
+              <FilePlus2 aria-hidden="true" size={16} />
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Import from server reflection"
+              title="Import from server reflection"
+              onClick={() => props.onImport('reflection')}
+            >
+              <RadioTower aria-hidden="true" size={16} />
+            </button>
+          </>
+        )}
+      </ViewHeader>
+      {!empty && (
+        <input
+          type="text"
+          className="pd-sidebar-filter"
+          aria-label="Filter methods"
+          placeholder="Filter methods"
+          value={filter}
+          spellCheck={false}
+          onChange={(event) => setFilter(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && filter) {
+              event.stopPropagation();
+              setFilter('');
+            }
+          }}
+        />
+      )}
+      {actions.notice && (
+        <div className="pd-sidebar-notice">
+          <FailureMessage failure={actions.notice} />
+          <button type="button" onClick={() => actions.setNotice(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+      <div className="pd-view-body">
+        {actions.pending.map((entry) => (
+          <p key={entry.id} role="status" className="pd-sidebar-loading">
+            Loading… {entry.label}
+          </p>
+        ))}
+        <MethodTree
+          sources={props.sources}
+          filter={deferredFilter}
+          selected={props.selected}
+          reloading={actions.reloading}
+          onOpenMethod={props.onOpenMethod}
+          onReload={(source) => void actions.reload(source)}
+          onRemove={(source) => void actions.remove(source)}
+        />
+        {empty && (
+          <SidebarEmpty
+            title="No schemas yet"
+            text="Import .proto files or a descriptor set, or ask a running server by reflection. You can also drop .proto files or folders here."
+          >
+            <button type="button" className="primary" onClick={() => props.onImport('protos')}>
+              Import protos
+            </button>
+            <button type="button" onClick={() => props.onImport('reflection')}>
+              Import from server reflection
+            </button>
+          </SidebarEmpty>
+        )}
+      </div>
+    </>
+  );
+}
