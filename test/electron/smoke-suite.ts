@@ -296,19 +296,21 @@ export function smokeSuite(name: string, options: SmokeOptions): void {
       );
       expect(duringImport.importFailure).toBeUndefined();
       // A main process doing the import pauses for all of it (33 s measured with the engine in main). A free one pauses
-      // briefly as the import's 7.7 MB answer passes through (0.3-0.8 s measured on a loaded 2-core machine).
+      // briefly as the import's 7.7 MB answer passes through (0.3-0.8 s measured on a loaded 2-core machine; the bound
+      // leaves room for a machine shared with other work while still far below a blocked one).
       expect(importMs).toBeGreaterThan(3_000);
-      expect(mainPause.ms).toBeLessThan(1_500);
+      expect(mainPause.ms).toBeLessThan(5_000);
     }, 400_000);
 
     test('while googleapis imports, the engine answers a round trip at once and a server stream keeps arriving', () => {
       if (!duringImport) throw new Error('the googleapis import above did not run');
       const { importMs, listSources, arrivals } = duringImport;
       // A blocked engine answers after the whole import (15-57 s measured); a free one within milliseconds (median
-      // 1 ms here), its maxima reaching 0.6 s on a loaded 2-core machine: the bound separates the two, figures are printed.
-      expect(Math.max(...listSources)).toBeLessThan(2_000);
+      // 1 ms here), its maxima reaching 1.2 s in CI and 3.3 s on a 2-core machine running eight test suites: the bound
+      // separates the two, figures are printed.
+      expect(Math.max(...listSources)).toBeLessThan(5_000);
       // One message each 50 ms: a stalled stream leaves a gap as long as the import.
-      expect(longestGap(arrivals, importMs)).toBeLessThan(2_000);
+      expect(longestGap(arrivals, importMs)).toBeLessThan(5_000);
     });
 
     options.extra?.(() => session);
