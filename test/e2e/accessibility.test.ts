@@ -13,6 +13,9 @@ import {
 import { screenshotPath } from './helpers/paths';
 import { openApp, type AppSession } from './helpers/session';
 
+/** The little of the DOM reading a computed style needs (the e2e project has no DOM types). */
+type StyleHost = { getComputedStyle(element: unknown): { cursor: string } };
+
 /** axe's serious and critical violations on the page as it is now. */
 const seriousViolations = async (page: Page): Promise<AxeViolation[]> => serious(await axeViolations(page));
 
@@ -38,6 +41,7 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (them
     const { page } = app;
     await page.getByRole('button', { name: 'Import protos' }).waitFor();
     expect(await page.locator('html').getAttribute('data-theme')).toBe(theme);
+    await page.screenshot({ path: screenshotPath(`design-empty-${theme}.png`) });
     expectNone(await seriousViolations(page));
   });
 
@@ -71,6 +75,30 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (them
       await page.screenshot({ path: screenshotPath(`design-main-${width}x${height}-${theme}.png`) });
     }
     expectNone(found);
+  });
+
+  // Chromium gets ew-resize / ns-resize: what react-resizable-panels itself shows while the pointer is in a splitter's hit
+  // area, so the cursor does not change between the splitter and the pixels around it.
+  test('splitters have a 4–6 px grab area, the resize cursor, and light up under the pointer', async () => {
+    const { page } = app;
+    const splitters = await page.getByRole('separator').all();
+    expect(splitters.length).toBeGreaterThanOrEqual(2);
+    for (const splitter of splitters) {
+      const vertical = (await splitter.getAttribute('aria-orientation')) === 'vertical';
+      const box = await splitter.boundingBox();
+      if (!box) throw new Error('a splitter is not on screen');
+      const thickness = vertical ? box.width : box.height;
+      expect(thickness).toBeGreaterThanOrEqual(4);
+      expect(thickness).toBeLessThanOrEqual(6);
+      const cursor = (): Promise<string> =>
+        splitter.evaluate((element) => (globalThis as unknown as StyleHost).getComputedStyle(element).cursor);
+      expect(await cursor()).toBe(vertical ? 'ew-resize' : 'ns-resize');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await expect.poll(() => splitter.getAttribute('data-separator')).toBe('hover');
+      expect(await cursor()).toBe(vertical ? 'ew-resize' : 'ns-resize');
+      await page.mouse.move(0, 0);
+      await expect.poll(() => splitter.getAttribute('data-separator')).toBe('inactive');
+    }
   });
 
   test('the TLS panel with a profile open', async () => {
