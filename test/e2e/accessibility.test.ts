@@ -101,6 +101,19 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (them
     }
   });
 
+  test('the Save request dialog, then the saved request in Collections', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save request' });
+    await dialog.getByRole('textbox', { name: 'Collection' }).fill('smoke');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Unary');
+    const inDialog = await seriousViolations(page);
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('tree', { name: 'Collections' }).getByRole('treeitem', { name: 'Unary' }).waitFor();
+    expectNone([...inDialog, ...(await seriousViolations(page))]);
+  });
+
   test('the TLS panel with a profile open', async () => {
     const { page } = app;
     await page.getByRole('button', { name: 'TLS profiles' }).click();
