@@ -2,6 +2,7 @@
  * The app shell: top bar (workspace, environment), sidebar (schemas, collections, history) | (tab strip + request |
  * response), the command palette, the save dialogs, window shortcuts.
  */
+import { Braces, Moon, Search, Sun } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import type { ProtodeskApi } from '../shared/api/contract';
@@ -85,7 +86,10 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
   return (
     <div className="app">
       <header className="top-bar">
-        <span className="app-name">Protodesk</span>
+        <span className="app-name">
+          <Braces />
+          Protodesk
+        </span>
         <WorkspaceBar api={props.api} dialog={dialog} onDialog={setDialog} />
         <button
           type="button"
@@ -93,7 +97,11 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
           title="Go to method (Ctrl+K)"
           onClick={() => actions.setPaletteOpen(true)}
         >
-          Go to method… <kbd>{mac ? '⌘K' : 'Ctrl+K'}</kbd>
+          <span className="palette-hint-text">
+            <Search />
+            Go to method…
+          </span>
+          <kbd>{mac ? '⌘K' : 'Ctrl+K'}</kbd>
         </button>
         <button
           type="button"
@@ -102,7 +110,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
           title="Toggle theme"
           onClick={toggle}
         >
-          {theme === 'dark' ? '☀' : '☾'}
+          {theme === 'dark' ? <Sun /> : <Moon />}
         </button>
       </header>
       {sourcesFailure && (

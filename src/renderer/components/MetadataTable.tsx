@@ -1,4 +1,5 @@
 /** An editable table of metadata rows: key, value, enabled; `-bin` keys take base64 values. */
+import { X } from 'lucide-react';
 import { isBase64, isBinaryKey } from './metadata-rows';
 import type { MetadataRow } from './metadata-rows';
 import './metadata-table.css';
@@ -73,8 +74,9 @@ export function MetadataTable(props: {
                       aria-label="Remove metadata"
                       title="Remove metadata"
                       onClick={() => onChange(rows.filter((_, i) => i !== index))}
+                      className="icon-button"
                     >
-                      ×
+                      <X />
                     </button>
                   </td>
                 </tr>

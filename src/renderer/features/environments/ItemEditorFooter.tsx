@@ -41,7 +41,7 @@ export function ItemEditorFooter(props: {
         </p>
       )}
       <div className="pd-modal-actions">
-        <button type="button" onClick={() => void remove()}>
+        <button type="button" className="danger" onClick={() => void remove()}>
           {`Delete ${props.noun}`}
         </button>
         <button type="button" className="pd-primary" disabled={!props.loaded} onClick={() => props.onSave(false)}>

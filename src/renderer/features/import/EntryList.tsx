@@ -1,4 +1,5 @@
 /** One folder's entries as a listbox: click selects, double-click or Enter opens, arrows move. */
+import { FileText, Folder } from 'lucide-react';
 import { useRef, useState } from 'react';
 import type { DirectoryEntry } from '../../../shared/api/types';
 
@@ -62,9 +63,11 @@ export function EntryList(props: EntryListProps): React.JSX.Element {
           onDoubleClick={() => props.onActivate(entry)}
           onKeyDown={(event) => onKeyDown(event, index, entry)}
         >
-          <span aria-hidden="true" className="pd-path-icon">
-            {entry.kind === 'directory' ? '📁' : '📄'}
-          </span>
+          {entry.kind === 'directory' ? (
+            <Folder className="pd-path-icon pd-path-folder" />
+          ) : (
+            <FileText className="pd-path-icon" />
+          )}
           {entry.name}
         </li>
       ))}

@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Modal } from '../../components/Modal';
 import { PathField } from '../../components/PathField';
+import { SegmentedControl } from '../../components/SegmentedControl';
 import { importModes, importSource } from './import-source';
 import type { ImportMode } from './import-source';
 import { ImportFooter } from './ImportFooter';
@@ -42,21 +43,12 @@ export function ImportProtosDialog(props: {
   return (
     <Modal title="Import protos" onClose={attempt.cancel} className="pd-import-dialog">
       <form onSubmit={submit} aria-busy={attempt.loading !== null}>
-        <fieldset className="pd-fieldset pd-import-modes">
-          <legend>Import from</legend>
-          {importModes.map((option) => (
-            <label key={option.mode} className="pd-radio">
-              <input
-                type="radio"
-                name="import-mode"
-                value={option.mode}
-                checked={mode === option.mode}
-                onChange={() => setMode(option.mode)}
-              />
-              {option.label}
-            </label>
-          ))}
-        </fieldset>
+        <SegmentedControl
+          legend="Import from"
+          options={importModes.map((option) => ({ value: option.mode, label: option.label }))}
+          value={mode}
+          onChange={setMode}
+        />
         <PathField
           label="Path"
           value={pathText}

@@ -1,4 +1,5 @@
 /** The page's own path dialog: browses the engine machine's folders (browser mode has no native dialogs). */
+import { ArrowUp } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { ApiFailure, DirectoryEntry, DirectoryListing, PathPurpose } from '../../../shared/api/types';
@@ -126,7 +127,7 @@ export function PathDialog(props: PathDialogProps): React.JSX.Element {
           disabled={!listing?.parent}
           onClick={() => listing?.parent && void open(listing.parent)}
         >
-          ↑
+          <ArrowUp />
         </button>
         <nav aria-label="Folder" className="pd-path-crumbs">
           {listing &&

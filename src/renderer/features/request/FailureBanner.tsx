@@ -1,4 +1,5 @@
 /** A failure shown in the request pane: what went wrong, what to do, and where (schema problems). */
+import { X } from 'lucide-react';
 import type { ApiFailure } from '../../../shared/api/types';
 
 /** The banner; `onDismiss` hides it. */
@@ -24,7 +25,7 @@ export function FailureBanner(props: { failure: ApiFailure; onDismiss: () => voi
         )}
       </div>
       <button type="button" className="icon-button" aria-label="Dismiss" title="Dismiss" onClick={props.onDismiss}>
-        ×
+        <X />
       </button>
     </div>
   );

@@ -1,4 +1,5 @@
 /** The stream timeline: a virtualized grid of the kept messages that follows the newest unless scrolled up. */
+import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
@@ -63,7 +64,7 @@ function Row(props: {
       onClick={props.onSelect}
     >
       <span role="gridcell" className={`timeline-direction ${entry.direction}`}>
-        <span aria-hidden="true">{sent ? '↑' : '↓'}</span>
+        {sent ? <ArrowUp /> : <ArrowDown />}
         <span className="response-sr-only">{entry.direction}</span>
       </span>
       <span role="gridcell" className="timeline-index">

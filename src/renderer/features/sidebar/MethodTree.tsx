@@ -98,7 +98,7 @@ export function MethodTree(props: MethodTreeProps): React.JSX.Element {
   return (
     <>
       <ul ref={treeRef} role="tree" aria-label="Methods" className="pd-tree" onKeyDown={onKeyDown}>
-        {tree.map((node) => (
+        {rows.map((node) => (
           <TreeItem key={node.key} node={node} context={context} />
         ))}
       </ul>

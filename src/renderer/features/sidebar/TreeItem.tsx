@@ -1,4 +1,5 @@
-/** One node of the methods tree (a treeitem) with its row and, when expanded, its children as a group. */
+/** One node of the methods tree: a treeitem and its row (the tree is flat: aria-level says the depth). */
+import { ChevronDown, ChevronRight, RotateCw, X } from 'lucide-react';
 import type { SourceState } from '../../../shared/api/types';
 import { ProblemList } from '../../components/ProblemList';
 import { methodKindLabel, sourceKindLabel } from './kind-label';
@@ -17,21 +18,19 @@ export interface TreeItemContext {
   onRemove: (source: SourceState) => void;
 }
 
-/** A treeitem named by its label (a method by its name alone); its kind is a description, not part of the name. */
+/**
+ * A treeitem named by its label (a method by its name alone); its kind is a description, not part of the name.
+ * Methods and services are named by their content (badges are aria-hidden); a source's name includes its visible
+ * caption, so the name contains every word the row shows (WCAG 2.5.3).
+ */
 export function TreeItem(props: { node: TreeNode; context: TreeItemContext }): React.JSX.Element {
   const { node, context } = props;
   const focused = context.focusedKey === node.key;
   const expandable = node.type !== 'method' && node.expandable;
-  const label =
-    node.type === 'source'
-      ? node.source.label
-      : node.type === 'service'
-        ? node.service.name
-        : node.method.name;
   return (
     <li
       role="treeitem"
-      aria-label={label}
+      aria-label={node.type === 'source' ? sourceName(node.source) : undefined}
       aria-level={node.level}
       aria-expanded={expandable ? node.expanded : undefined}
       aria-selected={context.selectedKey === node.key}
@@ -51,7 +50,7 @@ export function TreeItem(props: { node: TreeNode; context: TreeItemContext }): R
         title={rowTitle(node)}
       >
         <span aria-hidden="true" className="pd-tree-twisty">
-          {expandable ? (node.expanded ? '▾' : '▸') : ''}
+          {expandable && (node.expanded ? <ChevronDown /> : <ChevronRight />)}
         </span>
         <RowContent node={node} focused={focused} context={context} />
       </div>
@@ -59,13 +58,6 @@ export function TreeItem(props: { node: TreeNode; context: TreeItemContext }): R
         <div className="pd-tree-problems">
           <ProblemList problems={node.source.problems} />
         </div>
-      )}
-      {node.type !== 'method' && node.expanded && (
-        <ul role="group" className="pd-tree-group">
-          {node.children.map((child) => (
-            <TreeItem key={child.key} node={child} context={context} />
-          ))}
-        </ul>
       )}
     </li>
   );
@@ -104,8 +96,8 @@ function RowContent(props: {
   const tabIndex = props.focused ? 0 : -1;
   return (
     <>
-      <span className="pd-tree-label">{source.label}</span>
-      <span className="pd-tree-caption">{sourceKindLabel(source.source.kind)}</span>
+      <span className="pd-tree-label">{source.label}</span>{' '}
+      <span className="pd-tree-caption">{sourceKindLabel(source.source.kind)}</span>{' '}
       {source.status === 'failed' && <span className="pd-tree-failed">failed</span>}
       {reloading && (
         <span role="status" className="pd-tree-caption">
@@ -124,7 +116,7 @@ function RowContent(props: {
             context.onReload(source);
           }}
         >
-          ⟳
+          <RotateCw />
         </button>
         <button
           type="button"
@@ -136,11 +128,18 @@ function RowContent(props: {
             context.onRemove(source);
           }}
         >
-          ×
+          <X />
         </button>
       </span>
     </>
   );
+}
+
+/** A source's accessible name: its label, kind and failure, as the row shows them. */
+function sourceName(state: SourceState): string {
+  return [state.label, sourceKindLabel(state.source.kind), state.status === 'failed' ? 'failed' : '']
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** The tooltip: a method's or service's full name and doc comment, a source's location. */

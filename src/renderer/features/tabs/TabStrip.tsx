@@ -1,4 +1,5 @@
 /** The strip of open request tabs: click or arrows to switch, drag to reorder (keyboard reorder: ./shortcuts). */
+import { Circle, X } from 'lucide-react';
 import { useRef, type DragEvent, type KeyboardEvent } from 'react';
 import './tabs.css';
 
@@ -73,6 +74,7 @@ export function TabStrip(props: {
               aria-selected={active}
               aria-label={tab.title}
               aria-description={tab.dirty ? 'Edited' : undefined}
+              aria-keyshortcuts="Delete"
               title={tab.dirty ? `${tab.title} (Edited)` : tab.title}
               tabIndex={active || (activeId === undefined && index === 0) ? 0 : -1}
               className="tab"
@@ -94,20 +96,23 @@ export function TabStrip(props: {
               <span className="tab-title">{tab.title}</span>
               {tab.busy && <span className="tab-busy" aria-hidden="true" />}
               {tab.dirty && (
-                <span className="tab-dirty" aria-hidden="true" title="Edited">
-                  ●
+                <span className="tab-dirty" title="Edited">
+                  <Circle />
                 </span>
               )}
             </div>
+            {/* A tablist owns only tabs: the pointer's close button is hidden from assistive technology, which
+                closes a tab with Delete or Ctrl+W. */}
             <button
               type="button"
               className="tab-close"
               aria-label="Close tab"
+              aria-hidden="true"
               title="Close tab (Ctrl+W)"
               tabIndex={-1}
               onClick={() => props.onClose(tab.id)}
             >
-              ×
+              <X />
             </button>
           </div>
         );

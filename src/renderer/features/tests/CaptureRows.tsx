@@ -1,4 +1,5 @@
 /** The captures part of the Tests section: one row per variable to fill from the response. */
+import { X } from 'lucide-react';
 import { useId } from 'react';
 import type { Capture } from '../../../shared/workspace';
 import { captureRowProblem, captureRows, emptyCaptureRow, parseCaptureRows } from './capture-rows';
@@ -57,8 +58,14 @@ function CaptureRowFields(props: {
         aria-describedby={described}
         onChange={(event) => props.onChange({ ...row, target: event.target.value })}
       />
-      <button type="button" aria-label="Remove capture" title="Remove capture" onClick={props.onRemove}>
-        ×
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Remove capture"
+        title="Remove capture"
+        onClick={props.onRemove}
+      >
+        <X />
       </button>
       {problem && (
         <span id={problemId} className="pd-field-error pd-capture-problem">

@@ -1,4 +1,5 @@
 /** What a call's captures and assertions produced: pass/fail in words and colour, and the values captured. */
+import { Check, X } from 'lucide-react';
 import type { AssertionResult, CallOutcome, CaptureResult } from '../../../shared/workspace';
 import './tests.css';
 
@@ -13,9 +14,7 @@ export function outcomeSummary(assertions: AssertionResult[]): string {
 function ResultItem(props: { passed: boolean; verdict: string; children: React.ReactNode }): React.JSX.Element {
   return (
     <li className={props.passed ? 'pd-outcome-pass' : 'pd-outcome-fail'}>
-      <span className="pd-outcome-mark" aria-hidden="true">
-        {props.passed ? '✓' : '✗'}
-      </span>
+      <span className="pd-outcome-mark">{props.passed ? <Check /> : <X />}</span>
       <span className="pd-outcome-verdict">{props.verdict}</span>
       <span>{props.children}</span>
     </li>

@@ -1,4 +1,5 @@
 /** The `tree` "Collections": collections → folders → saved requests; click or Enter opens a request in a tab. */
+import { ChevronDown, ChevronRight, FileOutput } from 'lucide-react';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { SavedRequestEntry } from '../../../shared/workspace';
 import {
@@ -17,7 +18,10 @@ export interface CollectionsTreeProps {
   onExport(collection: string): void;
 }
 
-/** The tree, with roving focus over the rows shown. */
+/**
+ * The tree, flat (aria-level gives the depth), with roving focus over the rows shown. Items are named by their text;
+ * a collection, whose row holds a button, by aria-label; a request's method is its description.
+ */
 export function CollectionsTree(props: CollectionsTreeProps): React.JSX.Element {
   const roots = useMemo(() => buildCollectionTree(props.requests), [props.requests]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -57,7 +61,7 @@ export function CollectionsTree(props: CollectionsTreeProps): React.JSX.Element 
       <li
         key={node.key}
         role="treeitem"
-        aria-label={node.name}
+        aria-label={node.type === 'collection' ? node.name : undefined}
         aria-level={node.level}
         aria-expanded={group ? expanded : undefined}
         aria-selected={node.type === 'request' ? node.entry.path === props.selectedPath : undefined}
@@ -78,11 +82,13 @@ export function CollectionsTree(props: CollectionsTreeProps): React.JSX.Element 
           }}
         >
           <span aria-hidden="true" className="pd-tree-twisty">
-            {group ? (expanded ? '▾' : '▸') : ''}
+            {group && (expanded ? <ChevronDown /> : <ChevronRight />)}
           </span>
           <span className="pd-tree-label">{node.name}</span>
           {node.type === 'request' && shortMethod(node.entry.method) !== node.name && (
-            <span className="pd-tree-caption">{shortMethod(node.entry.method)}</span>
+            <span aria-hidden="true" className="pd-tree-caption">
+              {shortMethod(node.entry.method)}
+            </span>
           )}
           {node.type === 'collection' && (
             <span className="pd-tree-actions">
@@ -96,23 +102,18 @@ export function CollectionsTree(props: CollectionsTreeProps): React.JSX.Element 
                   props.onExport(node.collection);
                 }}
               >
-                ⇪
+                <FileOutput />
               </button>
             </span>
           )}
         </div>
-        {group && expanded && (
-          <ul role="group" className="pd-tree-group">
-            {node.children.map(item)}
-          </ul>
-        )}
       </li>
     );
   };
 
   return (
     <ul ref={tree} role="tree" aria-label="Collections" className="pd-tree" onKeyDown={onKeyDown}>
-      {roots.map(item)}
+      {rows.map(item)}
     </ul>
   );
 }

@@ -37,8 +37,8 @@ describe('tab strip', () => {
     expect(tabNames()).toEqual(['TestService/UnaryCall', 'TestService/FullDuplexCall', 'Health/Check']);
     const edited = screen.getByRole('tab', { name: 'TestService/FullDuplexCall' });
     expect(edited.getAttribute('aria-description')).toBe('Edited');
-    expect(edited.textContent).toContain('●');
-    expect(screen.getByRole('tab', { name: 'TestService/UnaryCall' }).textContent).not.toContain('●');
+    expect(edited.querySelector('.tab-dirty')).not.toBeNull();
+    expect(screen.getByRole('tab', { name: 'TestService/UnaryCall' }).querySelector('.tab-dirty')).toBeNull();
   });
 
   it('selects by click and by arrow keys', () => {
@@ -54,7 +54,7 @@ describe('tab strip', () => {
   it('closes with the close button and with a middle click', () => {
     render(<Harness />);
     const item = screen.getByRole('tab', { name: 'TestService/FullDuplexCall' }).parentElement as HTMLElement;
-    fireEvent.click(within(item).getByRole('button', { name: 'Close tab' }));
+    fireEvent.click(within(item).getByTitle('Close tab (Ctrl+W)'));
     expect(tabNames()).toEqual(['TestService/UnaryCall', 'Health/Check']);
     fireEvent(screen.getByRole('tab', { name: 'Health/Check' }), new MouseEvent('auxclick', { bubbles: true, button: 1 }));
     expect(tabNames()).toEqual(['TestService/UnaryCall']);

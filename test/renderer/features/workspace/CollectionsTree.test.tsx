@@ -37,7 +37,7 @@ function renderTree() {
 const names = (tree: HTMLElement) =>
   within(tree)
     .getAllByRole('treeitem')
-    .map((node) => node.getAttribute('aria-label'));
+    .map((node) => node.querySelector('.pd-tree-label')?.textContent);
 
 describe('the Collections tree', () => {
   it("shows collections, then each one's requests, then its folders, each level by name", () => {
