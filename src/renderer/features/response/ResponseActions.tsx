@@ -65,7 +65,16 @@ export function ResponseActions(props: ResponseActionsProps): React.JSX.Element 
         Save response
       </button>
       {call.kind !== 'unary' && (
-        <button type="button" onClick={saveAll} disabled={call.receivedCount === 0}>
+        <button
+          type="button"
+          onClick={saveAll}
+          disabled={call.receivedCount === 0 || call.fromHistory !== undefined}
+          title={
+            call.fromHistory !== undefined
+              ? 'History keeps only the first messages: send again to save all'
+              : undefined
+          }
+        >
           Save all messages
         </button>
       )}
