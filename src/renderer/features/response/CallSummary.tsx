@@ -68,7 +68,11 @@ export function CallSummary(props: { call: CallModel }): React.JSX.Element {
       <p className="call-detail">
         {status?.message && <span className="call-message">{status.message}</span>}
         {status?.hint && <span className="call-hint">{status.hint}</span>}
-        {detail}
+        {detail && (
+          <span className="call-timings" title={detail}>
+            {detail}
+          </span>
+        )}
       </p>
     </div>
   );

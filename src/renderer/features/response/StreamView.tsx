@@ -1,4 +1,4 @@
-/** A streaming call's response view: counts, the timeline, and the shown message in full below it. */
+/** A streaming call's response view: the timeline, and the shown message in full below it. */
 import type { CallModel, TimelineEntry } from './call-model';
 import { viewLimit } from './call-model';
 import { count } from './format-units';
@@ -20,19 +20,16 @@ export interface StreamViewProps {
   theme: 'light' | 'dark';
 }
 
-/** "N received · N sent", and what the view left out when it keeps fewer messages than the call moved. */
-export function streamCounts(call: CallModel): string {
-  const parts = [`${count(call.receivedCount)} received`, `${count(call.sentCount)} sent`];
+/** What the view left out, when it shows fewer messages than the call moved (the summary row has the counts). */
+export function streamNote(call: CallModel): string | undefined {
   if (call.fromHistory !== undefined) {
     const kept = call.entries.filter((entry) => entry.direction === 'received').length;
-    if (kept < call.receivedCount) parts.push(`history kept the first ${count(kept)} received`);
-  } else if (call.receivedCount + call.sentCount > call.entryCount) {
-    parts.push(
-      `showing the newest ${count(Math.min(call.entryCount, viewLimit))}`,
-      'Save all messages to get every one',
-    );
+    return kept < call.receivedCount
+      ? `History kept the first ${count(kept)} of ${count(call.receivedCount)} received messages.`
+      : undefined;
   }
-  return parts.join(' · ');
+  if (call.receivedCount + call.sentCount <= call.entryCount) return undefined;
+  return `Showing the newest ${count(Math.min(call.entryCount, viewLimit))} messages · Save all messages to get every one`;
 }
 
 /** What the detail area says when no message is shown. */
@@ -42,13 +39,14 @@ function emptyDetail(call: CallModel): string {
   return 'The response arrives once the stream ends (End stream).';
 }
 
-/** Counter line, `grid` "Messages", and the shown message. */
+/** What the view left out, `grid` "Messages", and the shown message. */
 export function StreamView(props: StreamViewProps): React.JSX.Element {
   const { call, shown } = props;
   const response = shown?.direction === 'received' && call.kind === 'client_stream';
+  const note = streamNote(call);
   return (
     <div className="stream-view">
-      <p className="stream-counts">{streamCounts(call)}</p>
+      {note && <p className="stream-counts">{note}</p>}
       <div className="stream-timeline">
         <Timeline call={call} selected={props.selected} onSelect={props.onSelect} />
       </div>

@@ -149,7 +149,7 @@ describe('ResponsePane', () => {
     );
     const { region } = show(call);
     const grid = within(region).getByRole('grid', { name: 'Messages' });
-    expect(region.textContent).toContain('300 received · 1 sent');
+    expect(region.textContent).toContain('1 sent · 300 received');
     // A 400 px viewport of 24 px rows plus overscan: a header row and a few dozen of the 301 messages.
     const rows = within(grid).getAllByRole('row');
     expect(rows.length).toBeGreaterThan(10);
@@ -180,8 +180,9 @@ describe('ResponsePane', () => {
     for (let from = 0; from < 12_000; from += 4_000)
       call = applyBatch(call, batch('c1', messages(from, 4_000)));
     const { region } = show(call);
+    expect(region.textContent).toContain('0 sent · 12,000 received');
     expect(region.textContent).toContain(
-      '12,000 received · 0 sent · showing the newest 10,000 · Save all messages to get every one',
+      'Showing the newest 10,000 messages · Save all messages to get every one',
     );
   });
 
