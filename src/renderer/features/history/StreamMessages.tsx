@@ -31,7 +31,7 @@ export function StreamMessages(props: StreamMessagesProps): React.JSX.Element {
           <option key={index} value={index}>{`Message ${index + 1} of ${count(total)}`}</option>
         ))}
       </select>
-      <span className="stream-messages-note">{`Send starts the stream with all ${count(total)} messages.${dropped}`}</span>
+      <span className="stream-messages-note">{`Send sends all ${count(total)}.${dropped}`}</span>
       <button type="button" onClick={props.onForget}>
         Send only this one
       </button>

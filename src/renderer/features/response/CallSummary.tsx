@@ -40,7 +40,7 @@ function Duration(props: { call: CallModel }): React.JSX.Element {
   );
 }
 
-/** Badge, duration, traffic, the insecure and "from history" marks, and the detail line of `call`. */
+/** Badge, duration, traffic and the insecure mark; then the detail line of `call` (with its "from history" mark). */
 export function CallSummary(props: { call: CallModel }): React.JSX.Element {
   const { call } = props;
   const result = call.status;
@@ -58,14 +58,14 @@ export function CallSummary(props: { call: CallModel }): React.JSX.Element {
             insecure
           </span>
         )}
+      </div>
+      <p className="call-detail">
         {call.fromHistory && (
           <span className="call-from-history" title="The response recorded in history; Send makes a new call">
             <History className="call-icon" aria-hidden="true" />
             {`From history ${whenText(call.fromHistory)}`}
           </span>
         )}
-      </div>
-      <p className="call-detail">
         {status?.message && <span className="call-message">{status.message}</span>}
         {status?.hint && <span className="call-hint">{status.hint}</span>}
         {detail && (

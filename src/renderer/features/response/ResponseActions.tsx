@@ -1,6 +1,6 @@
 /** Copy response, Save response and (for streams) Save all messages, with a line saying how it went. */
 import { Copy, Download, FileStack } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import { usePathChooser } from '../import/path-chooser';
 import type { CallModel } from './call-model';
@@ -15,6 +15,9 @@ export interface ResponseActionsProps {
   api: Pick<ProtodeskApi, 'writeTextFile' | 'saveCallMessages'>;
 }
 
+/** How long a success note stays. */
+const NOTICE_MS = 6000;
+
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -24,6 +27,12 @@ export function ResponseActions(props: ResponseActionsProps): React.JSX.Element 
   const { call, text, api } = props;
   const choosePaths = usePathChooser();
   const [notice, setNotice] = useState<{ text: string; error: boolean } | undefined>(undefined);
+  // A success note goes after a while (it covers the end of the detail line); a failure stays until the next action.
+  useEffect(() => {
+    if (!notice || notice.error) return undefined;
+    const timer = setTimeout(() => setNotice(undefined), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
 
   const run = async (action: () => Promise<string | undefined>): Promise<void> => {
     try {
