@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
@@ -15,6 +17,8 @@ import {
 } from './helpers/app';
 import { screenshotPath } from './helpers/paths';
 import { openApp, type AppSession } from './helpers/session';
+
+const require = createRequire(import.meta.url);
 
 // The response pane against grpc-go: the status badge, the timer that becomes the duration without moving the body,
 // a client stream's response in the main view, and history that keeps every message a client stream sent.
@@ -149,6 +153,27 @@ describe('the response pane and history of a client stream', () => {
     await region(page).getByText('no such user').waitFor();
     expect(await notFound.evaluate(colourOf)).not.toBe(okColour);
     await page.screenshot({ path: screenshotPath('response-error-light.png') });
+  });
+
+  test('axe finds no serious or critical problem in the response region, light and dark', async () => {
+    const { page } = app;
+    // Evaluated as text: the app's CSP refuses an injected script tag, rightly.
+    await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
+    const problems = (): Promise<string[]> =>
+      page.evaluate(async () => {
+        type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+        const axe = (globalThis as unknown as { axe: { run(context: unknown): Promise<Result> } }).axe;
+        const context = { include: [['[role="region"][aria-label="Response"]']] };
+        const { violations } = await axe.run(context);
+        return violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      });
+    expect(await problems()).toEqual([]);
+    await toggleTheme(page);
+    await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
+    expect(await problems()).toEqual([]);
+    await toggleTheme(page);
   });
 
   test('the page had no errors, console errors or CSP violations', async () => {
