@@ -212,8 +212,10 @@ export interface HistoryEntry extends HistorySummary {
   request: {
     tlsProfile?: string;
     metadata: MetadataEntry[];
-    /** Request messages as sent, JSON text (the first ones, when a stream sent many). */
+    /** Request messages as sent, in order, JSON text (every one up to 1,000 messages or 5 MB of text). */
     messages: string[];
+    /** Messages a long stream sent beyond that cap, not kept. */
+    droppedMessages?: number;
     options?: SavedOptions;
   };
   statusMessage: string;

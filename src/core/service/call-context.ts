@@ -2,6 +2,7 @@ import type { CallEvent, CallRequest } from '../../shared/call';
 import type { CallContext, CallOutcome, HistoryEntry } from '../../shared/workspace';
 import { CallRecorder, type RecordedCall } from '../workspace/call-recorder';
 import { SecretRedactor } from '../workspace/redaction';
+import { SentMessages } from '../workspace/sent-messages';
 import { resolveCallRequest } from '../workspace/variables';
 import { requestInContext } from './context-request';
 import type { CallExtras } from './running-call';
@@ -37,7 +38,7 @@ export async function prepareContextCall(
   const folder = (await workspace.files()).folder;
   const redactor = new SecretRedactor(variables.secrets);
 
-  const finish = async (callId: string, recorded: RecordedCall): Promise<void> => {
+  const finish = async (callId: string, recorded: RecordedCall, sent: SentMessages): Promise<void> => {
     // Captured values are kept as they came, for later requests; only what leaves the engine is redacted.
     for (const capture of recorded.captures) {
       if (capture.value !== undefined) workspace.captured.set(capture.variable, capture.value);
@@ -53,7 +54,8 @@ export async function prepareContextCall(
       request: {
         ...(profileName !== undefined ? { tlsProfile: profileName } : {}),
         metadata: resolved.metadata,
-        messages: resolved.requests.map((json) => redactor.redactJson(json)),
+        messages: sent.messages.map((json) => redactor.redactJson(json)),
+        ...(sent.dropped > 0 ? { droppedMessages: sent.dropped } : {}),
         options: savedOptions(resolved),
       },
       statusMessage: recorded.status.message,
@@ -80,13 +82,16 @@ export async function prepareContextCall(
         ...(context.captures ? { captures: context.captures } : {}),
         ...(context.assertions ? { assertions: context.assertions } : {}),
       });
+      const sent = new SentMessages();
+      for (const json of resolved.requests) sent.add(json);
       return {
         observe(event: CallEvent) {
           recorder.event(event);
-          if (event.type === 'status') void finish(callId, recorder.result());
+          if (event.type === 'status') void finish(callId, recorder.result(), sent);
         },
         prepareMessage: (json) =>
           resolveCallRequest({ ...resolved, requests: [json] }, variables.values, context.environment).requests[0] ?? json,
+        accepted: (json) => sent.add(json),
         redactor,
       };
     },

@@ -13,6 +13,8 @@ import { MessageSpool } from './spool';
 export interface CallExtras {
   observe(event: CallEvent): void;
   prepareMessage(json: string): string;
+  /** The session took a streamed message (as prepared): history keeps it. */
+  accepted(json: string): void;
   redactor: SecretRedactor;
 }
 
@@ -62,11 +64,14 @@ export class RunningCall {
       this.session.send(json);
       return;
     }
+    let prepared: string;
     try {
-      this.session.send(this.extra.prepareMessage(json));
+      prepared = this.extra.prepareMessage(json);
+      this.session.send(prepared);
     } catch (error) {
       throw redactedFailure(error, this.extra.redactor);
     }
+    this.extra.accepted(prepared);
   }
 
   /** The page has applied batch `seq`. */

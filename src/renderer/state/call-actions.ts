@@ -9,6 +9,7 @@ import { callPhase, sendsStream } from './call-phase';
 import type { EventRouter } from './event-router';
 import { toFailure } from '../../shared/api/errors';
 import { problemOf } from './failure';
+import { openingMessages } from './stream-messages';
 import { methodRef } from './tab-list';
 import type { TabState } from './types';
 
@@ -48,7 +49,7 @@ export function callRequest(tab: TabState): CallRequest {
     tls: tab.tls,
     method: methodRef(tab.method),
     metadata: enabledMetadata(tab.metadata),
-    requests: [tab.requestText],
+    requests: openingMessages(tab),
     options: callOptions(tab),
   };
 }
@@ -76,7 +77,7 @@ export function createCallActions(
   };
 
   const start = async (tab: TabState): Promise<void> => {
-    if (tab.call) api.releaseCall(tab.call.callId).catch(ignore);
+    if (tab.call && tab.call.fromHistory === undefined) api.releaseCall(tab.call.callId).catch(ignore);
     if (!tab.target.trim()) {
       tabs.patchTab(tab.id, () => ({ call: undefined, failure: missingTarget, problem: undefined }));
       return;
@@ -94,7 +95,7 @@ export function createCallActions(
       const started = await api.startCall(tab.sourceId, callRequest(tab), contextOf(tab));
       onStarted(tab);
       const model = createCallModel(started.callId, started.kind);
-      const call = sendsStream(started.kind) ? noteSent(model, tab.requestText) : model;
+      const call = sendsStream(started.kind) ? openingMessages(tab).reduce(noteSent, model) : model;
       if (tabs.getTab(tab.id)) tabs.patchTab(tab.id, () => ({ call, starting: false }));
       else api.releaseCall(started.callId).catch(ignore); // closed while starting
     } catch (error) {
@@ -142,7 +143,7 @@ export function createCallActions(
       });
     },
     release(tab) {
-      if (tab.call) api.releaseCall(tab.call.callId).catch(ignore);
+      if (tab.call && tab.call.fromHistory === undefined) api.releaseCall(tab.call.callId).catch(ignore);
     },
   };
 }

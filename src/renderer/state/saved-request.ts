@@ -106,17 +106,20 @@ export function withSavedContent(
   };
 }
 
-/** The request a history entry sent, as a request to open (its first message is the body). */
-export function requestOfHistory(entry: HistoryEntry): { request: SavedRequest; text: string } {
-  const sent = entry.request.messages[0] ?? '{}';
-  let text = sent;
-  let body: SavedRequest['body'] = {};
+/** A message history recorded, as the editor shows it: pretty JSON, and its parsed body (`{}` when it is not JSON). */
+export function historyMessage(sent: string): { body: SavedRequest['body']; text: string } {
   try {
-    body = parseJsonBody(sent);
-    text = formatJsonBody(body);
+    const body = parseJsonBody(sent);
+    return { body, text: formatJsonBody(body) };
   } catch {
     // A body recorded cut short stays as text for the user to fix.
+    return { body: {}, text: sent };
   }
+}
+
+/** The request a history entry sent, as a request to open (its first message is the body). */
+export function requestOfHistory(entry: HistoryEntry): { request: SavedRequest; text: string } {
+  const { body, text } = historyMessage(entry.request.messages[0] ?? '{}');
   const request: SavedRequest = {
     method: entry.method,
     target: entry.target,

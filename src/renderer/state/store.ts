@@ -11,6 +11,7 @@ import { createEventRouter } from './event-router';
 import { toFailure } from '../../shared/api/errors';
 import { loadWorkspace, samePersisted, saveWorkspace, type PersistedState } from './persist';
 import { rebindTabs } from './saved-request';
+import { withShownMessage } from './stream-messages';
 import * as list from './tab-list';
 import type { AppState, Connection, RequestOptions, TabState } from './types';
 import { createWorkspaceActions, type WorkspaceActions, type WorkspaceApi } from './workspace-actions';
@@ -33,6 +34,8 @@ export interface AppActions
   move(tabId: string, toIndex: number): void;
   shift(tabId: string, delta: -1 | 1): void;
   setRequestText(tabId: string, text: string): void;
+  /** Shows message `index` of a stream reopened from history in the editor; undefined: forget the list. */
+  showStreamMessage(tabId: string, index: number | undefined): void;
   resetRequest(tabId: string): void;
   /** Replaces the request with the method's sample with every field filled. */
   fillRequest(tabId: string): void;
@@ -168,6 +171,10 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
         set((state) => ({
           tabs: list.updateTab(state.tabs, tabId, (tab) => list.withRequestText(tab, text)),
         })),
+      showStreamMessage: (tabId, index) =>
+        patchTab(tabId, (tab) =>
+          index === undefined ? { streamMessages: undefined } : withShownMessage(tab, index),
+        ),
       resetRequest: (tabId) => set((state) => ({ tabs: list.updateTab(state.tabs, tabId, list.resetTab) })),
       fillRequest: (tabId) => set((state) => ({ tabs: list.updateTab(state.tabs, tabId, list.fillTab) })),
       // Once the address is edited it is the user's own: the hint of where it came from goes.

@@ -29,6 +29,15 @@ export interface Connection {
 /** The server of the last call made with a source, for the next tab opened on it (never its metadata). */
 export type RememberedConnection = Pick<Connection, 'target' | 'tls'>;
 
+/** The messages a stream reopened from history sent, in order, and which one the editor shows. */
+export interface StreamMessages {
+  messages: string[];
+  /** Index of the message in the editor. */
+  current: number;
+  /** Messages the call sent beyond history's cap, not kept. */
+  dropped: number;
+}
+
 /** One open request tab. */
 export interface TabState extends Connection {
   id: string;
@@ -67,6 +76,8 @@ export interface TabState extends Connection {
   outcome?: CallOutcome;
   /** Its saved file changed on disk while the tab had edits. */
   diskChanged?: boolean;
+  /** A stream reopened from history: the messages it sent, which Send sends again. */
+  streamMessages?: StreamMessages;
 }
 
 /** Everything the app shell keeps. */

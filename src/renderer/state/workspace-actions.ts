@@ -6,7 +6,7 @@ import type { ProtodeskApi } from '../../shared/api/contract';
 import { ApiError, toFailure } from '../../shared/api/errors';
 import type { ApiFailure, SourceState } from '../../shared/api/types';
 import type { TlsSettings } from '../../shared/schema';
-import type { SavedRequest, WorkspaceState } from '../../shared/workspace';
+import type { HistoryEntry, SavedRequest, WorkspaceState } from '../../shared/workspace';
 import { connectionFor } from './connections';
 import { rememberedEnvironment, rememberEnvironment } from './environment-memory';
 import {
@@ -18,6 +18,7 @@ import {
   tabFromRequest,
   withSavedContent,
 } from './saved-request';
+import { historyTabState } from './stream-messages';
 import { withDirtyFlag } from './tab-list';
 import type { AppState, TabState } from './types';
 
@@ -59,7 +60,7 @@ export interface WorkspaceActions {
   saveTab(tabId: string, path: string, overwrite: boolean): Promise<'saved' | 'conflict'>;
   /** Replaces a saved tab's content with its file as it is on disk now. */
   reloadSaved(tabId: string): Promise<void>;
-  /** Opens a history entry's request, as sent, in a new unsaved tab. */
+  /** Opens a history entry's request, as sent, in a new unsaved tab, with the response it got. */
   openHistory(id: string): Promise<void>;
   /** Opens a request (a pasted grpcurl command) in a new unsaved tab; `tls` for its own TLS fields. */
   newTabFromRequest(request: SavedRequest, tls?: TlsSettings): void;
@@ -146,7 +147,12 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
   const openRequest = (
     request: SavedRequest,
     name: string,
-    extra: { saved?: { path: string; version: string }; text?: string; tls?: TlsSettings },
+    extra: {
+      saved?: { path: string; version: string };
+      text?: string;
+      tls?: TlsSettings;
+      history?: HistoryEntry;
+    },
   ): void => {
     const found = findMethod(get().sources, request.method);
     if (!found) {
@@ -154,7 +160,9 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
       return;
     }
     const tls = extra.tls ?? connectionFor(get(), found.sourceId).tls;
-    access.addTab(tabFromRequest({ id: access.newTabId(), ...found, request, ...extra, tls }));
+    const { history, ...fields } = extra;
+    const tab = tabFromRequest({ id: access.newTabId(), ...found, request, ...fields, tls });
+    access.addTab(history ? { ...tab, ...historyTabState(history, found.method.kind) } : tab);
     set({ workspaceFailure: undefined });
   };
 
@@ -261,7 +269,7 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
       try {
         const entry = await api.historyEntry(id);
         const { request, text } = requestOfHistory(entry);
-        openRequest(request, entry.method, { text });
+        openRequest(request, entry.method, { text, history: entry });
       } catch (error) {
         failWorkspace(error);
       }

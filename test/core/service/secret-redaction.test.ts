@@ -159,6 +159,32 @@ describe('events to the page carry no secret value', () => {
     expect(JSON.stringify(failure)).not.toContain(secret);
   });
 
+  test('history keeps every message a stream sent, in order, with the secret masked', async () => {
+    const { service, start } = await workspaceWithSecret();
+    const bidi = {
+      ...echo('ok'),
+      method: 'grpc.testing.TestService/FullDuplexCall',
+      requests: ['{"responseType": "COMPRESSABLE"}'],
+    };
+    const { callId, done } = await start(bidi);
+    await service.sendMessage(callId, '{"responseStatus": {"message": "{{token}}"}}');
+    await expect(service.sendMessage(callId, '{"responseType": 42.5}')).rejects.toThrow();
+    await service.sendMessage(callId, '{"responseParameters": [{"size": 3}]}');
+    await service.endStream(callId);
+    // The outcome event comes after the history entry is written.
+    await done;
+    const [summary] = await service.listHistory({ text: 'FullDuplexCall' });
+    const entry = await service.historyEntry(summary!.id);
+    // The refused message was never sent, so it is not in history; the secret is back to its variable.
+    expect(entry.request.messages.map((json) => JSON.parse(json))).toEqual([
+      { responseType: 'COMPRESSABLE' },
+      { responseStatus: { message: '{{token}}' } },
+      { responseParameters: [{ size: 3 }] },
+    ]);
+    expect(entry.request.droppedMessages).toBeUndefined();
+    expect(JSON.stringify(entry)).not.toContain(secret);
+  });
+
   test('a streamed message refused after filling names no secret; the stream goes on', async () => {
     const { service, start } = await workspaceWithSecret();
     const bidi = { ...echo('ok'), method: 'grpc.testing.TestService/FullDuplexCall', requests: [] };

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../../src/shared/workspace';
 import { HistoryStore } from '../../../src/core/workspace/history';
+import { SentMessages } from '../../../src/core/workspace/sent-messages';
 
 let dir: string;
 beforeEach(async () => {
@@ -94,5 +95,37 @@ describe('a damaged history entry', () => {
       new Error(`The history entry ${recorded.id} cannot be read: it is not valid JSON (the file is damaged).`),
     );
     expect(await history.list()).toEqual([]);
+  });
+});
+
+describe('SentMessages', () => {
+  it('keeps every message in order up to the message cap, then counts the rest', () => {
+    const sent = new SentMessages({ maxMessages: 3 });
+    for (const n of [1, 2, 3, 4, 5]) sent.add(`{"n":${n}}`);
+    expect(sent.messages).toEqual(['{"n":1}', '{"n":2}', '{"n":3}']);
+    expect(sent.dropped).toBe(2);
+  });
+
+  it('stops at the size cap, and keeps no later message even if a small one would fit', () => {
+    const sent = new SentMessages({ maxChars: 10 });
+    sent.add('"aaaa"');
+    sent.add('"bbbbbb"');
+    sent.add('1');
+    expect(sent.messages).toEqual(['"aaaa"']);
+    expect(sent.dropped).toBe(2);
+  });
+
+  it('a recorded stream reads back from disk with all its messages and the dropped count', async () => {
+    const sent = new SentMessages({ maxMessages: 2 });
+    for (const n of [1, 2, 3]) sent.add(`{"n":${n}}`);
+    const history = new HistoryStore(dir);
+    const base = entry('StreamingInputCall');
+    const stored = await history.record({
+      ...base,
+      request: { ...base.request, messages: [...sent.messages], droppedMessages: sent.dropped },
+    });
+    const read = await new HistoryStore(dir).get(stored.id);
+    expect(read.request.messages).toEqual(['{"n":1}', '{"n":2}']);
+    expect(read.request.droppedMessages).toBe(1);
   });
 });

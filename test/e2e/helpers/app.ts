@@ -124,6 +124,16 @@ export async function requestEditorText(page: Page): Promise<string> {
     );
 }
 
+/** The status badge of the response region, by its accessible name, e.g. "Status NOT_FOUND (5)". */
+export const statusBadge = (page: Page, name: string, code: number): Locator =>
+  responseRegion(page).getByRole('status', { name: `Status ${name} (${code})` });
+
+/** Reopens the newest history entry whose text matches `method`. */
+export async function reopenFromHistory(page: Page, method: RegExp): Promise<void> {
+  await showSidebarView(page, 'History');
+  await page.getByRole('list', { name: 'History' }).getByRole('button', { name: method }).first().click();
+}
+
 /** Fills the tab's "Server address". */
 export async function setServerAddress(page: Page, address: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Server address' }).fill(address);

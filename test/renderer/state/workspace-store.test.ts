@@ -218,6 +218,54 @@ describe('opening requests', () => {
     });
     expect(active(store).saved).toBeUndefined();
   });
+
+  it('reopens a stream with every message it sent and its old response; Send sends them all, edits included', async () => {
+    const { store, engine } = await setup();
+    const sent = ['{"responseSize":1}', '{"responseSize":2}', '{"responseSize":3}'];
+    const pretty = (size: number): string => `{\n  "responseSize": ${size}\n}`;
+    engine.history.set('h2', {
+      id: 'h2',
+      at: '2026-11-20T10:00:00Z',
+      method: 'grpc.testing.TestService/FullDuplexCall',
+      target: 'localhost:7',
+      status: { code: 5, name: 'NOT_FOUND' },
+      totalMs: 3,
+      workspace: '/work/api',
+      request: { metadata: [], messages: sent },
+      statusMessage: 'no such thing',
+      timings: { totalMs: 3, messagesSent: 3, messagesReceived: 1, bytesSent: 6, bytesReceived: 2 },
+      response: {
+        messages: ['{"n":1}'],
+        count: 1,
+        bytes: 2,
+        headers: [{ key: 'h', value: '1' }],
+        trailers: [],
+      },
+    });
+    await store.getState().openHistory('h2');
+    const opened = active(store);
+    expect(opened.streamMessages).toEqual({ messages: [1, 2, 3].map(pretty), current: 0, dropped: 0 });
+    expect(opened.call?.fromHistory).toBe('2026-11-20T10:00:00Z');
+    expect(opened.call?.status?.status).toMatchObject({ name: 'NOT_FOUND', message: 'no such thing' });
+    expect(opened.call?.entries.map((entry) => [entry.direction, entry.json])).toEqual([
+      ['sent', sent[0]],
+      ['sent', sent[1]],
+      ['sent', sent[2]],
+      ['received', '{"n":1}'],
+    ]);
+
+    store.getState().showStreamMessage(opened.id, 1);
+    expect(active(store).requestText).toBe(pretty(2));
+    store.getState().setRequestText(opened.id, '{"responseSize":20}');
+    store.getState().showStreamMessage(opened.id, 2);
+    expect(active(store).requestText).toBe(pretty(3));
+    await store.getState().send(opened.id);
+    expect(engine.started.at(-1)?.request.requests).toEqual([pretty(1), '{"responseSize":20}', pretty(3)]);
+    expect(active(store).call?.fromHistory).toBeUndefined();
+
+    store.getState().showStreamMessage(opened.id, undefined);
+    expect(active(store).streamMessages).toBeUndefined();
+  });
 });
 
 describe('calls in the workspace', () => {

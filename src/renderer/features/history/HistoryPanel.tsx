@@ -6,7 +6,7 @@ import type { ApiFailure } from '../../../shared/api/types';
 import type { HistorySummary } from '../../../shared/workspace';
 import { FailureMessage } from '../../components/ProblemList';
 import { toFailure } from '../../../shared/api/errors';
-import { statusTone } from '../response/CallSummary';
+import { statusClass } from '../response/status-class';
 import { SidebarEmpty, ViewHeader } from '../sidebar/ViewFrame';
 import { methodName, whenText } from './history-format';
 import './history.css';
@@ -128,7 +128,7 @@ function HistoryRow(props: { entry: HistorySummary; onOpen(): void }): React.JSX
     <button type="button" className="pd-history-item" title={title} onClick={props.onOpen}>
       <span className="pd-history-line">
         <span className="pd-history-method">{methodName(entry.method)}</span>
-        <span className={`pd-history-status ${statusTone(entry.status)}`}>{entry.status.name}</span>
+        <span className={`pd-history-status ${statusClass(entry.status.code)}`}>{entry.status.name}</span>
       </span>
       <span className="pd-history-line pd-history-detail">
         <span className="pd-history-target">{entry.target}</span>

@@ -13,6 +13,7 @@ import { callPhase } from '../../state/call-phase';
 import { useAppStore, useAppStoreApi } from '../../state/context';
 import type { TabState } from '../../state/types';
 import { hasConnection } from '../response/call-model';
+import { StreamMessages } from '../history/StreamMessages';
 import { TestsEditor } from '../tests/TestsEditor';
 import { TlsProfileSelect } from '../tls/TlsProfileSelect';
 import { DiskChangedBanner } from '../workspace/DiskChangedBanner';
@@ -105,6 +106,13 @@ export function RequestPane(props: {
       >
         <Panel id="editor" minSize="80px" defaultSize="70%">
           <div className="request-editor-column">
+            {tab.streamMessages && (
+              <StreamMessages
+                list={tab.streamMessages}
+                onShow={(index) => actions.showStreamMessage(tab.id, index)}
+                onForget={() => actions.showStreamMessage(tab.id, undefined)}
+              />
+            )}
             <div className="request-editor">
               <JsonEditor
                 value={tab.requestText}

@@ -1,17 +1,17 @@
-/** The response header line: status (or running), its message and hint, timings, counts and sizes. */
-import type { CallStatus, CallTimings } from '../../../shared/call';
+/**
+ * The response's summary: one row of fixed height with the same slots running and finished (badge, time, traffic),
+ * then one detail line (the status message and hint, or the timing breakdown), so the body below never jumps.
+ */
+import { History, Timer } from 'lucide-react';
+import type { CallTimings } from '../../../shared/call';
+import { whenText } from '../history/history-format';
 import { hasConnection, type CallModel } from './call-model';
 import { count, humanBytes, humanMs, humanSeconds } from './format-units';
+import { StatusBadge } from './StatusBadge';
 import { useElapsedSeconds } from './use-elapsed';
 
-/** The colour class of a status: green OK, amber for a stop the user asked for or a deadline, red otherwise. */
-export function statusTone(status: Pick<CallStatus, 'code' | 'name'>): 'ok' | 'warn' | 'error' {
-  if (status.code === 0) return 'ok';
-  return status.name === 'CANCELLED' || status.name === 'DEADLINE_EXCEEDED' ? 'warn' : 'error';
-}
-
 function timingParts(timings: CallTimings): string[] {
-  const parts = [`total ${humanMs(timings.totalMs)}`];
+  const parts: string[] = [];
   if (timings.channelReadyMs !== undefined) parts.push(`channel ready ${humanMs(timings.channelReadyMs)}`);
   if (timings.headersMs !== undefined) parts.push(`headers ${humanMs(timings.headersMs)}`);
   if (timings.firstMessageMs !== undefined) parts.push(`first message ${humanMs(timings.firstMessageMs)}`);
@@ -25,36 +25,55 @@ function trafficParts(call: CallModel): string[] {
   return [sent, received];
 }
 
-/** Status name with its colour, message, hint, insecure badge, timings and traffic of `call`. */
-export function CallSummary(props: { call: CallModel }): React.JSX.Element {
+/** Seconds ticking while the call runs, then its total time in the same place. */
+function Duration(props: { call: CallModel }): React.JSX.Element {
   const { call } = props;
   const result = call.status;
   const elapsed = useElapsedSeconds(call.startedAt, result === undefined);
+  const text = result ? humanMs(result.timings.totalMs) : humanSeconds(elapsed);
+  return (
+    // Not a live region: a screen reader would read it out every second.
+    <span className="call-time" title={result ? 'Total time of the call' : 'Running for'}>
+      <Timer className="call-icon" aria-hidden="true" />
+      <span>{text}</span>
+    </span>
+  );
+}
+
+/** Badge, duration, traffic and the insecure mark; then the detail line of `call` (with its "from history" mark). */
+export function CallSummary(props: { call: CallModel }): React.JSX.Element {
+  const { call } = props;
+  const result = call.status;
+  const status = result?.status;
+  const detail =
+    status?.message || status?.hint ? undefined : result && timingParts(result.timings).join(' · ');
   return (
     <div className="call-summary">
       <div className="call-summary-line">
-        {result ? (
-          <span className={`call-status ${statusTone(result.status)}`}>{result.status.name}</span>
-        ) : (
-          <span className="call-status running">
-            <span className="call-spinner" aria-hidden="true" />
-            <span role="status">{hasConnection(call) ? 'Running…' : 'Connecting…'}</span>
-            {/* Not part of the status region: a screen reader would read it out every second. */}
-            <span className="call-elapsed">{humanSeconds(elapsed)}</span>
-          </span>
-        )}
+        <StatusBadge status={status} running={hasConnection(call) ? 'Running…' : 'Connecting…'} />
+        <Duration call={call} />
+        <span className="call-traffic">{trafficParts(call).join(' · ')}</span>
         {result?.insecure && (
           <span className="call-insecure" title="The server certificate was not verified">
             insecure
           </span>
         )}
-        {result?.status.message && <span className="call-message">{result.status.message}</span>}
       </div>
-      {result?.status.hint && <p className="call-hint">{result.status.hint}</p>}
-      <div className="call-figures">
-        {result && <span>{timingParts(result.timings).join(' · ')}</span>}
-        <span>{trafficParts(call).join(' · ')}</span>
-      </div>
+      <p className="call-detail">
+        {call.fromHistory && (
+          <span className="call-from-history" title="The response recorded in history; Send makes a new call">
+            <History className="call-icon" aria-hidden="true" />
+            {`From history ${whenText(call.fromHistory)}`}
+          </span>
+        )}
+        {status?.message && <span className="call-message">{status.message}</span>}
+        {status?.hint && <span className="call-hint">{status.hint}</span>}
+        {detail && (
+          <span className="call-timings" title={detail}>
+            {detail}
+          </span>
+        )}
+      </p>
     </div>
   );
 }

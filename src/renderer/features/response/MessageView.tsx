@@ -48,7 +48,8 @@ function Body(props: MessageViewProps): React.JSX.Element {
 /** The message's size line and its text. */
 export function MessageView(props: MessageViewProps): React.JSX.Element {
   const { entry } = props;
-  const sizes = `${humanBytes(entry.size)} protobuf · ${humanBytes(entry.json.length)} JSON`;
+  const json = `${humanBytes(entry.json.length)} JSON`;
+  const sizes = entry.size === undefined ? json : `${humanBytes(entry.size)} protobuf · ${json}`;
   return (
     <div className="message-view">
       <div className="message-view-meta">

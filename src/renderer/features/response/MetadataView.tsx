@@ -1,7 +1,7 @@
 /** The "Headers & trailers" view: response metadata both ends of the call, and the full status with its details. */
 import type { MetadataEntry } from '../../../shared/schema';
 import type { CallModel } from './call-model';
-import { statusTone } from './CallSummary';
+import { statusClass } from './status-class';
 import { formatJson } from './format-json';
 
 function MetadataList(props: {
@@ -54,7 +54,7 @@ function StatusSection(props: { call: CallModel }): React.JSX.Element {
     <section className="metadata-section" aria-label="Status">
       <h3>Status</h3>
       <p>
-        <span className={`call-status ${statusTone(status)}`}>{status.name}</span>
+        <span className={`call-status ${statusClass(status.code)}`}>{status.name}</span>
         <span className="call-code">{` (code ${status.code})`}</span>
         {status.message && <span className="call-message">{status.message}</span>}
       </p>

@@ -1,5 +1,6 @@
 /** Copy response, Save response and (for streams) Save all messages, with a line saying how it went. */
-import { useState } from 'react';
+import { Copy, Download, FileStack } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import { usePathChooser } from '../import/path-chooser';
 import type { CallModel } from './call-model';
@@ -14,15 +15,24 @@ export interface ResponseActionsProps {
   api: Pick<ProtodeskApi, 'writeTextFile' | 'saveCallMessages'>;
 }
 
+/** How long a success note stays. */
+const NOTICE_MS = 6000;
+
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The response toolbar's buttons and their outcome. */
+/** The response toolbar's icon buttons, and a line (under them) saying how the last action went. */
 export function ResponseActions(props: ResponseActionsProps): React.JSX.Element {
   const { call, text, api } = props;
   const choosePaths = usePathChooser();
   const [notice, setNotice] = useState<{ text: string; error: boolean } | undefined>(undefined);
+  // A success note goes after a while (it covers the end of the detail line); a failure stays until the next action.
+  useEffect(() => {
+    if (!notice || notice.error) return undefined;
+    const timer = setTimeout(() => setNotice(undefined), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
 
   const run = async (action: () => Promise<string | undefined>): Promise<void> => {
     try {
@@ -56,24 +66,49 @@ export function ResponseActions(props: ResponseActionsProps): React.JSX.Element 
       return `Saved ${count(saved.count)} messages to ${saved.path}`;
     });
 
+  const history = call.fromHistory !== undefined;
   return (
-    <div className="response-actions">
-      <button type="button" onClick={copy} disabled={text === undefined}>
-        Copy response
-      </button>
-      <button type="button" onClick={save} disabled={text === undefined}>
-        Save response
-      </button>
-      {call.kind !== 'unary' && (
-        <button type="button" onClick={saveAll} disabled={call.receivedCount === 0}>
-          Save all messages
+    <>
+      <div className="response-actions">
+        <button
+          type="button"
+          aria-label="Copy response"
+          title="Copy response"
+          onClick={copy}
+          disabled={text === undefined}
+        >
+          <Copy aria-hidden="true" />
         </button>
-      )}
+        <button
+          type="button"
+          aria-label="Save response"
+          title="Save response"
+          onClick={save}
+          disabled={text === undefined}
+        >
+          <Download aria-hidden="true" />
+        </button>
+        {call.kind !== 'unary' && (
+          <button
+            type="button"
+            aria-label="Save all messages"
+            title={history ? 'History keeps only some messages: send again to save all' : 'Save all messages'}
+            onClick={saveAll}
+            disabled={call.receivedCount === 0 || history}
+          >
+            <FileStack aria-hidden="true" />
+          </button>
+        )}
+      </div>
       {notice && (
-        <span className={notice.error ? 'response-error' : 'response-note'} role="status">
+        <span
+          className={notice.error ? 'response-notice response-error' : 'response-notice'}
+          role="status"
+          title={notice.text}
+        >
           {notice.text}
         </span>
       )}
-    </div>
+    </>
   );
 }

@@ -68,13 +68,23 @@ interface CallResponseProps {
   api: ProtodeskApi;
 }
 
+/** What the body says while a unary call has no response message: only "waiting" while nothing at all arrived. */
+function pendingNote(call: CallModel): string {
+  if (call.status) return 'No response message.';
+  if (call.headers) return 'Headers arrived (see Headers & trailers); the response message has not yet.';
+  return hasConnection(call) ? 'Waiting for the response…' : 'Connecting to the server…';
+}
+
 /** One call's response; memoized, so it renders only when the throttled call changes. */
 const CallResponse = memo(function CallResponse(props: CallResponseProps): React.JSX.Element {
   const { call, theme } = props;
   const [view, setView] = useState<View>('response');
   const [selected, setSelected] = useState<TimelineEntry | undefined>(undefined);
   const unary = call.kind === 'unary';
-  const entry = unary ? latestReceived(call) : selected;
+  // A unary call and a client stream have one response: it is shown (and copied) without selecting it first.
+  const entry = unary
+    ? latestReceived(call)
+    : (selected ?? (call.kind === 'client_stream' ? latestReceived(call) : undefined));
   const format = useFormattedJson(entry?.json);
   const text = format.state === 'ready' ? format.formatted.text : entry?.json;
   const modelUri = entry ? `protodesk://response/${call.callId}/${entry.direction}-${entry.index}.json` : '';
@@ -107,18 +117,13 @@ const CallResponse = memo(function CallResponse(props: CallResponseProps): React
               theme={theme}
             />
           ) : (
-            <p className="response-note">
-              {call.status
-                ? 'No response message.'
-                : hasConnection(call)
-                  ? 'Waiting for the response…'
-                  : 'Connecting to the server…'}
-            </p>
+            <p className="response-note">{pendingNote(call)}</p>
           )
         ) : (
           <StreamView
             call={call}
             selected={selected}
+            shown={entry}
             onSelect={setSelected}
             format={format}
             modelUri={modelUri}

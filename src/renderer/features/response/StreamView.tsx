@@ -1,4 +1,4 @@
-/** A streaming call's response view: counts, the timeline, and the selected message in full below it. */
+/** A streaming call's response view: the timeline, and the shown message in full below it. */
 import type { CallModel, TimelineEntry } from './call-model';
 import { viewLimit } from './call-model';
 import { count } from './format-units';
@@ -9,46 +9,58 @@ import type { FormatState } from './use-formatted-json';
 /** Props of StreamView. */
 export interface StreamViewProps {
   call: CallModel;
+  /** The message the user selected in the timeline. */
   selected?: TimelineEntry;
+  /** The message shown in full: the selected one, or a client stream's response. */
+  shown?: TimelineEntry;
   onSelect: (entry: TimelineEntry) => void;
-  /** The selected message formatted. */
+  /** The shown message formatted. */
   format: FormatState;
   modelUri: string;
   theme: 'light' | 'dark';
 }
 
-/** "N received · N sent", and what the view left out when it keeps fewer messages than the call moved. */
-export function streamCounts(call: CallModel): string {
-  const parts = [`${count(call.receivedCount)} received`, `${count(call.sentCount)} sent`];
-  if (call.receivedCount + call.sentCount > call.entryCount) {
-    parts.push(
-      `showing the newest ${count(Math.min(call.entryCount, viewLimit))}`,
-      'Save all messages to get every one',
-    );
+/** What the view left out, when it shows fewer messages than the call moved (the summary row has the counts). */
+export function streamNote(call: CallModel): string | undefined {
+  if (call.fromHistory !== undefined) {
+    const kept = call.entries.filter((entry) => entry.direction === 'received').length;
+    return kept < call.receivedCount
+      ? `History kept the first ${count(kept)} of ${count(call.receivedCount)} received messages.`
+      : undefined;
   }
-  return parts.join(' · ');
+  if (call.receivedCount + call.sentCount <= call.entryCount) return undefined;
+  return `Showing the newest ${count(Math.min(call.entryCount, viewLimit))} messages · Save all messages to get every one`;
 }
 
-/** Counter line, `grid` "Messages", and the selected message. */
+/** What the detail area says when no message is shown. */
+function emptyDetail(call: CallModel): string {
+  if (call.kind !== 'client_stream') return 'Select a message to see it in full.';
+  if (call.status) return 'No response message.';
+  return 'The response arrives once the stream ends (End stream).';
+}
+
+/** What the view left out, `grid` "Messages", and the shown message. */
 export function StreamView(props: StreamViewProps): React.JSX.Element {
-  const { call, selected } = props;
+  const { call, shown } = props;
+  const response = shown?.direction === 'received' && call.kind === 'client_stream';
+  const note = streamNote(call);
   return (
     <div className="stream-view">
-      <p className="stream-counts">{streamCounts(call)}</p>
+      {note && <p className="stream-counts">{note}</p>}
       <div className="stream-timeline">
-        <Timeline call={call} selected={selected} onSelect={props.onSelect} />
+        <Timeline call={call} selected={props.selected} onSelect={props.onSelect} />
       </div>
       <div className="stream-detail">
-        {selected ? (
+        {shown ? (
           <MessageView
-            entry={selected}
+            entry={shown}
             format={props.format}
-            label="Message JSON"
+            label={response ? 'Response JSON' : 'Message JSON'}
             modelUri={props.modelUri}
             theme={props.theme}
           />
         ) : (
-          <p className="response-note">Select a message to see it in full.</p>
+          <p className="response-note">{emptyDetail(call)}</p>
         )}
       </div>
     </div>

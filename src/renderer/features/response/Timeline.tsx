@@ -71,10 +71,10 @@ function Row(props: {
         {entry.index + 1}
       </span>
       <span role="gridcell" className="timeline-time">
-        {entry.atMs.toFixed(1)}
+        {entry.atMs?.toFixed(1) ?? '—'}
       </span>
       <span role="gridcell" className="timeline-size">
-        {humanBytes(entry.size)}
+        {entry.size === undefined ? '—' : humanBytes(entry.size)}
       </span>
       <span role="gridcell" className="timeline-preview">
         {entry.json.slice(0, previewChars)}

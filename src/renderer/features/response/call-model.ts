@@ -6,6 +6,7 @@
 import { messagesKeptInView, type CallEventBatch, type MessageRun } from '../../../shared/api/types';
 import type { CallStatus, CallTimings } from '../../../shared/call';
 import type { MetadataEntry, MethodKind } from '../../../shared/schema';
+import type { HistoryEntry } from '../../../shared/workspace';
 
 /** How many timeline entries a call keeps for the view; `saveCallMessages` writes every received one. */
 export const viewLimit = messagesKeptInView;
@@ -15,10 +16,10 @@ export interface TimelineEntry {
   direction: 'sent' | 'received';
   /** 0-based, per direction, as the engine counts. */
   index: number;
-  /** Milliseconds since the call started (engine time). */
-  atMs: number;
-  /** Serialized protobuf bytes. */
-  size: number;
+  /** Milliseconds since the call started (engine time); undefined for a call reopened from history (not recorded). */
+  atMs?: number;
+  /** Serialized protobuf bytes; undefined for a call reopened from history (not recorded). */
+  size?: number;
   /** The message as JSON text; for sent messages the page's own text (empty until `noteSent` supplies it). */
   json: string;
 }
@@ -45,6 +46,8 @@ export interface CallModel {
   readonly status?: { status: CallStatus; timings: CallTimings; insecure: boolean };
   /** performance.now() when the page started the call. */
   readonly startedAt: number;
+  /** ISO time the call ran, for a call reopened from history (the engine does not know its id). */
+  readonly fromHistory?: string;
 }
 
 /** The mutable storage successive snapshots of one call share. */
@@ -80,6 +83,7 @@ class Snapshot implements CallModel {
   readonly trailers?: MetadataEntry[];
   readonly status?: { status: CallStatus; timings: CallTimings; insecure: boolean };
   readonly startedAt: number;
+  readonly fromHistory?: string;
   readonly entryCount: number;
   private readonly first: number;
   private materialized: TimelineEntry[] | undefined;
@@ -98,6 +102,7 @@ class Snapshot implements CallModel {
     this.trailers = fields.trailers;
     this.status = fields.status;
     this.startedAt = fields.startedAt;
+    this.fromHistory = fields.fromHistory;
     this.entryCount = Math.min(store.pushed, viewLimit);
     this.first = store.pushed - this.entryCount;
   }
@@ -123,7 +128,19 @@ class Snapshot implements CallModel {
   fields(): Fields {
     const { callId, kind, version, receivedCount, sentCount, skipped, headers, trailers, status, startedAt } =
       this;
-    return { callId, kind, version, receivedCount, sentCount, skipped, headers, trailers, status, startedAt };
+    const fields = {
+      callId,
+      kind,
+      version,
+      receivedCount,
+      sentCount,
+      skipped,
+      headers,
+      trailers,
+      status,
+      startedAt,
+    };
+    return this.fromHistory === undefined ? fields : { ...fields, fromHistory: this.fromHistory };
   }
 }
 
@@ -147,6 +164,33 @@ export function createCallModel(callId: string, kind: MethodKind): CallModel {
     sentCount: 0,
     skipped: 0,
     startedAt: performance.now(),
+  });
+}
+
+/**
+ * A finished call as history recorded it: the messages it sent, then those it received (history keeps neither their
+ * times nor their sizes, nor how a bidi call interleaved them), its metadata and status, marked with when it ran.
+ */
+export function callModelFromHistory(entry: HistoryEntry, kind: MethodKind): CallModel {
+  const store = new CallStore();
+  entry.request.messages.forEach((json, index) => store.push({ direction: 'sent', index, json }));
+  entry.response.messages.forEach((json, index) => store.push({ direction: 'received', index, json }));
+  return new Snapshot(store, {
+    callId: `history:${entry.id}`,
+    kind,
+    version: 0,
+    receivedCount: entry.response.count,
+    sentCount: entry.timings.messagesSent,
+    skipped: 0,
+    headers: entry.response.headers,
+    trailers: entry.response.trailers,
+    status: {
+      status: { code: entry.status.code, name: entry.status.name, message: entry.statusMessage },
+      timings: entry.timings,
+      insecure: false,
+    },
+    startedAt: performance.now(),
+    fromHistory: entry.at,
   });
 }
 

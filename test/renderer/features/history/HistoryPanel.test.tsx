@@ -82,8 +82,8 @@ describe('the History list', () => {
     await vi.waitFor(() => expect(items()).toHaveLength(3));
     const chips = ['RESOURCE_EXHAUSTED', 'DEADLINE_EXCEEDED', 'OK'].map((name) => screen.getByText(name));
     expect(chips.map((chip) => chip.className)).toEqual([
-      'pd-history-status error',
-      'pd-history-status warn',
+      'pd-history-status client-error',
+      'pd-history-status server-error',
       'pd-history-status ok',
     ]);
     const row = within(list()).getByRole('button', { name: /StreamingOutputCallWithAVeryLongName/ });

@@ -43,7 +43,7 @@ describe('call buttons', () => {
     expect(screen.getByRole('status').textContent).toBe('Connecting…');
     cleanup();
     render(<CallButtons kind="unary" phase="running" {...handlers} />);
-    expect(screen.getByRole('status').textContent).toBe('Waiting for the response…');
+    expect(screen.getByRole('status').textContent).toBe('Call running…');
   });
 
   it('calls the handler of the button pressed', () => {

@@ -3,8 +3,14 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProtodeskApi } from '../../../../src/shared/api/contract';
 import type { CallEvent } from '../../../../src/shared/call';
+import type { HistoryEntry } from '../../../../src/shared/workspace';
 import { PathChooserProvider } from '../../../../src/renderer/features/import/path-chooser';
-import { applyBatch, createCallModel, noteSent } from '../../../../src/renderer/features/response/call-model';
+import {
+  applyBatch,
+  callModelFromHistory,
+  createCallModel,
+  noteSent,
+} from '../../../../src/renderer/features/response/call-model';
 import type { CallModel } from '../../../../src/renderer/features/response/call-model';
 import { ResponsePane } from '../../../../src/renderer/features/response/ResponsePane';
 import { batch, messages, statusEvent } from './batches';
@@ -57,11 +63,12 @@ describe('ResponsePane', () => {
       statusEvent({ name: 'OK' }),
     ]);
     const { region } = show(call);
-    const status = within(region).getByText('OK');
-    expect(status.className).toContain('ok');
+    const badge = within(region).getByRole('status', { name: 'Status OK (0)' });
+    expect(badge.className).toContain('ok');
+    expect(badge.textContent).toBe('OK0');
     const json = within(region).getByRole('textbox', { name: 'Response JSON' });
     expect((json as HTMLTextAreaElement).value).toBe('{\n  "payload": {\n    "body": "aGk="\n  }\n}');
-    expect(region.textContent).toContain('total 12 ms');
+    expect(within(region).getByTitle('Total time of the call').textContent).toBe('12 ms');
     expect(region.textContent).toContain('first message 4.0 ms');
     expect(region.textContent).toContain('1 received (2.5 KB)');
   });
@@ -72,7 +79,8 @@ describe('ResponsePane', () => {
       failed,
     ]);
     const { region } = show(call);
-    expect(within(region).getByText('INVALID_ARGUMENT').className).toContain('error');
+    const badge = within(region).getByRole('status', { name: 'Status INVALID_ARGUMENT (3)' });
+    expect(badge.className).toContain('client-error');
     expect(within(region).getByText('size must be positive')).toBeTruthy();
     expect(within(region).getByText('Send a size above zero.')).toBeTruthy();
     expect(region.textContent).toContain('No response message.');
@@ -141,7 +149,7 @@ describe('ResponsePane', () => {
     );
     const { region } = show(call);
     const grid = within(region).getByRole('grid', { name: 'Messages' });
-    expect(region.textContent).toContain('300 received · 1 sent');
+    expect(region.textContent).toContain('1 sent · 300 received');
     // A 400 px viewport of 24 px rows plus overscan: a header row and a few dozen of the 301 messages.
     const rows = within(grid).getAllByRole('row');
     expect(rows.length).toBeGreaterThan(10);
@@ -172,8 +180,9 @@ describe('ResponsePane', () => {
     for (let from = 0; from < 12_000; from += 4_000)
       call = applyBatch(call, batch('c1', messages(from, 4_000)));
     const { region } = show(call);
+    expect(region.textContent).toContain('0 sent · 12,000 received');
     expect(region.textContent).toContain(
-      '12,000 received · 0 sent · showing the newest 10,000 · Save all messages to get every one',
+      'Showing the newest 10,000 messages · Save all messages to get every one',
     );
   });
 
@@ -221,5 +230,65 @@ describe('ResponsePane', () => {
     fireEvent.click(within(region).getByRole('button', { name: 'Save response' }));
     expect(await within(region).findByText('Saved to /tmp/response.json')).toBeTruthy();
     expect(written).toEqual([['/tmp/response.json', '{\n  "n": 0\n}']]);
+  });
+
+  it('says "Waiting for the response…" only while nothing has arrived', async () => {
+    const sent = model('unary', [{ type: 'sent', index: 0, size: 2, atMs: 1 }]);
+    const { region, update } = show(sent);
+    expect(region.textContent).toContain('Waiting for the response…');
+    update(applyBatch(sent, batch('c1', [{ type: 'headers', metadata: [], atMs: 2 }], 0, 2)));
+    expect(await within(region).findByText(/^Headers arrived/)).toBeTruthy();
+    expect(region.textContent).not.toContain('Waiting for the response…');
+  });
+
+  it("shows a client stream's response in the main view, ready to copy, without selecting it", () => {
+    const running = noteSent(
+      model('client_stream', [{ type: 'sent', index: 0, size: 2, atMs: 1 }]),
+      '{"a":1}',
+    );
+    const first = show(running);
+    expect(first.region.textContent).toContain('The response arrives once the stream ends (End stream).');
+    expect(within(first.region).getByRole('button', { name: 'Copy response' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    cleanup();
+    const { region } = show(
+      applyBatch(running, batch('c1', [...messages(0, 1), statusEvent({ name: 'OK' })], 0, 2)),
+    );
+    const json = within(region).getByRole('textbox', { name: 'Response JSON' }) as HTMLTextAreaElement;
+    expect(json.value).toBe('{\n  "n": 0\n}');
+    expect(within(region).getByRole('button', { name: 'Copy response' })).toHaveProperty('disabled', false);
+    expect(within(region).getByRole('button', { name: 'Save response' })).toHaveProperty('disabled', false);
+  });
+
+  it('shows a call reopened from history as recorded, marked with its time, without Save all messages', () => {
+    const entry: HistoryEntry = {
+      id: 'h1',
+      at: '2026-11-20T10:00:00Z',
+      method: 'grpc.testing.TestService/StreamingInputCall',
+      target: 'localhost:7',
+      status: { code: 14, name: 'UNAVAILABLE' },
+      totalMs: 3,
+      workspace: '/w',
+      request: { metadata: [], messages: ['{"a":1}', '{"a":2}'] },
+      statusMessage: 'gone',
+      timings: { totalMs: 3, messagesSent: 2, messagesReceived: 0, bytesSent: 4, bytesReceived: 0 },
+      response: { messages: [], count: 0, bytes: 0, headers: [], trailers: [{ key: 't', value: 'v' }] },
+    };
+    const { region } = show(callModelFromHistory(entry, 'client_stream'));
+    const badge = within(region).getByRole('status', { name: 'Status UNAVAILABLE (14)' });
+    expect(badge.className).toContain('server-error');
+    expect(within(region).getByText(/^From history /)).toBeTruthy();
+    expect(within(region).getByText('gone')).toBeTruthy();
+    expect(
+      within(region)
+        .getAllByRole('row')
+        .filter((row) => row.textContent?.includes('sent')),
+    ).toHaveLength(2);
+    expect(within(region).getByRole('button', { name: 'Save all messages' })).toHaveProperty(
+      'disabled',
+      true,
+    );
   });
 });
