@@ -145,6 +145,8 @@ describe('the request pane in sections', () => {
     await requestSectionTab(page, 'Tests')
       .filter({ hasText: /^Tests 1$/ })
       .waitFor();
+    // With TLS chosen in the top row, Settings shows the server name and CA certificate fields.
+    await page.getByRole('combobox', { name: 'TLS', exact: true }).selectOption({ label: 'TLS' });
     const theme = (): Promise<string | null> => page.locator('html').getAttribute('data-theme');
     for (const mode of ['light', 'dark'] as const) {
       if ((await theme()) !== mode) {
