@@ -168,7 +168,21 @@ describe('the request pane in sections', () => {
     }
   });
 
-  test('the page had no errors, console errors or CSP violations', async () => {
+  test('at 1280×720 a bidi tab keeps address, TLS, Send, End stream and Cancel in one row', async () => {
+    const { page } = app;
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openMethod(page, 'FullDuplexCall', 'TestService/FullDuplexCall');
+    const top = async (name: string, role: 'button' | 'textbox' | 'combobox'): Promise<number> =>
+      (await page.getByRole(role, { name, exact: true }).boundingBox())?.y ?? -1;
+    await page.screenshot({ path: screenshotPath('request-sections-1280-bidi.png') });
+    const row = await top('Server address', 'textbox');
+    expect(await top('TLS', 'combobox')).toBeCloseTo(row, -1);
+    expect(await top('Send', 'button')).toBeCloseTo(row, -1);
+    expect(await top('End stream', 'button')).toBeCloseTo(row, -1);
+    expect(await top('Cancel', 'button')).toBeCloseTo(row, -1);
+  });
+
+    test('the page had no errors, console errors or CSP violations', async () => {
     expect(await app.watch.problems()).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ export function TlsFields(props: {
   );
 }
 
-/** The select "TLS"; `inline` puts its label beside it (the request pane's top row). */
+/** The select "TLS"; `inline` (the request pane's top row) shows its options alone, which say what they are. */
 export function TlsModeField(props: {
   value: TlsSettings;
   onChange: (value: TlsSettings) => void;
@@ -36,9 +36,12 @@ export function TlsModeField(props: {
   const selectId = useId();
   return (
     <div className={props.inline ? 'pd-inline-select' : 'pd-field'}>
-      <label htmlFor={selectId}>TLS</label>
+      <label htmlFor={selectId} className={props.inline ? 'pd-visually-hidden' : undefined}>
+        TLS
+      </label>
       <select
         id={selectId}
+        title={props.inline ? 'TLS: how the call connects' : undefined}
         value={tlsModeOf(value)}
         onChange={(event) => onChange(withTlsMode(value, event.target.value as TlsMode))}
       >

@@ -10,7 +10,7 @@ export function AddressField(props: {
     <input
       className="address-input"
       aria-label="Server address"
-      placeholder="Server address, e.g. localhost:50051"
+      placeholder="host:port, e.g. localhost:50051"
       spellCheck={false}
       autoComplete="off"
       value={props.value}
