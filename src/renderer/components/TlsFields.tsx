@@ -26,22 +26,18 @@ export function TlsFields(props: {
   );
 }
 
-/** The select "TLS"; `inline` (the request pane's top row) shows its options alone, which say what they are. */
-export function TlsModeField(props: {
+/** The select "TLS". */
+function TlsModeField(props: {
   value: TlsSettings;
   onChange: (value: TlsSettings) => void;
-  inline?: boolean;
 }): React.JSX.Element {
   const { value, onChange } = props;
   const selectId = useId();
   return (
-    <div className={props.inline ? 'pd-inline-select' : 'pd-field'}>
-      <label htmlFor={selectId} className={props.inline ? 'pd-visually-hidden' : undefined}>
-        TLS
-      </label>
+    <div className="pd-field">
+      <label htmlFor={selectId}>TLS</label>
       <select
         id={selectId}
-        title={props.inline ? 'TLS: how the call connects' : undefined}
         value={tlsModeOf(value)}
         onChange={(event) => onChange(withTlsMode(value, event.target.value as TlsMode))}
       >

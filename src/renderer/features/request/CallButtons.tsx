@@ -20,13 +20,20 @@ export function CallButtons(props: {
         type="button"
         className="primary"
         disabled={!enabled.send}
-        title={streaming ? 'Send this message on the open stream (Ctrl+Enter)' : 'Start the call (Ctrl+Enter)'}
+        title={
+          streaming ? 'Send this message on the open stream (Ctrl+Enter)' : 'Start the call (Ctrl+Enter)'
+        }
         onClick={props.onSend}
       >
         Send
       </button>
       {sendsStream(props.kind) && (
-        <button type="button" disabled={!enabled.endStream} title="Half-close: no more requests" onClick={props.onEndStream}>
+        <button
+          type="button"
+          disabled={!enabled.endStream}
+          title="Half-close: no more requests"
+          onClick={props.onEndStream}
+        >
           End stream
         </button>
       )}

@@ -1,12 +1,11 @@
-/** The request pane's top row: server address, TLS profile or TLS mode, and Send / End stream / Cancel. */
-import { TlsModeField } from '../../components/TlsFields';
+/** The request pane's top row: server address, TLS (mode or profile), and Send / End stream / Cancel. */
 import { callPhase } from '../../state/call-phase';
 import { useAppStore, useAppStoreApi } from '../../state/context';
 import type { TabState } from '../../state/types';
 import { hasConnection } from '../response/call-model';
-import { TlsProfileSelect } from '../tls/TlsProfileSelect';
 import { AddressField } from './AddressField';
 import { CallButtons } from './CallButtons';
+import { TlsChoiceSelect } from './TlsChoiceSelect';
 
 const noProfiles: string[] = [];
 
@@ -26,17 +25,13 @@ export function ConnectionBar(props: {
         describedBy={tab.addressFrom ? props.originId : undefined}
         onChange={(target) => actions.setConnection(tab.id, { target })}
       />
-      {/* Without profiles in the workspace there is nothing to choose: the tab's own settings apply. */}
-      {(profiles.length > 0 || tab.tlsProfile !== undefined) && (
-        <TlsProfileSelect
-          profiles={profiles}
-          value={tab.tlsProfile}
-          onChange={(name) => actions.setTlsProfile(tab.id, name)}
-        />
-      )}
-      {tab.tlsProfile === undefined && (
-        <TlsModeField inline value={tab.tls} onChange={(tls) => actions.setConnection(tab.id, { tls })} />
-      )}
+      <TlsChoiceSelect
+        tls={tab.tls}
+        profile={tab.tlsProfile}
+        profiles={profiles}
+        onTls={(tls) => actions.setConnection(tab.id, { tls })}
+        onProfile={(name) => actions.setTlsProfile(tab.id, name)}
+      />
       <CallButtons
         kind={tab.method.kind}
         phase={callPhase(tab)}

@@ -10,7 +10,7 @@ export function RequestOptionsForm(props: {
   const { value, onChange } = props;
   const id = useId();
   return (
-    <fieldset className="pd-fieldset request-settings-group request-options">
+    <fieldset className="pd-fieldset request-settings-group">
       <legend>Call options</legend>
       <div className="request-option">
         <label htmlFor={`${id}-deadline`}>Deadline (ms)</label>

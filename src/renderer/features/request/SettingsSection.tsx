@@ -16,12 +16,13 @@ export function SettingsSection(props: { tab: TabState }): React.JSX.Element {
         <legend>TLS</legend>
         {tab.tlsProfile !== undefined ? (
           <p className="muted">
-            Calls use the TLS profile {tab.tlsProfile}; change it under TLS profiles, or choose Request
-            settings above.
+            Calls use the TLS profile {tab.tlsProfile}: edit it under TLS profiles, or choose this
+            request&apos;s own TLS in the list above.
           </p>
         ) : tlsModeOf(tab.tls) === 'plaintext' ? (
           <p className="muted">
-            Plaintext: nothing to set. Choose TLS above to verify the server or send a client certificate.
+            Plaintext: nothing to set. Choose TLS in the list above to verify the server or send a client
+            certificate.
           </p>
         ) : (
           <TlsDetailFields value={tab.tls} onChange={(tls) => actions.setConnection(tab.id, { tls })} />

@@ -3,7 +3,8 @@ import { enabledMetadata } from '../../components/MetadataTable';
 import type { TabState } from '../../state/types';
 
 /** Metadata entries a call sends (enabled rows with a key). */
-export const metadataCount = (tab: Pick<TabState, 'metadata'>): number => enabledMetadata(tab.metadata).length;
+export const metadataCount = (tab: Pick<TabState, 'metadata'>): number =>
+  enabledMetadata(tab.metadata).length;
 
 /** Assertions set plus captures. */
 export const testsCount = (tab: Pick<TabState, 'assertions' | 'captures'>): number =>
