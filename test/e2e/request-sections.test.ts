@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
 import {
@@ -168,6 +170,42 @@ describe('the request pane in sections', () => {
     }
   });
 
+  test('axe-core finds no serious or critical problem in the request pane, in any section, light and dark', async () => {
+    const { page } = app;
+    // Evaluated, not added as a script tag: the app's CSP refuses those, rightly.
+    await page.evaluate(
+      await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'),
+    );
+    type Violation = { id: string; impact: string; nodes: { target: string[] }[] };
+    type AxeContext = { include: string[][]; exclude: string[][] };
+    type AxeHost = { axe: { run(context: AxeContext): Promise<{ violations: Violation[] }> } };
+    // The Send button's and the kind badge's colours are the shared design tokens, checked with the whole page.
+    const context = {
+      include: [['section[aria-label="Request"]']],
+      exclude: [['.call-buttons .primary'], ['.method-line .kind-badge']],
+    };
+    const theme = (): Promise<string | null> => page.locator('html').getAttribute('data-theme');
+    for (const mode of ['light', 'dark'] as const) {
+      if ((await theme()) !== mode) {
+        await page.getByRole('button', { name: 'Toggle theme' }).click();
+        await expect.poll(theme).toBe(mode);
+      }
+      for (const name of sections) {
+        await requestSection(page, name);
+        const { violations } = await page.evaluate(
+          (within) => (globalThis as unknown as AxeHost).axe.run(within),
+          context,
+        );
+        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(
+          serious.map(
+            (v) => `${mode} ${name}: ${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+          ),
+        ).toEqual([]);
+      }
+    }
+  });
+
   test('at 1280×720 a bidi tab keeps address, TLS, Send, End stream and Cancel in one row', async () => {
     const { page } = app;
     await page.setViewportSize({ width: 1280, height: 720 });
@@ -182,7 +220,7 @@ describe('the request pane in sections', () => {
     expect(await top('Cancel', 'button')).toBeCloseTo(row, -1);
   });
 
-    test('the page had no errors, console errors or CSP violations', async () => {
+  test('the page had no errors, console errors or CSP violations', async () => {
     expect(await app.watch.problems()).toEqual([]);
   });
 });
