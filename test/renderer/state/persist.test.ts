@@ -72,7 +72,9 @@ describe('workspace persistence', () => {
     saveWorkspace(storage, { tabs, activeTabId: 'tab-1', connections: {} });
     expect(loadWorkspace(storage)?.tabs.map((tab) => tab.section)).toEqual(['metadata', undefined]);
 
-    const saved = JSON.parse(storage.data.get('protodesk.workspace.v1') ?? '{}') as { tabs: { section?: string }[] };
+    const saved = JSON.parse(storage.data.get('protodesk.workspace.v1') ?? '{}') as {
+      tabs: { section?: string }[];
+    };
     saved.tabs[0] = { ...saved.tabs[0], section: 'examples' };
     storage.setItem('protodesk.workspace.v1', JSON.stringify(saved));
     expect(loadWorkspace(storage)?.tabs.map((tab) => [tab.id, tab.section])).toEqual([

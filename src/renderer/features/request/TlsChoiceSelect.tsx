@@ -7,8 +7,9 @@ const modePrefix = 'mode:';
 const profilePrefix = 'profile:';
 
 /**
- * Without profiles it lists the modes (Plaintext, TLS, …); with profiles the modes are grouped as "This request"
- * and the names as "TLS profiles". A profile a saved request names but the workspace lacks shows as "(missing)".
+ * Without profiles it lists the modes (Plaintext, TLS, …); with profiles the modes are grouped as "Request
+ * settings" and the names as "TLS profiles". A profile a saved request names but the workspace lacks shows as
+ * "(missing)".
  */
 export function TlsChoiceSelect(props: {
   tls: TlsSettings;
@@ -42,7 +43,7 @@ export function TlsChoiceSelect(props: {
         value={profile === undefined ? modePrefix + tlsModeOf(props.tls) : profilePrefix + profile}
         onChange={(event) => choose(event.target.value)}
       >
-        {names.length === 0 ? modes : <optgroup label="This request">{modes}</optgroup>}
+        {names.length === 0 ? modes : <optgroup label="Request settings">{modes}</optgroup>}
         {names.length > 0 && (
           <optgroup label="TLS profiles">
             {names.map((name) => (

@@ -41,7 +41,7 @@ describe('the top row’s TLS select', () => {
         onProfile={onProfile}
       />,
     );
-    expect(groups()).toEqual(['This request', 'TLS profiles']);
+    expect(groups()).toEqual(['Request settings', 'TLS profiles']);
     expect(options()).toEqual([
       'Plaintext',
       'TLS',
