@@ -206,6 +206,15 @@ describe('the request pane in sections', () => {
     }
   });
 
+  test('Send from another section still says why the JSON was refused', async () => {
+    const { page } = app;
+    await setRequestJson(page, '{"responseSize": 4,');
+    const metadata = await requestSection(page, 'Metadata');
+    await send(page);
+    await page.getByRole('alert').filter({ hasText: /Invalid JSON at line 1/ }).waitFor();
+    expect(await metadata.isVisible()).toBe(true);
+  });
+
   test('at 1280×720 a bidi tab keeps address, TLS, Send, End stream and Cancel in one row', async () => {
     const { page } = app;
     await page.setViewportSize({ width: 1280, height: 720 });
