@@ -5,6 +5,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
 import {
+  addMetadata,
   importInteropProtos,
   openMethod,
   send,
@@ -100,9 +101,7 @@ describe('environments and variables in the page', () => {
     await setServerAddress(page, '{{host}}');
     await setRequestJson(page, '{"responseSize": 4}');
     // The secret travels as metadata: the call fails unless {{token}} resolved.
-    await page.getByRole('button', { name: 'Add metadata' }).click();
-    await page.getByRole('textbox', { name: 'Metadata key' }).last().fill('x-token');
-    await page.getByRole('textbox', { name: 'Metadata value' }).last().fill('{{token}}');
+    await addMetadata(page, 'x-token', '{{token}}');
     const environment = page.getByRole('combobox', { name: 'Environment' });
     await environment.selectOption('good');
     await send(page);

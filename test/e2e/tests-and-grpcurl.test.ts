@@ -5,6 +5,7 @@ import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server
 import {
   importInteropProtos,
   openMethod,
+  requestSection,
   send,
   setRequestJson,
   setServerAddress,
@@ -15,7 +16,6 @@ import { openApp, type AppSession } from './helpers/session';
 /** The page's clipboard, as far as reading it needs (the e2e project has no DOM types). */
 type ClipboardHost = { navigator: { clipboard: { readText(): Promise<string> } } };
 
-const testsGroup = (page: Page): Locator => page.getByRole('group', { name: 'Tests' });
 const testResults = (page: Page): Locator => page.getByRole('list', { name: 'Test results' });
 
 // Issue 5 §2 and §5 from the page: assertions and captures on a real call, and grpcurl in and out.
@@ -38,7 +38,7 @@ describe('tests, captures and grpcurl in the page', () => {
 
   test('expected status, a JSON subset and a capture pass on a real call', async () => {
     const { page } = app;
-    const tests = testsGroup(page);
+    const tests = await requestSection(page, 'Tests');
     await tests.getByRole('combobox', { name: 'Expected status' }).selectOption('OK');
     await tests.getByRole('textbox', { name: 'Response contains (JSON)' }).fill('{"payload":{}}');
     await tests.getByRole('button', { name: 'Add capture' }).click();
@@ -56,7 +56,8 @@ describe('tests, captures and grpcurl in the page', () => {
 
   test('a wrong expected status fails with its message', async () => {
     const { page } = app;
-    await testsGroup(page).getByRole('combobox', { name: 'Expected status' }).selectOption('NOT_FOUND');
+    const tests = await requestSection(page, 'Tests');
+    await tests.getByRole('combobox', { name: 'Expected status' }).selectOption('NOT_FOUND');
     await send(page);
     await page.getByText('1 of 2 passed').waitFor();
     const failed = testResults(page).getByRole('listitem').filter({ hasText: 'Failed' });

@@ -4,6 +4,7 @@ import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server
 import {
   importInteropProtos,
   openMethod,
+  requestSection,
   responseRegion,
   send,
   setRequestJson,
@@ -32,17 +33,21 @@ describe('a TLS call with a CA certificate and a server name', () => {
   test('without the server name the certificate does not match 127.0.0.1: UNAVAILABLE', async () => {
     const { page } = app;
     await page.getByRole('combobox', { name: 'TLS', exact: true }).selectOption({ label: 'TLS' });
-    await page.getByRole('textbox', { name: 'CA certificate' }).fill(files.ca);
+    // The top row chooses the mode; its files are in the Settings section.
+    const settings = await requestSection(page, 'Settings');
+    await settings.getByRole('textbox', { name: 'CA certificate' }).fill(files.ca);
     await send(page);
     await waitForStatus(page, 'UNAVAILABLE');
   });
 
   test('with server name foo.test.google.fr the call succeeds', async () => {
     const { page } = app;
-    await page.getByRole('textbox', { name: 'Server name' }).fill('foo.test.google.fr');
+    const settings = await requestSection(page, 'Settings');
+    await settings.getByRole('textbox', { name: 'Server name' }).fill('foo.test.google.fr');
     await send(page);
     await waitForStatus(page, 'OK');
-    expect(await responseRegion(page).innerText()).toContain('AAAAAA==');
+    // The body renders just after the status: wait for it rather than read the region once.
+    await responseRegion(page).getByText(/AAAAAA==/).first().waitFor();
   });
 
   test('the page had no errors, console errors or CSP violations', async () => {

@@ -18,31 +18,57 @@ export function TlsFields(props: {
   value: TlsSettings;
   onChange: (value: TlsSettings) => void;
 }): React.JSX.Element {
-  const { value, onChange } = props;
-  const mode = tlsModeOf(value);
-  const selectId = useId();
-  const set = (field: TlsField) => (text: string) => onChange(withTlsField(value, field, text));
   return (
     <div className="pd-tls">
-      <div className="pd-field">
-        <label htmlFor={selectId}>TLS</label>
-        <select
-          id={selectId}
-          value={mode}
-          onChange={(event) => onChange(withTlsMode(value, event.target.value as TlsMode))}
-        >
-          {tlsModes.map((option) => (
-            <option key={option.mode} value={option.mode}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        {mode === 'insecure' && (
-          <span className="pd-hint pd-warn">
-            The server certificate is not verified: results are marked insecure.
-          </span>
-        )}
-      </div>
+      <TlsModeField {...props} />
+      <TlsDetailFields {...props} />
+    </div>
+  );
+}
+
+/** The select "TLS". */
+function TlsModeField(props: {
+  value: TlsSettings;
+  onChange: (value: TlsSettings) => void;
+}): React.JSX.Element {
+  const { value, onChange } = props;
+  const selectId = useId();
+  return (
+    <div className="pd-field">
+      <label htmlFor={selectId}>TLS</label>
+      <select
+        id={selectId}
+        value={tlsModeOf(value)}
+        onChange={(event) => onChange(withTlsMode(value, event.target.value as TlsMode))}
+      >
+        {tlsModes.map((option) => (
+          <option key={option.mode} value={option.mode}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * What the TLS mode needs below its select: "Server name", "CA certificate", "Client certificate", "Client key", or
+ * the insecure mode's warning (nothing for plaintext).
+ */
+export function TlsDetailFields(props: {
+  value: TlsSettings;
+  onChange: (value: TlsSettings) => void;
+}): React.JSX.Element {
+  const { value, onChange } = props;
+  const mode = tlsModeOf(value);
+  const set = (field: TlsField) => (text: string) => onChange(withTlsField(value, field, text));
+  return (
+    <>
+      {mode === 'insecure' && (
+        <span className="pd-hint pd-warn">
+          The server certificate is not verified: results are marked insecure.
+        </span>
+      )}
       {(mode === 'tls' || mode === 'mtls') && (
         <TextField
           label="Server name"
@@ -64,6 +90,6 @@ export function TlsFields(props: {
             placeholder={field.field === 'caFiles' ? 'system roots' : 'PEM file'}
           />
         ))}
-    </div>
+    </>
   );
 }

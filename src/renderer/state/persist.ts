@@ -7,6 +7,7 @@ import {
   itemNameSchema,
   savedRequestSchema,
 } from '../../shared/api/workspace-validation';
+import { requestSections } from './request-section';
 import { isDirty } from './saved-settings';
 import { tabTitle } from './tab-list';
 import type { AppState, TabState } from './types';
@@ -42,6 +43,8 @@ const tabSchema = connectionSchema.extend({
   tlsProfile: itemNameSchema.optional(),
   captures: z.array(captureSchema).default([]),
   assertions: assertionsSchema.default({}),
+  // An unknown section (from a newer build) shows Message rather than dropping the tab.
+  section: z.enum(requestSections).optional().catch(undefined),
 });
 // The one list of what a reload keeps of a tab: the schema's keys also pick what is written and what is compared.
 const tabFields = Object.keys(tabSchema.shape) as (keyof z.input<typeof tabSchema> & keyof TabState)[];

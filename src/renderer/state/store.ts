@@ -13,6 +13,7 @@ import { loadWorkspace, samePersisted, saveWorkspace, type PersistedState } from
 import { rebindTabs } from './saved-request';
 import { withShownMessage } from './stream-messages';
 import * as list from './tab-list';
+import type { RequestSection } from './request-section';
 import type { AppState, Connection, RequestOptions, TabState } from './types';
 import { createWorkspaceActions, type WorkspaceActions, type WorkspaceApi } from './workspace-actions';
 
@@ -44,6 +45,8 @@ export interface AppActions
   /** A TLS profile by name for the tab's calls; undefined: the tab's own TLS fields. */
   setTlsProfile(tabId: string, name: string | undefined): void;
   setTests(tabId: string, tests: { captures: Capture[]; assertions: Assertions }): void;
+  /** Shows a section of the tab's request pane (not an edit: the tab stays clean). */
+  setSection(tabId: string, section: RequestSection): void;
   dismissFailure(tabId: string): void;
   setPaletteOpen(open: boolean): void;
 }
@@ -183,6 +186,7 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
       setOptions: (tabId, options) => editTab(tabId, { options }),
       setTlsProfile: (tabId, tlsProfile) => editTab(tabId, { tlsProfile }),
       setTests: (tabId, tests) => editTab(tabId, tests),
+      setSection: (tabId, section) => patchTab(tabId, () => ({ section })),
       dismissFailure: (tabId) => patchTab(tabId, () => ({ failure: undefined, problem: undefined })),
       setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
     };

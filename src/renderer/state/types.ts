@@ -3,6 +3,7 @@ import type { ApiFailure, MethodTemplate, SourceState } from '../../shared/api/t
 import type { MethodInfo, TlsSettings } from '../../shared/schema';
 import type { Assertions, Capture, CallOutcome, SavedRequest, WorkspaceState } from '../../shared/workspace';
 import type { MetadataRow } from '../components/MetadataTable';
+import type { RequestSection } from './request-section';
 import type { CallModel } from '../features/response/call-model';
 
 /** Per-request options the request pane edits (a subset of CallOptions). */
@@ -78,6 +79,8 @@ export interface TabState extends Connection {
   diskChanged?: boolean;
   /** A stream reopened from history: the messages it sent, which Send sends again. */
   streamMessages?: StreamMessages;
+  /** The request pane's section on show; absent: Message. */
+  section?: RequestSection;
 }
 
 /** Everything the app shell keeps. */

@@ -72,7 +72,7 @@ export async function openMethod(page: Page, method: string, tabName: string): P
 }
 
 /** The Monaco editor whose input is the request editor. */
-const monacoRequestEditor = (page: Page): Locator =>
+export const monacoRequestEditor = (page: Page): Locator =>
   page
     .locator('.monaco-editor')
     .filter({ has: requestEditor(page) })
@@ -83,8 +83,12 @@ export async function waitForMonaco(page: Page): Promise<void> {
   await monacoRequestEditor(page).waitFor();
 }
 
-/** Clicks into Monaco's text, as a user does (its focusable input is an invisible EditContext element), and selects all. */
+/**
+ * Shows the Message section and clicks into Monaco's text, as a user does (its focusable input is an invisible
+ * EditContext element), and selects all.
+ */
 export async function selectAllRequestJson(page: Page): Promise<void> {
+  await requestSection(page, 'Message');
   await waitForMonaco(page);
   await monacoRequestEditor(page).locator('.view-lines').click();
   await page.keyboard.press('ControlOrMeta+A');
@@ -132,6 +136,46 @@ export const statusBadge = (page: Page, name: string, code: number): Locator =>
 export async function reopenFromHistory(page: Page, method: RegExp): Promise<void> {
   await showSidebarView(page, 'History');
   await page.getByRole('list', { name: 'History' }).getByRole('button', { name: method }).first().click();
+}
+
+/** The request pane's sections, as its tablist "Request sections" names them. */
+export type RequestSectionName = 'Message' | 'Metadata' | 'Settings' | 'Tests';
+
+/** The tablist of the request pane's sections. */
+export const requestSectionTabs = (page: Page): Locator =>
+  page.getByRole('tablist', { name: 'Request sections' });
+
+/** A section's name: its label, then its count when it has one ("Metadata 2"). */
+const sectionName = (name: RequestSectionName): RegExp => new RegExp(`^${name}( \\d+)?$`);
+
+/** A section's tab in the request pane. */
+export const requestSectionTab = (page: Page, name: RequestSectionName): Locator =>
+  requestSectionTabs(page).getByRole('tab', { name: sectionName(name) });
+
+/**
+ * Shows a section of the request pane (Metadata, deadline and options under Settings, assertions and captures under
+ * Tests) and returns its panel once it is the selected one.
+ */
+export async function requestSection(page: Page, name: RequestSectionName): Promise<Locator> {
+  await requestSectionTab(page, name).click();
+  await requestSectionTabs(page)
+    .getByRole('tab', { name: sectionName(name), selected: true })
+    .waitFor();
+  return page.getByRole('tabpanel', { name: sectionName(name) });
+}
+
+/** Adds a metadata row in the Metadata section and fills it. */
+export async function addMetadata(page: Page, key: string, value: string): Promise<void> {
+  const panel = await requestSection(page, 'Metadata');
+  await panel.getByRole('button', { name: 'Add metadata' }).click();
+  await panel.getByRole('textbox', { name: 'Metadata key' }).last().fill(key);
+  await panel.getByRole('textbox', { name: 'Metadata value' }).last().fill(value);
+}
+
+/** Fills "Deadline (ms)" in the Settings section (empty text: no deadline). */
+export async function setDeadline(page: Page, milliseconds: string): Promise<void> {
+  const panel = await requestSection(page, 'Settings');
+  await panel.getByRole('textbox', { name: 'Deadline (ms)' }).fill(milliseconds);
 }
 
 /** Fills the tab's "Server address". */

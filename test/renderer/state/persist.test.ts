@@ -63,6 +63,26 @@ describe('workspace persistence', () => {
     expect(loaded?.connections).toEqual(remembered);
   });
 
+  it('keeps the section each tab shows; a section this build does not know shows Message, the tab is kept', () => {
+    const storage = memoryStorage();
+    const tabs = [
+      { ...createTab('tab-1', 'src-1', unaryCall, connection), section: 'metadata' as const },
+      createTab('tab-2', 'src-1', unaryCall, connection),
+    ];
+    saveWorkspace(storage, { tabs, activeTabId: 'tab-1', connections: {} });
+    expect(loadWorkspace(storage)?.tabs.map((tab) => tab.section)).toEqual(['metadata', undefined]);
+
+    const saved = JSON.parse(storage.data.get('protodesk.workspace.v1') ?? '{}') as {
+      tabs: { section?: string }[];
+    };
+    saved.tabs[0] = { ...saved.tabs[0], section: 'examples' };
+    storage.setItem('protodesk.workspace.v1', JSON.stringify(saved));
+    expect(loadWorkspace(storage)?.tabs.map((tab) => [tab.id, tab.section])).toEqual([
+      ['tab-1', undefined],
+      ['tab-2', undefined],
+    ]);
+  });
+
   it('drops the metadata and global last server an older save remembered: no tab inherits a token', () => {
     const storage = memoryStorage();
     const auth = [{ key: 'authorization', value: 'Bearer secret', enabled: true }];

@@ -41,7 +41,8 @@ export function CallButtons(props: {
         Cancel
       </button>
       {props.phase !== 'idle' && props.phase !== 'done' && (
-        <span className="call-state" role="status">
+        // Read out, not shown: the response pane shows the same state, and text here would push Send about.
+        <span className="pd-visually-hidden" role="status">
           {props.connecting && props.phase !== 'starting' ? 'Connecting…' : phaseText[props.phase]}
         </span>
       )}

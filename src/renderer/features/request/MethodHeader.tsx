@@ -1,10 +1,13 @@
-/** The method line above a request: name, kind badge, full name, and its doc comment. */
+/** The method line above a request: name, kind badge, full name, the file it is saved in, and its doc comment. */
 import type { MethodInfo } from '../../../shared/schema';
 import { methodKindLabel } from '../sidebar/kind-label';
 
 /** The header of the request pane. */
-export function MethodHeader(props: { method: MethodInfo }): React.JSX.Element {
-  const { method } = props;
+export function MethodHeader(props: {
+  method: MethodInfo;
+  saved?: { path: string; edited: boolean };
+}): React.JSX.Element {
+  const { method, saved } = props;
   const doc = method.doc.trim();
   return (
     <header className="method-header">
@@ -14,6 +17,12 @@ export function MethodHeader(props: { method: MethodInfo }): React.JSX.Element {
         <span className="method-full" title={`${method.inputType} → ${method.outputType}`}>
           {method.fullName}
         </span>
+        {saved && (
+          <span className="pd-save-path" title={saved.path}>
+            {saved.path}
+            {saved.edited ? ' (edited)' : ''}
+          </span>
+        )}
       </div>
       {doc && (
         <p className="method-doc" title={doc}>

@@ -1,4 +1,5 @@
 /** "Save" and "Copy as grpcurl" of the request pane, with what the last copy did. */
+import { Save, SquareTerminal } from 'lucide-react';
 import { useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import { copyAsGrpcurl } from '../grpcurl/copy-grpcurl';
@@ -7,7 +8,7 @@ import type { TabState } from '../../state/types';
 
 type CopyState = { state: 'idle' } | { state: 'copied' } | { state: 'failed'; message: string };
 
-/** The buttons; `onSave` saves in place or asks where (Ctrl/Cmd+S does the same). */
+/** The buttons (icons named by their labels, which their tooltips show); `onSave` saves in place or asks where (Ctrl/Cmd+S does the same). */
 export function SaveActions(props: {
   tab: TabState;
   environment: string | undefined;
@@ -32,16 +33,20 @@ export function SaveActions(props: {
       <button
         type="button"
         title={`${tab.saved ? `Save to ${tab.saved.path}` : 'Save into a collection'} (${props.mac ? '⌘S' : 'Ctrl+S'})`}
+        aria-label="Save"
+        className="icon-button"
         onClick={props.onSave}
       >
-        Save
+        <Save size={16} aria-hidden />
       </button>
       <button
         type="button"
-        title="Copy a grpcurl command making this call"
+        aria-label="Copy as grpcurl"
+        className="icon-button"
+        title="Copy as grpcurl: a command making this call"
         onClick={() => void copyCommand()}
       >
-        Copy as grpcurl
+        <SquareTerminal size={16} aria-hidden />
       </button>
       {copy.state === 'copied' && (
         <span className="muted" role="status">
@@ -51,12 +56,6 @@ export function SaveActions(props: {
       {copy.state === 'failed' && (
         <span className="pd-copy-failed" role="alert">
           Not copied: {copy.message}
-        </span>
-      )}
-      {tab.saved && (
-        <span className="pd-save-path" title={tab.saved.path}>
-          {tab.saved.path}
-          {tab.dirty ? ' (edited)' : ''}
         </span>
       )}
     </>

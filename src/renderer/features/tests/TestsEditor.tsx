@@ -27,7 +27,9 @@ export function TestsEditor(props: {
     props.onChange({ captures, assertions: withAssertion(assertions, key, value) });
   return (
     <fieldset className="pd-fieldset pd-tests">
-      <legend>Tests</legend>
+      {/* The request pane's "Tests" tab names the section already. */}
+      <legend className="pd-visually-hidden">Tests</legend>
+      <p className="muted pd-tests-intro">Checked when the call ends; the results show under the response.</p>
       <div className="pd-tests-assertions">
         <div className="pd-field">
           <label htmlFor={statusId}>Expected status</label>
