@@ -42,6 +42,8 @@ const tabSchema = connectionSchema.extend({
   tlsProfile: itemNameSchema.optional(),
   captures: z.array(captureSchema).default([]),
   assertions: assertionsSchema.default({}),
+  preview: z.boolean().optional(),
+  historyId: z.string().optional(),
 });
 // The one list of what a reload keeps of a tab: the schema's keys also pick what is written and what is compared.
 const tabFields = Object.keys(tabSchema.shape) as (keyof z.input<typeof tabSchema> & keyof TabState)[];

@@ -67,6 +67,10 @@ export interface TabState extends Connection {
   outcome?: CallOutcome;
   /** Its saved file changed on disk while the tab had edits. */
   diskChanged?: boolean;
+  /** The preview tab (at most one): the next single click in the sidebar replaces it; editing or sending keeps it. */
+  preview?: boolean;
+  /** The history entry the tab was opened from: opening that entry again shows this tab. */
+  historyId?: string;
 }
 
 /** Everything the app shell keeps. */

@@ -1,10 +1,14 @@
-/** The sidebar's "History" section: recorded calls, newest first, searchable; clicking one reopens it in a tab. */
+/**
+ * The sidebar's "History" section: recorded calls, newest first, searchable; a click shows one in the preview tab, a
+ * double click or Enter reopens it to keep.
+ */
 import { useEffect, useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import type { HistorySummary } from '../../../shared/workspace';
 import { FailureMessage } from '../../components/ProblemList';
 import { toFailure } from '../../../shared/api/errors';
+import { previewClick } from '../tabs/preview-click';
 import { methodName, whenText } from './history-format';
 import './history.css';
 
@@ -21,6 +25,8 @@ export interface HistoryPanelProps {
   api: HistoryApi;
   refreshKey: unknown;
   onOpen(id: string): void;
+  /** A single click on an entry. */
+  onPreview(id: string): void;
 }
 
 /** The section; lists again on search, on `refreshKey` changes and after clearing. */
@@ -86,8 +92,11 @@ export function HistoryPanel(props: HistoryPanelProps): React.JSX.Element {
               <button
                 type="button"
                 className="pd-history-item"
-                title={`${entry.method} → ${entry.target}${entry.savedPath ? `\n${entry.savedPath}` : ''}\nReopen in a new tab`}
-                onClick={() => props.onOpen(entry.id)}
+                title={`${entry.method} → ${entry.target}${entry.savedPath ? `\n${entry.savedPath}` : ''}\nClick to preview, double-click to open`}
+                {...previewClick(
+                  () => props.onPreview(entry.id),
+                  () => props.onOpen(entry.id),
+                )}
               >
                 <span className="pd-history-method">{methodName(entry.method)}</span>
                 <span

@@ -26,6 +26,8 @@ export interface SidebarProps {
   onSourcesChanged: (sources: SourceState[]) => void;
   /** Double-click or Enter on a method. */
   onOpenMethod: (sourceId: string, method: MethodInfo) => void;
+  /** A single click on a method. */
+  onPreviewMethod: (sourceId: string, method: MethodInfo) => void;
   selected?: { sourceId: string; fullName: string };
   api: SourcesApi & PathChooserApi;
   /** Sections shown below the methods. */
@@ -103,6 +105,7 @@ export function Sidebar(props: SidebarProps): React.JSX.Element {
           selected={props.selected}
           reloading={actions.reloading}
           onOpenMethod={props.onOpenMethod}
+          onPreviewMethod={props.onPreviewMethod}
           onReload={(source) => void actions.reload(source)}
           onRemove={(source) => void actions.remove(source)}
         />

@@ -1,15 +1,12 @@
-/** The strip of open request tabs: click or arrows to switch, drag to reorder (keyboard reorder: ./shortcuts). */
+/**
+ * The strip of open request tabs: click or arrows to switch, drag to reorder (keyboard reorder: ./shortcuts), double
+ * click or Enter keeps a preview tab, middle click closes. The active tab is always scrolled into view.
+ */
+import { X } from 'lucide-react';
 import { useRef, type DragEvent, type KeyboardEvent } from 'react';
+import type { TabStripItem } from './tab-labels';
+import { useActiveInView } from './use-active-in-view';
 import './tabs.css';
-
-/** What the strip shows of a tab. */
-export interface TabStripItem {
-  id: string;
-  title: string;
-  dirty: boolean;
-  /** A call is running in the tab. */
-  busy?: boolean;
-}
 
 const DRAG_TYPE = 'application/x-protodesk-tab';
 
@@ -18,11 +15,18 @@ export function TabStrip(props: {
   tabs: TabStripItem[];
   activeId: string | undefined;
   onActivate: (id: string) => void;
+  onPin: (id: string) => void;
   onClose: (id: string) => void;
   onMove: (id: string, toIndex: number) => void;
 }): React.JSX.Element {
   const { tabs, activeId } = props;
   const strip = useRef<HTMLDivElement>(null);
+  // What moves tabs: their order, titles and markers (not every call batch a busy tab receives).
+  useActiveInView(
+    strip,
+    activeId,
+    tabs.map((tab) => `${tab.id} ${tab.title} ${tab.dirty} ${tab.busy}`).join('\n'),
+  );
 
   const focusTab = (index: number): void => {
     strip.current?.querySelectorAll<HTMLElement>('[role="tab"]')[index]?.focus();
@@ -39,6 +43,8 @@ export function TabStrip(props: {
       }
     } else if (event.key === 'Delete') {
       props.onClose(id);
+    } else if (event.key === 'Enter') {
+      props.onPin(id);
     } else {
       return;
     }
@@ -60,7 +66,8 @@ export function TabStrip(props: {
           <div
             key={tab.id}
             role="presentation"
-            className={`tab-item${active ? ' active' : ''}`}
+            data-tab-id={tab.id}
+            className={`tab-item${active ? ' active' : ''}${tab.preview ? ' preview' : ''}`}
             onDragOver={(event) => {
               if (Array.from(event.dataTransfer.types).indexOf(DRAG_TYPE) < 0) return;
               event.preventDefault();
@@ -72,8 +79,8 @@ export function TabStrip(props: {
               role="tab"
               aria-selected={active}
               aria-label={tab.title}
-              aria-description={tab.dirty ? 'Edited' : undefined}
-              title={tab.dirty ? `${tab.title} (Edited)` : tab.title}
+              aria-description={stateText(tab)}
+              title={`${tab.title}\n${tab.detail}`}
               tabIndex={active || (activeId === undefined && index === 0) ? 0 : -1}
               className="tab"
               draggable
@@ -82,6 +89,7 @@ export function TabStrip(props: {
                 event.dataTransfer.effectAllowed = 'move';
               }}
               onClick={() => props.onActivate(tab.id)}
+              onDoubleClick={() => props.onPin(tab.id)}
               // Middle button: no auto-scroll on press, close on release (as browsers do).
               onMouseDown={(event) => {
                 if (event.button === 1) event.preventDefault();
@@ -93,11 +101,7 @@ export function TabStrip(props: {
             >
               <span className="tab-title">{tab.title}</span>
               {tab.busy && <span className="tab-busy" aria-hidden="true" />}
-              {tab.dirty && (
-                <span className="tab-dirty" aria-hidden="true" title="Edited">
-                  ●
-                </span>
-              )}
+              {tab.dirty && <span className="tab-dirty" aria-hidden="true" />}
             </div>
             <button
               type="button"
@@ -107,13 +111,19 @@ export function TabStrip(props: {
               tabIndex={-1}
               onClick={() => props.onClose(tab.id)}
             >
-              ×
+              <X size={14} aria-hidden="true" />
             </button>
           </div>
         );
       })}
     </div>
   );
+}
+
+/** What a screen reader hears after the tab's name: preview, edited. */
+function stateText(tab: TabStripItem): string | undefined {
+  const states = [tab.preview && 'Preview', tab.dirty && 'Edited'].filter(Boolean);
+  return states.length > 0 ? states.join(', ') : undefined;
 }
 
 const navigationKeys = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
