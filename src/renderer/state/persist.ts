@@ -43,7 +43,7 @@ const tabSchema = connectionSchema.extend({
   captures: z.array(captureSchema).default([]),
   assertions: assertionsSchema.default({}),
   preview: z.boolean().optional(),
-  historyId: z.string().optional(),
+  history: z.object({ id: z.string(), at: z.string() }).optional(),
 });
 // The one list of what a reload keeps of a tab: the schema's keys also pick what is written and what is compared.
 const tabFields = Object.keys(tabSchema.shape) as (keyof z.input<typeof tabSchema> & keyof TabState)[];

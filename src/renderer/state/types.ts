@@ -69,8 +69,8 @@ export interface TabState extends Connection {
   diskChanged?: boolean;
   /** The preview tab (at most one): the next single click in the sidebar replaces it; editing or sending keeps it. */
   preview?: boolean;
-  /** The history entry the tab was opened from: opening that entry again shows this tab. */
-  historyId?: string;
+  /** The history entry the tab was opened from (its id and time): opening that entry again shows this tab. */
+  history?: { id: string; at: string };
 }
 
 /** Everything the app shell keeps. */

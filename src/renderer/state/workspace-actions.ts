@@ -153,7 +153,7 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
     request: SavedRequest,
     name: string,
     extra: { saved?: { path: string; version: string }; text?: string; tls?: TlsSettings },
-    kept: Pick<TabState, 'preview' | 'historyId'> = {},
+    kept: Pick<TabState, 'preview' | 'history'> = {},
   ): void => {
     const found = findMethod(get().sources, request.method);
     if (!found) {
@@ -190,13 +190,13 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
     }
   };
   const showHistory = async (id: string, preview: boolean): Promise<void> => {
-    const isIt = (tab: TabState): boolean => tab.historyId === id;
+    const isIt = (tab: TabState): boolean => tab.history?.id === id;
     if (showOpen(isIt, preview)) return;
     try {
       const entry = await api.historyEntry(id);
       if (showOpen(isIt, preview)) return;
       const { request, text } = requestOfHistory(entry);
-      openRequest(request, entry.method, { text }, { preview, historyId: id });
+      openRequest(request, entry.method, { text }, { preview, history: { id, at: entry.at } });
     } catch (error) {
       failWorkspace(error);
     }

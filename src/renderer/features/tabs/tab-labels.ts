@@ -2,6 +2,7 @@
 import type { SourceState } from '../../../shared/api/types';
 import { methodRef } from '../../state/tab-list';
 import type { TabState } from '../../state/types';
+import { whenText } from '../history/history-format';
 
 /** One tab as the strip and the "Open tabs" menu show it. */
 export interface TabStripItem {
@@ -18,10 +19,11 @@ export interface TabStripItem {
   preview: boolean;
 }
 
-/** The facts that tell two same-titled tabs apart, in the order they are tried. */
+/** The facts that tell two same-titled tabs apart, in the order they are tried ('': nothing to add). */
 const facets: ((tab: TabState, source: string) => string)[] = [
   (_, source) => source,
   (tab) => tab.target.trim() || 'no server address',
+  (tab) => (tab.history ? `sent ${whenText(tab.history.at)}` : ''),
 ];
 
 /** The strip's items for the open tabs, in strip order. */
@@ -36,9 +38,10 @@ export function stripItems(tabs: TabState[], sources: SourceState[]): TabStripIt
     const same = byTitle.get(tab.title) ?? [];
     // The first fact that differs among the same-titled tabs; none when they are the same request twice.
     const facet = facets.find((of) => new Set(same.map((other) => of(other, sourceOf(other)))).size > 1);
+    const told = facet?.(tab, source);
     return {
       id: tab.id,
-      title: facet ? `${tab.title} — ${facet(tab, source)}` : tab.title,
+      title: told ? `${tab.title} — ${told}` : tab.title,
       origin: [source, target].filter(Boolean).join(' · '),
       detail: tabDetail(tab, source),
       dirty: tab.dirty,
@@ -55,7 +58,7 @@ function tabDetail(tab: TabState, source: string): string {
     source && `Source: ${source}`,
     tab.target.trim() && `Server: ${tab.target.trim()}`,
     tab.saved && `Saved as ${tab.saved.path}`,
-    tab.historyId !== undefined && !tab.saved && 'Opened from history',
+    tab.history && !tab.saved && `Opened from history (sent ${whenText(tab.history.at)})`,
     tab.dirty && 'Edited',
     tab.preview && 'Preview: double-click the tab to keep it open',
   ]
