@@ -99,7 +99,8 @@ export function TabStrip(props: {
               }}
               onKeyDown={(event) => onKeyDown(event, index, tab.id)}
             >
-              <span className="tab-title">{tab.title}</span>
+              <span className="tab-title">{tab.name}</span>
+              {tab.hint && <span className="tab-hint">{tab.hint}</span>}
               {tab.busy && <span className="tab-busy" aria-hidden="true" />}
               {tab.dirty && <span className="tab-dirty" aria-hidden="true" />}
             </div>

@@ -9,6 +9,9 @@ export interface TabStripItem {
   id: string;
   /** The tab's name: its title, plus its source or server when another open tab has the same title. */
   title: string;
+  /** The tab's own title, and what `title` adds to it ('' when nothing): shown apart, so the hint is never cut. */
+  name: string;
+  hint: string;
   /** Where the tab's request goes: source and server (the menu's second line). */
   origin: string;
   /** Everything about the tab, for its tooltip. */
@@ -42,6 +45,8 @@ export function stripItems(tabs: TabState[], sources: SourceState[]): TabStripIt
     return {
       id: tab.id,
       title: told ? `${tab.title} — ${told}` : tab.title,
+      name: tab.title,
+      hint: told ?? '',
       origin: [source, target].filter(Boolean).join(' · '),
       detail: tabDetail(tab, source),
       dirty: tab.dirty,

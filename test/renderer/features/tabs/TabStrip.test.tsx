@@ -11,6 +11,8 @@ afterEach(cleanup);
 const item = (id: string, title: string, state: Partial<TabStripItem> = {}): TabStripItem => ({
   id,
   title,
+  name: title,
+  hint: '',
   origin: 'test.proto',
   detail: `grpc.testing.${title}`,
   dirty: false,
