@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
@@ -40,6 +42,25 @@ const historyEntry = (page: Page): Locator =>
     .getByRole('button', { name: /UnaryCall/ })
     .first();
 const menuButton = (page: Page): Locator => page.getByRole('button', { name: 'Open tabs' });
+
+type AxePage = {
+  axe: {
+    run(context: { include: string[][] }): Promise<{ violations: { id: string; impact: string | null }[] }>;
+  };
+};
+
+/** axe-core's serious and critical findings inside the elements `selectors` pick (`id: impact`). */
+async function axeViolations(page: Page, selectors: string[]): Promise<string[]> {
+  await page.evaluate(await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  const found = await page.evaluate(
+    (include) =>
+      (globalThis as unknown as AxePage).axe
+        .run({ include })
+        .then((result) => result.violations.map((violation) => `${violation.id}: ${violation.impact}`)),
+    selectors.map((selector) => [selector]),
+  );
+  return found.filter((violation) => /: (serious|critical)$/.test(violation));
+}
 
 /** Whether the selected tab lies wholly inside the strip's visible part. */
 async function selectedTabInView(page: Page): Promise<boolean> {
@@ -174,10 +195,11 @@ describe('tabs', () => {
     await expect.poll(() => selectedTabInView(page)).toBe(true);
   });
 
-  test('the menu in both themes', async () => {
+  test('the tab bar and its menu, in both themes, with no serious accessibility problem', async () => {
     await menuButton(page).click();
     await page.getByRole('menu').waitFor();
     await page.screenshot({ path: screenshotPath('tabs-menu-light.png') });
+    expect(await axeViolations(page, ['.tab-bar', '.tab-menu'])).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Toggle theme' }).click();
@@ -185,6 +207,7 @@ describe('tabs', () => {
     await menuButton(page).click();
     await page.getByRole('menu').waitFor();
     await page.screenshot({ path: screenshotPath('tabs-menu-dark.png') });
+    expect(await axeViolations(page, ['.tab-bar', '.tab-menu'])).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Toggle theme' }).click();
   });

@@ -36,6 +36,7 @@ export interface AppActions
   close(tabId: string): void;
   closeOthers(tabId: string): void;
   closeToTheRight(tabId: string): void;
+  closeAll(): void;
   move(tabId: string, toIndex: number): void;
   shift(tabId: string, delta: -1 | 1): void;
   setRequestText(tabId: string, text: string): void;
@@ -117,7 +118,7 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
         preview,
       });
     /** Closes some tabs at once (their calls released); `activeTabId` if it is still open, else `fallback`. */
-    const closeMany = (split: { kept: TabState[]; closed: TabState[] }, fallback: string): void => {
+    const closeMany = (split: { kept: TabState[]; closed: TabState[] }, fallback?: string): void => {
       split.closed.forEach(calls.release);
       set((state) => ({
         tabs: split.kept,
@@ -207,6 +208,7 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
       },
       closeOthers: (tabId) => closeMany(list.othersClosed(get().tabs, tabId), tabId),
       closeToTheRight: (tabId) => closeMany(list.rightClosed(get().tabs, tabId), tabId),
+      closeAll: () => closeMany({ kept: [], closed: get().tabs }),
       move: (tabId, toIndex) => set((state) => ({ tabs: list.moveTab(state.tabs, tabId, toIndex) })),
       shift: (tabId, delta) => set((state) => ({ tabs: list.shiftTab(state.tabs, tabId, delta) })),
       setRequestText: (tabId, text) => editTab(tabId, (tab) => list.withRequestText(tab, text)),

@@ -103,7 +103,7 @@ describe('the preview tab', () => {
     expect(strip(store)).toEqual(['TestService/UnaryCall', 'TestService/UnaryCall']);
   });
 
-  it("releases the replaced preview's call and the calls of tabs closed together", async () => {
+  it('releases the calls of tabs closed together: to the right, the others, all', async () => {
     const { store, engine } = await setup();
     const sendHere = async () => {
       store.getState().setConnection(active(store).id, { target: 'localhost:7' });
@@ -121,6 +121,9 @@ describe('the preview tab', () => {
     store.getState().closeOthers(first);
     expect(strip(store)).toEqual(['TestService/UnaryCall']);
     expect(store.getState().activeTabId).toBe(first);
+    store.getState().closeAll();
+    expect(store.getState()).toMatchObject({ tabs: [], activeTabId: undefined });
+    expect(engine.released).toEqual(['call-2', 'call-1']);
   });
 });
 

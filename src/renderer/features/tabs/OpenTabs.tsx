@@ -28,6 +28,7 @@ export function OpenTabs(): React.JSX.Element {
         onActivate={actions.activate}
         onCloseOthers={actions.closeOthers}
         onCloseToTheRight={actions.closeToTheRight}
+        onCloseAll={actions.closeAll}
       />
     </div>
   );

@@ -10,6 +10,7 @@ export function TabMenu(props: {
   onActivate: (id: string) => void;
   onCloseOthers: (id: string) => void;
   onCloseToTheRight: (id: string) => void;
+  onCloseAll: () => void;
 }): React.JSX.Element {
   const { tabs, activeId } = props;
   const activeIndex = tabs.findIndex((tab) => tab.id === activeId);
@@ -58,6 +59,9 @@ export function TabMenu(props: {
                 onSelect={() => props.onCloseToTheRight(activeId)}
               >
                 Close tabs to the right
+              </Menu.Item>
+              <Menu.Item className="tab-menu-item" onSelect={props.onCloseAll}>
+                Close all tabs
               </Menu.Item>
             </>
           )}

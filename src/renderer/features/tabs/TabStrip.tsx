@@ -100,20 +100,21 @@ export function TabStrip(props: {
               onKeyDown={(event) => onKeyDown(event, index, tab.id)}
             >
               <span className="tab-title">{tab.name}</span>
+              {/* The space keeps the visible words apart, as the accessible name has them (not shown: flex). */}
+              {tab.hint && ' '}
               {tab.hint && <span className="tab-hint">{tab.hint}</span>}
               {tab.busy && <span className="tab-busy" aria-hidden="true" />}
               {tab.dirty && <span className="tab-dirty" aria-hidden="true" />}
             </div>
-            <button
-              type="button"
+            {/* For the mouse only: a tablist holds nothing but tabs; keys close with Delete or Ctrl+W. */}
+            <span
               className="tab-close"
-              aria-label="Close tab"
+              aria-hidden="true"
               title="Close tab (Ctrl+W)"
-              tabIndex={-1}
               onClick={() => props.onClose(tab.id)}
             >
-              <X size={14} aria-hidden="true" />
-            </button>
+              <X size={14} />
+            </span>
           </div>
         );
       })}

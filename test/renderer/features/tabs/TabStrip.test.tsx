@@ -81,7 +81,7 @@ describe('tab strip', () => {
   it('closes with the close button and with a middle click', () => {
     render(<Harness />);
     const item = screen.getByRole('tab', { name: 'TestService/FullDuplexCall' }).parentElement as HTMLElement;
-    fireEvent.click(within(item).getByRole('button', { name: 'Close tab' }));
+    fireEvent.click(within(item).getByTitle('Close tab (Ctrl+W)'));
     expect(tabNames()).toEqual(['TestService/UnaryCall', 'Health/Check']);
     fireEvent(
       screen.getByRole('tab', { name: 'Health/Check' }),
