@@ -152,6 +152,9 @@ describe('history entries and saved requests in tabs', () => {
     store.getState().previewMethod(testSource.id, fullDuplexCall);
     await store.getState().previewSaved(PATH);
     expect(strip(store)).toEqual(['Unary (preview)']);
+    engine.changeOnDisk(PATH, unaryRequest({ responseSize: 2 }));
+    await vi.waitFor(() => expect(active(store).requestText).toContain('2'));
+    expect(strip(store)).toEqual(['Unary (preview)']);
     await store.getState().openSaved(PATH);
     expect(strip(store)).toEqual(['Unary']);
   });
