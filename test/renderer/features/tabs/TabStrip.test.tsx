@@ -28,8 +28,8 @@ const initial: TabStripItem[] = [
 ];
 
 /** The strip wired to local state, the way the app wires it to the store. */
-function Harness() {
-  const [tabs, setTabs] = useState(initial);
+function Harness(props: { start?: TabStripItem[] }) {
+  const [tabs, setTabs] = useState(props.start ?? initial);
   const [active, setActive] = useState<string | undefined>('a');
   return (
     <TabStrip
@@ -66,6 +66,10 @@ describe('tab strip', () => {
     render(<Harness />);
     fireEvent.doubleClick(screen.getByRole('tab', { name: 'Health/Check' }));
     expect(screen.getByRole('tab', { name: 'Health/Check' }).getAttribute('aria-description')).toBeNull();
+    cleanup();
+    render(<Harness start={[initial[0]!, item('p', 'Health/Watch', { preview: true })]} />);
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Health/Watch' }), { key: 'Enter' });
+    expect(screen.getByRole('tab', { name: 'Health/Watch' }).getAttribute('aria-description')).toBeNull();
   });
 
   it('selects by click and by arrow keys', () => {
