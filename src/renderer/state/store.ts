@@ -194,7 +194,7 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
       },
       openMethod(sourceId, method) {
         const active = get().tabs.find((tab) => tab.id === get().activeTabId);
-        if (active?.preview && list.methodTabOf([active], active.id, sourceId, method)) pinTab(active.id);
+        if (active?.preview && list.isMethodTab(active, sourceId, method)) pinTab(active.id);
         else newMethodTab(sourceId, method, false);
       },
       pinTab,

@@ -107,7 +107,7 @@ export function placeTab(tabs: TabState[], tab: TabState): { tabs: TabState[]; r
 }
 
 /** Whether a tab shows a method as opened from the sidebar (not a saved request or a history entry). */
-function isMethodTab(tab: TabState, sourceId: string, method: MethodInfo): boolean {
+export function isMethodTab(tab: TabState, sourceId: string, method: MethodInfo): boolean {
   return tab.sourceId === sourceId && tab.method.path === method.path && !tab.saved && !tab.history;
 }
 

@@ -100,7 +100,7 @@ export function TabStrip(props: {
               onKeyDown={(event) => onKeyDown(event, index, tab.id)}
             >
               <span className="tab-title">{tab.name}</span>
-              {/* The space keeps the visible words apart, as the accessible name has them (not shown: flex). */}
+              {/* Keeps title and hint apart as words, as in the tab's name (flex layout does not draw it). */}
               {tab.hint && ' '}
               {tab.hint && <span className="tab-hint">{tab.hint}</span>}
               {tab.busy && <span className="tab-busy" aria-hidden="true" />}
