@@ -16,7 +16,7 @@ import { CollectionsPanel } from './features/workspace/CollectionsPanel';
 import { SaveDialogs } from './features/workspace/SaveDialogs';
 import { WorkspaceBar, type WorkspaceDialog } from './features/workspace/WorkspaceBar';
 import { EmptyState } from './features/tabs/EmptyState';
-import { TabStrip } from './features/tabs/TabStrip';
+import { OpenTabs } from './features/tabs/OpenTabs';
 import { TabWorkspace } from './features/tabs/TabWorkspace';
 import { useShortcuts } from './features/tabs/use-shortcuts';
 import { StoreProvider, useActiveTab, useAppStore, useAppStoreApi } from './state/context';
@@ -46,7 +46,6 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
   const layout = useDefaultLayout({ id: 'protodesk-sidebar-main' });
   const sources = useAppStore((state) => state.sources);
   const sourcesFailure = useAppStore((state) => state.sourcesFailure);
-  const tabs = useAppStore((state) => state.tabs);
   const paletteOpen = useAppStore((state) => state.paletteOpen);
   const workspaceFailure = useAppStore((state) => state.workspaceFailure);
   const historyStamp = useAppStore((state) => state.historyStamp);
@@ -72,16 +71,6 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
     ];
   }, [actions, active]);
   const historyKey = `${workspaceFolder ?? ''} ${historyStamp}`;
-  const strip = useMemo(
-    () =>
-      tabs.map((tab) => ({
-        id: tab.id,
-        title: tab.title,
-        dirty: tab.dirty,
-        busy: !!tab.starting || (!!tab.call && !tab.call.status),
-      })),
-    [tabs],
-  );
 
   return (
     <div className="app">
@@ -137,6 +126,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
             sources={sources}
             onSourcesChanged={actions.setSources}
             onOpenMethod={actions.openMethod}
+            onPreviewMethod={actions.previewMethod}
             api={props.api}
             selected={active ? { sourceId: active.sourceId, fullName: active.method.fullName } : undefined}
             collections={<CollectionsPanel api={props.api} />}
@@ -146,6 +136,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
                 api={props.api}
                 refreshKey={historyKey}
                 onOpen={(id) => void actions.openHistory(id)}
+                onPreview={(id) => void actions.previewHistory(id)}
               />
             }
           />
@@ -153,13 +144,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
         <Separator className="split-handle vertical" />
         <Panel id="main" minSize="400px">
           <main className="main-area">
-            <TabStrip
-              tabs={strip}
-              activeId={active?.id}
-              onActivate={actions.activate}
-              onClose={actions.close}
-              onMove={actions.move}
-            />
+            <OpenTabs />
             {active ? (
               <TabWorkspace tab={active} theme={theme} api={props.api} />
             ) : (

@@ -79,7 +79,10 @@ export function tabFromRequest(options: {
   };
 }
 
-/** The tab with the file's content, as freshly read: clean, no disk-change banner; its call and template stay. */
+/**
+ * The tab with the file's content, as freshly read: clean, no disk-change banner; its call, template, preview state
+ * and history entry stay.
+ */
 export function withSavedContent(
   tab: TabState,
   request: SavedRequest,
@@ -93,9 +96,11 @@ export function withSavedContent(
     tls: tab.tls,
     saved,
   });
-  const { template, templateLoading, call, starting, halfClosed, outcome } = tab;
+  const { template, templateLoading, call, starting, halfClosed, outcome, preview, history } = tab;
   return {
     ...opened,
+    preview,
+    history,
     template,
     templateLoading: templateLoading && !template,
     call,

@@ -28,10 +28,17 @@ export interface AppActions
   /** Subscribes to engine events, lists the sources and starts saving the workspace; returns the disposer. */
   start(): () => void;
   setSources(sources: SourceState[]): void;
-  /** Opens a new tab on a method (always a new one) and loads its sample. */
+  /** A single click on a method: shows its open tab, else opens it in the preview tab (replacing the last preview). */
+  previewMethod(sourceId: string, method: MethodInfo): void;
+  /** Opens a tab on a method to keep (double click, Enter, palette): pins its active preview, else a new tab. */
   openMethod(sourceId: string, method: MethodInfo): void;
+  /** Keeps a preview tab open (double click on it): the next preview no longer replaces it. */
+  pinTab(tabId: string): void;
   activate(tabId: string): void;
   close(tabId: string): void;
+  closeOthers(tabId: string): void;
+  closeToTheRight(tabId: string): void;
+  closeAll(): void;
   move(tabId: string, toIndex: number): void;
   shift(tabId: string, delta: -1 | 1): void;
   setRequestText(tabId: string, text: string): void;
@@ -67,11 +74,14 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
   return createStore<AppState & AppActions>()((set, get, store) => {
     const patchTab = (id: string, change: (tab: TabState) => Partial<TabState>): void =>
       set((state) => ({ tabs: list.updateTab(state.tabs, id, (tab) => ({ ...tab, ...change(tab) })) }));
+    /** The user changed a tab's request: the change applies and the tab is kept open (a preview is pinned). */
+    const editTab = (id: string, change: (tab: TabState) => TabState): void =>
+      set((state) => ({ tabs: list.updateTab(state.tabs, id, (tab) => list.pinned(change(tab))) }));
     /** A change to what a tab saves: its dirty flag follows. */
-    const editTab = (id: string, change: Partial<TabState>): void =>
-      set((state) => ({
-        tabs: list.updateTab(state.tabs, id, (tab) => list.withDirtyFlag({ ...tab, ...change })),
-      }));
+    const editSettings = (id: string, change: Partial<TabState>): void =>
+      editTab(id, (tab) => list.withDirtyFlag({ ...tab, ...change }));
+    const pinTab = (id: string): void =>
+      set((state) => ({ tabs: list.updateTab(state.tabs, id, list.pinned) }));
     const getTab = (id: string): TabState | undefined => get().tabs.find((tab) => tab.id === id);
     const router = createEventRouter(api, { getTabs: () => get().tabs, setTabs: (tabs) => set({ tabs }) });
     const calls = createCallActions(
@@ -101,16 +111,35 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
       set({ activeTabId: tabId });
       ensureTemplate(tabId);
     };
+    /** Adds a tab (a preview takes the old preview's place), activates it and loads its template. */
+    const addTab = (tab: TabState): void => {
+      const placed = list.placeTab(get().tabs, tab);
+      if (placed.replaced) calls.release(placed.replaced);
+      set({ tabs: placed.tabs, activeTabId: tab.id });
+      loadTemplate(tab);
+    };
+    const newMethodTab = (sourceId: string, method: MethodInfo, preview: boolean): void =>
+      addTab({
+        ...list.createTab(`tab-${nextId++}`, sourceId, method, connectionFor(get(), sourceId)),
+        preview,
+      });
+    /** Closes some tabs at once (their calls released); `activeTabId` if it is still open, else `fallback`. */
+    const closeMany = (split: { kept: TabState[]; closed: TabState[] }, fallback?: string): void => {
+      split.closed.forEach(calls.release);
+      set((state) => ({
+        tabs: split.kept,
+        activeTabId: split.kept.some((tab) => tab.id === state.activeTabId) ? state.activeTabId : fallback,
+      }));
+      ensureTemplate(get().activeTabId);
+    };
     const workspace = createWorkspaceActions(api, {
       get,
       set,
       patchTab,
       newTabId: () => `tab-${nextId++}`,
-      addTab(tab) {
-        set((state) => ({ tabs: [...state.tabs, tab], activeTabId: tab.id }));
-        loadTemplate(tab);
-      },
+      addTab,
       activate,
+      pinTab,
       setSources,
       storage,
     });
@@ -123,10 +152,18 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
       connections: restored?.connections ?? {},
       paletteOpen: false,
       historyStamp: 0,
-      send: calls.send,
+      // Sending keeps the tab: its response is not lost to the next preview.
+      send: (tabId) => {
+        pinTab(tabId);
+        return calls.send(tabId);
+      },
       cancel: calls.cancel,
       endStream: calls.endStream,
       ...workspaceActions,
+      requestSave: (tabId) => {
+        pinTab(tabId);
+        workspaceActions.requestSave(tabId);
+      },
 
       start() {
         const unsubscribe = api.onEvent((event) => {
@@ -155,11 +192,18 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
         };
       },
       setSources,
-      openMethod(sourceId, method) {
-        const tab = list.createTab(`tab-${nextId++}`, sourceId, method, connectionFor(get(), sourceId));
-        set((state) => ({ tabs: [...state.tabs, tab], activeTabId: tab.id }));
-        loadTemplate(tab);
+      previewMethod(sourceId, method) {
+        const { tabs, activeTabId } = get();
+        const open = list.methodTabOf(tabs, activeTabId, sourceId, method);
+        if (open) activate(open.id);
+        else newMethodTab(sourceId, method, true);
       },
+      openMethod(sourceId, method) {
+        const active = get().tabs.find((tab) => tab.id === get().activeTabId);
+        if (active?.preview && list.isMethodTab(active, sourceId, method)) pinTab(active.id);
+        else newMethodTab(sourceId, method, false);
+      },
+      pinTab,
       activate,
       close(tabId) {
         const tab = getTab(tabId);
@@ -168,24 +212,24 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
         set((state) => list.closeTab(state.tabs, state.activeTabId, tabId));
         ensureTemplate(get().activeTabId);
       },
+      closeOthers: (tabId) => closeMany(list.othersClosed(get().tabs, tabId), tabId),
+      closeToTheRight: (tabId) => closeMany(list.rightClosed(get().tabs, tabId), tabId),
+      closeAll: () => closeMany({ kept: [], closed: get().tabs }),
       move: (tabId, toIndex) => set((state) => ({ tabs: list.moveTab(state.tabs, tabId, toIndex) })),
       shift: (tabId, delta) => set((state) => ({ tabs: list.shiftTab(state.tabs, tabId, delta) })),
-      setRequestText: (tabId, text) =>
-        set((state) => ({
-          tabs: list.updateTab(state.tabs, tabId, (tab) => list.withRequestText(tab, text)),
-        })),
+      setRequestText: (tabId, text) => editTab(tabId, (tab) => list.withRequestText(tab, text)),
       showStreamMessage: (tabId, index) =>
         patchTab(tabId, (tab) =>
           index === undefined ? { streamMessages: undefined } : withShownMessage(tab, index),
         ),
-      resetRequest: (tabId) => set((state) => ({ tabs: list.updateTab(state.tabs, tabId, list.resetTab) })),
-      fillRequest: (tabId) => set((state) => ({ tabs: list.updateTab(state.tabs, tabId, list.fillTab) })),
+      resetRequest: (tabId) => editTab(tabId, list.resetTab),
+      fillRequest: (tabId) => editTab(tabId, list.fillTab),
       // Once the address is edited it is the user's own: the hint of where it came from goes.
       setConnection: (tabId, change) =>
-        editTab(tabId, change.target === undefined ? change : { ...change, addressFrom: undefined }),
-      setOptions: (tabId, options) => editTab(tabId, { options }),
-      setTlsProfile: (tabId, tlsProfile) => editTab(tabId, { tlsProfile }),
-      setTests: (tabId, tests) => editTab(tabId, tests),
+        editSettings(tabId, change.target === undefined ? change : { ...change, addressFrom: undefined }),
+      setOptions: (tabId, options) => editSettings(tabId, { options }),
+      setTlsProfile: (tabId, tlsProfile) => editSettings(tabId, { tlsProfile }),
+      setTests: (tabId, tests) => editSettings(tabId, tests),
       setSection: (tabId, section) => patchTab(tabId, () => ({ section })),
       dismissFailure: (tabId) => patchTab(tabId, () => ({ failure: undefined, problem: undefined })),
       setPaletteOpen: (paletteOpen) => set({ paletteOpen }),

@@ -90,6 +90,56 @@ export function updateTab(tabs: TabState[], id: string, change: (tab: TabState) 
   return tabs.map((tab) => (tab.id === id ? change(tab) : tab));
 }
 
+/** The tab kept open: no longer the preview a single click replaces. */
+export function pinned(tab: TabState): TabState {
+  return tab.preview ? { ...tab, preview: false } : tab;
+}
+
+/**
+ * Adds a tab at the end; a preview tab takes the place of the current preview instead (there is at most one), and
+ * the tab it replaced is returned so its call can be released.
+ */
+export function placeTab(tabs: TabState[], tab: TabState): { tabs: TabState[]; replaced?: TabState } {
+  const index = tab.preview ? tabs.findIndex((open) => open.preview) : -1;
+  const replaced = tabs[index];
+  if (!replaced) return { tabs: [...tabs, tab] };
+  return { tabs: tabs.map((open, i) => (i === index ? tab : open)), replaced };
+}
+
+/** Whether a tab shows a method as opened from the sidebar (not a saved request or a history entry). */
+export function isMethodTab(tab: TabState, sourceId: string, method: MethodInfo): boolean {
+  return tab.sourceId === sourceId && tab.method.path === method.path && !tab.saved && !tab.history;
+}
+
+/** The open tab a single click on a method shows: the active tab if it is that method's, else its first tab. */
+export function methodTabOf(
+  tabs: TabState[],
+  activeTabId: string | undefined,
+  sourceId: string,
+  method: MethodInfo,
+): TabState | undefined {
+  const matches = tabs.filter((tab) => isMethodTab(tab, sourceId, method));
+  return matches.find((tab) => tab.id === activeTabId) ?? matches[0];
+}
+
+/** The tabs "Close other tabs" leaves: just `id`. */
+export function othersClosed<T extends { id: string }>(tabs: T[], id: string): { kept: T[]; closed: T[] } {
+  return split(tabs, (tab) => tab.id === id);
+}
+
+/** The tabs "Close tabs to the right" leaves: `id` and those before it. */
+export function rightClosed<T extends { id: string }>(tabs: T[], id: string): { kept: T[]; closed: T[] } {
+  const index = tabs.findIndex((tab) => tab.id === id);
+  return split(tabs, (_, i) => index < 0 || i <= index);
+}
+
+function split<T>(items: T[], keep: (item: T, index: number) => boolean): { kept: T[]; closed: T[] } {
+  return {
+    kept: items.filter((item, i) => keep(item, i)),
+    closed: items.filter((item, i) => !keep(item, i)),
+  };
+}
+
 /** Removes a tab; when it was active, its right neighbour (else its left) becomes active. */
 export function closeTab<T extends { id: string }>(
   tabs: T[],

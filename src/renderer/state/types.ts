@@ -81,6 +81,10 @@ export interface TabState extends Connection {
   streamMessages?: StreamMessages;
   /** The request pane's section on show; absent: Message. */
   section?: RequestSection;
+  /** The preview tab (at most one): the next single click in the sidebar replaces it; editing or sending keeps it. */
+  preview?: boolean;
+  /** The history entry the tab was opened from (its id and time): opening that entry again shows this tab. */
+  history?: { id: string; at: string };
 }
 
 /** Everything the app shell keeps. */

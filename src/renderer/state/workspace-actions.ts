@@ -34,9 +34,11 @@ export interface WorkspaceAccess {
   set(change: Partial<AppState> | ((state: AppState) => Partial<AppState>)): void;
   patchTab(id: string, change: (tab: TabState) => Partial<TabState>): void;
   newTabId(): string;
-  /** Adds a tab at the end, activates it and loads its template. */
+  /** Adds a tab at the end (a preview tab in the old preview's place), activates it and loads its template. */
   addTab(tab: TabState): void;
   activate(tabId: string): void;
+  /** Keeps a preview tab open. */
+  pinTab(tabId: string): void;
   /** Takes the engine's source list (open tabs are bound to the new source ids). */
   setSources(sources: SourceState[]): void;
   storage: Pick<Storage, 'getItem' | 'setItem'>;
@@ -54,14 +56,18 @@ export interface WorkspaceActions {
   /** Reads the workspace state again (after an import, an environment or profile change). */
   refreshWorkspace(): Promise<void>;
   selectEnvironment(name: string | undefined): void;
-  /** Opens a saved request in a tab (or activates the tab already showing it). */
+  /** Opens a saved request in a tab to keep (or activates and keeps the tab already showing it). */
   openSaved(path: string): Promise<void>;
+  /** A single click on a saved request: its tab if open, else the preview tab shows it. */
+  previewSaved(path: string): Promise<void>;
   /** Saves a tab to a request path; answers `conflict` (and opens the conflict dialog) when the file changed on disk. Rejects (the failure shown on the tab) when the body is not JSON or the write fails. */
   saveTab(tabId: string, path: string, overwrite: boolean): Promise<'saved' | 'conflict'>;
   /** Replaces a saved tab's content with its file as it is on disk now. */
   reloadSaved(tabId: string): Promise<void>;
-  /** Opens a history entry's request, as sent, in a new unsaved tab, with the response it got. */
+  /** Opens a history entry (the request as sent, the response it got) in a tab to keep; its own tab if open. */
   openHistory(id: string): Promise<void>;
+  /** A single click on a history entry: its tab if open, else the preview tab shows it. */
+  previewHistory(id: string): Promise<void>;
   /** Opens a request (a pasted grpcurl command) in a new unsaved tab; `tls` for its own TLS fields. */
   newTabFromRequest(request: SavedRequest, tls?: TlsSettings): void;
   /** Save button and Ctrl/Cmd+S: a saved tab saves in place, another opens the "Save request" dialog. */
@@ -153,6 +159,7 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
       tls?: TlsSettings;
       history?: HistoryEntry;
     },
+    kept: Pick<TabState, 'preview' | 'history'> = {},
   ): void => {
     const found = findMethod(get().sources, request.method);
     if (!found) {
@@ -162,8 +169,42 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
     const tls = extra.tls ?? connectionFor(get(), found.sourceId).tls;
     const { history, ...fields } = extra;
     const tab = tabFromRequest({ id: access.newTabId(), ...found, request, ...fields, tls });
-    access.addTab(history ? { ...tab, ...historyTabState(history, found.method.kind) } : tab);
+    access.addTab({ ...tab, ...(history && historyTabState(history, found.method.kind)), ...kept });
     set({ workspaceFailure: undefined });
+  };
+
+  /** Shows the open tab `find` picks, kept open unless `preview`; false when there is none. */
+  const showOpen = (find: (tab: TabState) => boolean, preview: boolean): boolean => {
+    const open = get().tabs.find(find);
+    if (!open) return false;
+    access.activate(open.id);
+    if (!preview) access.pinTab(open.id);
+    return true;
+  };
+
+  // Both look for the tab again once the file or entry is read: a double click's first click may have opened it since.
+  const showSaved = async (path: string, preview: boolean): Promise<void> => {
+    const isIt = (tab: TabState): boolean => tab.saved?.path === path;
+    if (showOpen(isIt, preview)) return;
+    try {
+      const read = await api.readRequest(path);
+      if (showOpen(isIt, preview)) return;
+      openRequest(read.value, requestName(path), { saved: { path, version: read.version } }, { preview });
+    } catch (error) {
+      failWorkspace(error);
+    }
+  };
+  const showHistory = async (id: string, preview: boolean): Promise<void> => {
+    const isIt = (tab: TabState): boolean => tab.history?.id === id;
+    if (showOpen(isIt, preview)) return;
+    try {
+      const entry = await api.historyEntry(id);
+      if (showOpen(isIt, preview)) return;
+      const { request, text } = requestOfHistory(entry);
+      openRequest(request, entry.method, { text, history: entry }, { preview, history: { id, at: entry.at } });
+    } catch (error) {
+      failWorkspace(error);
+    }
   };
 
   const saveTab = async (tabId: string, path: string, overwrite: boolean): Promise<'saved' | 'conflict'> => {
@@ -247,33 +288,15 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
       const folder = get().workspace?.folder;
       if (folder !== undefined) rememberEnvironment(access.storage, folder, name);
     },
-    async openSaved(path) {
-      const open = get().tabs.find((tab) => tab.saved?.path === path);
-      if (open) {
-        access.activate(open.id);
-        return;
-      }
-      try {
-        const read = await api.readRequest(path);
-        openRequest(read.value, requestName(path), { saved: { path, version: read.version } });
-      } catch (error) {
-        failWorkspace(error);
-      }
-    },
+    openSaved: (path) => showSaved(path, false),
+    previewSaved: (path) => showSaved(path, true),
     saveTab,
     async reloadSaved(tabId) {
       const path = getTab(tabId)?.saved?.path;
       if (path) await loadInto(tabId, path);
     },
-    async openHistory(id) {
-      try {
-        const entry = await api.historyEntry(id);
-        const { request, text } = requestOfHistory(entry);
-        openRequest(request, entry.method, { text, history: entry });
-      } catch (error) {
-        failWorkspace(error);
-      }
-    },
+    openHistory: (id) => showHistory(id, false),
+    previewHistory: (id) => showHistory(id, true),
     newTabFromRequest(request, tls) {
       openRequest(request, request.method, tls ? { tls } : {});
     },

@@ -61,14 +61,20 @@ export async function closedOrFailed(dialog: Locator): Promise<void> {
   await Promise.race([dialog.waitFor({ state: 'hidden' }), failed]);
 }
 
-/** Opens a method in a tab (double-click in the sidebar's Schemas view) and waits for its tab to be selected. */
+/** The strip of open request tabs. */
+export const openTabs = (page: Page): Locator => page.getByRole('tablist', { name: 'Open requests' });
+
+/** Opens a method in a tab to keep (double-click in the sidebar's Schemas view) and waits for its tab to be selected. */
 export async function openMethod(page: Page, method: string, tabName: string): Promise<void> {
   await showSidebarView(page, 'Schemas');
   await methodItem(page, method).dblclick();
-  await page
-    .getByRole('tablist', { name: 'Open requests' })
-    .getByRole('tab', { name: tabName, selected: true })
-    .waitFor();
+  await openTabs(page).getByRole('tab', { name: tabName, selected: true }).waitFor();
+}
+
+/** Shows a method in the preview tab (a single click in the sidebar) and waits for its tab to be selected. */
+export async function previewMethod(page: Page, method: string, tabName: string): Promise<void> {
+  await methodItem(page, method).click();
+  await openTabs(page).getByRole('tab', { name: tabName, selected: true }).waitFor();
 }
 
 /** The Monaco editor whose input is the request editor. */

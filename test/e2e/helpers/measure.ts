@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core';
 import {
   openMethod,
+  openTabs,
   responseRegion,
   send,
   setRequestJson,
@@ -13,12 +14,12 @@ import {
 import { longest, longTasksSince, pageNow } from './longtasks';
 import { probeHeap, type HeapSample } from './memory';
 
-/** Closes every open tab with its close button (found by its title: it is for the pointer, hidden from the a11y tree). */
+/** Closes every open tab ("Close all tabs" in the "Open tabs" menu). */
 export async function closeAllTabs(page: Page): Promise<void> {
-  const close = page
-    .getByRole('tablist', { name: 'Open requests' })
-    .getByTitle('Close tab');
-  while ((await close.count()) > 0) await close.first().click();
+  if ((await openTabs(page).getByRole('tab').count()) === 0) return;
+  await page.getByRole('button', { name: 'Open tabs' }).click();
+  await page.getByRole('menuitem', { name: 'Close all tabs' }).click();
+  await openTabs(page).getByRole('tab').first().waitFor({ state: 'detached' });
 }
 
 /** Opens vectors.VectorService's `method` in a fresh tab aimed at `address`, with `request` as its JSON. */

@@ -1,4 +1,7 @@
-/** The sidebar's "History" view: recorded calls, newest first, searchable; clicking one reopens it in a tab. */
+/**
+ * The sidebar's "History" view: recorded calls, newest first, searchable; a click shows one in the preview tab, a
+ * double click or Enter reopens it to keep.
+ */
 import { useEffect, useState } from 'react';
 import { Trash2 } from 'lucide-react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
@@ -8,6 +11,7 @@ import { FailureMessage } from '../../components/ProblemList';
 import { toFailure } from '../../../shared/api/errors';
 import { statusClass } from '../response/status-class';
 import { SidebarEmpty, ViewHeader } from '../sidebar/ViewFrame';
+import { previewClick } from '../tabs/preview-click';
 import { methodName, whenText } from './history-format';
 import './history.css';
 
@@ -24,6 +28,8 @@ export interface HistoryPanelProps {
   api: HistoryApi;
   refreshKey: unknown;
   onOpen(id: string): void;
+  /** A single click on an entry. */
+  onPreview(id: string): void;
 }
 
 /** The view; lists again on search, on `refreshKey` changes and after clearing. */
@@ -96,7 +102,11 @@ export function HistoryPanel(props: HistoryPanelProps): React.JSX.Element {
         <ul className="pd-history" aria-label="History">
           {list.map((entry) => (
             <li key={entry.id}>
-              <HistoryRow entry={entry} onOpen={() => props.onOpen(entry.id)} />
+              <HistoryRow
+                entry={entry}
+                onPreview={() => props.onPreview(entry.id)}
+                onOpen={() => props.onOpen(entry.id)}
+              />
             </li>
           ))}
         </ul>
@@ -113,7 +123,7 @@ export function HistoryPanel(props: HistoryPanelProps): React.JSX.Element {
 }
 
 /** One call on two fixed lines: method and status chip, then target and time; the full text is in the tooltip. */
-function HistoryRow(props: { entry: HistorySummary; onOpen(): void }): React.JSX.Element {
+function HistoryRow(props: { entry: HistorySummary; onPreview(): void; onOpen(): void }): React.JSX.Element {
   const { entry } = props;
   const when = whenText(entry.at);
   const ms = `${Math.round(entry.totalMs)} ms`;
@@ -122,10 +132,15 @@ function HistoryRow(props: { entry: HistorySummary; onOpen(): void }): React.JSX
     `${entry.status.name} (code ${entry.status.code}) · ${ms}`,
     `${entry.target} · ${when}`,
     ...(entry.savedPath ? [entry.savedPath] : []),
-    'Reopen in a new tab',
+    'Click to preview, double-click to open',
   ].join('\n');
   return (
-    <button type="button" className="pd-history-item" title={title} onClick={props.onOpen}>
+    <button
+      type="button"
+      className="pd-history-item"
+      title={title}
+      {...previewClick(props.onPreview, props.onOpen)}
+    >
       <span className="pd-history-line">
         <span className="pd-history-method">{methodName(entry.method)}</span>
         <span className={`pd-history-status ${statusClass(entry.status.code)}`}>{entry.status.name}</span>

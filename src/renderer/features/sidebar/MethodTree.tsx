@@ -15,6 +15,8 @@ export interface MethodTreeProps {
   selected?: { sourceId: string; fullName: string };
   reloading: ReadonlySet<string>;
   onOpenMethod: (sourceId: string, method: MethodInfo) => void;
+  /** A single click on a method: show it in the preview tab. */
+  onPreviewMethod: (sourceId: string, method: MethodInfo) => void;
   onReload: (source: SourceState) => void;
   onRemove: (source: SourceState) => void;
 }
@@ -84,11 +86,13 @@ export function MethodTree(props: MethodTreeProps): React.JSX.Element {
     selectedKey,
     reloading: props.reloading,
     onFocusItem: setFocusedKey,
-    onClickRow: (node) => {
+    onClickRow: (node, clicks) => {
       moveFocus.current = true;
       setFocusedKey(node.key);
-      if (node.type === 'method') setSelectedKey(node.key);
-      else if (node.expandable) setExpanded(node.key, !node.expanded);
+      if (node.type === 'method') {
+        setSelectedKey(node.key);
+        if (clicks === 1) props.onPreviewMethod(node.sourceId, node.method);
+      } else if (node.expandable) setExpanded(node.key, !node.expanded);
     },
     onDoubleClickRow: open,
     onReload: props.onReload,

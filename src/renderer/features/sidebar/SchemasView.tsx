@@ -17,6 +17,7 @@ export interface SchemasViewProps {
   actions: SourceActions;
   onImport(dialog: ImportDialog): void;
   onOpenMethod: (sourceId: string, method: MethodInfo) => void;
+  onPreviewMethod: (sourceId: string, method: MethodInfo) => void;
   selected?: { sourceId: string; fullName: string };
 }
 
@@ -91,6 +92,7 @@ export function SchemasView(props: SchemasViewProps): React.JSX.Element {
           selected={props.selected}
           reloading={actions.reloading}
           onOpenMethod={props.onOpenMethod}
+          onPreviewMethod={props.onPreviewMethod}
           onReload={(source) => void actions.reload(source)}
           onRemove={(source) => void actions.remove(source)}
         />

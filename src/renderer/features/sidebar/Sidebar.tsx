@@ -29,6 +29,8 @@ export interface SidebarProps {
   onSourcesChanged: (sources: SourceState[]) => void;
   /** Double-click or Enter on a method. */
   onOpenMethod: (sourceId: string, method: MethodInfo) => void;
+  /** A single click on a method. */
+  onPreviewMethod: (sourceId: string, method: MethodInfo) => void;
   selected?: { sourceId: string; fullName: string };
   api: SourcesApi & PathChooserApi;
   /** The Collections view, and how many saved requests it holds (its badge). */
@@ -85,6 +87,7 @@ export function Sidebar(props: SidebarProps): React.JSX.Element {
           onImport={setDialog}
           onOpenMethod={props.onOpenMethod}
           selected={props.selected}
+          onPreviewMethod={props.onPreviewMethod}
         />,
       )}
       {content('collections', props.collections)}

@@ -11,7 +11,8 @@ export interface TreeItemContext {
   selectedKey: string | undefined;
   /** Source ids being reloaded. */
   reloading: ReadonlySet<string>;
-  onClickRow: (node: TreeNode) => void;
+  /** `clicks`: 1 for a single click, 2 for the second click of a double click. */
+  onClickRow: (node: TreeNode, clicks: number) => void;
   onDoubleClickRow: (node: TreeNode) => void;
   onFocusItem: (key: string) => void;
   onReload: (source: SourceState) => void;
@@ -45,7 +46,7 @@ export function TreeItem(props: { node: TreeNode; context: TreeItemContext }): R
       <div
         className="pd-tree-row"
         style={{ paddingLeft: `${(node.level - 1) * 14 + 4}px` }}
-        onClick={() => context.onClickRow(node)}
+        onClick={(event) => context.onClickRow(node, event.detail)}
         onDoubleClick={() => context.onDoubleClickRow(node)}
         title={rowTitle(node)}
       >

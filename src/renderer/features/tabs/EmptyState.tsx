@@ -9,8 +9,8 @@ export function EmptyState(props: { hasMethods: boolean }): React.JSX.Element {
       <p className="empty-title">No request open</p>
       <p className="muted">
         {props.hasMethods
-          ? 'Double-click a method in the sidebar, or press Ctrl+K to find one.'
-          : 'Import protos or reflect a server, then double-click a method.'}
+          ? 'Click a method in the sidebar to preview it (double-click keeps it open), or press Ctrl+K to find one.'
+          : 'Import protos or reflect a server, then click a method.'}
       </p>
     </div>
   );

@@ -1,16 +1,12 @@
-/** The strip of open request tabs: click or arrows to switch, drag to reorder (keyboard reorder: ./shortcuts). */
-import { Circle, X } from 'lucide-react';
+/**
+ * The strip of open request tabs: click or arrows to switch, drag to reorder (keyboard reorder: ./shortcuts), double
+ * click or Enter keeps a preview tab, middle click closes. The active tab is always scrolled into view.
+ */
+import { X } from 'lucide-react';
 import { useRef, type DragEvent, type KeyboardEvent } from 'react';
+import type { TabStripItem } from './tab-labels';
+import { useActiveInView } from './use-active-in-view';
 import './tabs.css';
-
-/** What the strip shows of a tab. */
-export interface TabStripItem {
-  id: string;
-  title: string;
-  dirty: boolean;
-  /** A call is running in the tab. */
-  busy?: boolean;
-}
 
 const DRAG_TYPE = 'application/x-protodesk-tab';
 
@@ -19,11 +15,18 @@ export function TabStrip(props: {
   tabs: TabStripItem[];
   activeId: string | undefined;
   onActivate: (id: string) => void;
+  onPin: (id: string) => void;
   onClose: (id: string) => void;
   onMove: (id: string, toIndex: number) => void;
 }): React.JSX.Element {
   const { tabs, activeId } = props;
   const strip = useRef<HTMLDivElement>(null);
+  // What moves tabs: their order, titles and markers (not every call batch a busy tab receives).
+  useActiveInView(
+    strip,
+    activeId,
+    tabs.map((tab) => `${tab.id} ${tab.title} ${tab.dirty} ${tab.busy}`).join('\n'),
+  );
 
   const focusTab = (index: number): void => {
     strip.current?.querySelectorAll<HTMLElement>('[role="tab"]')[index]?.focus();
@@ -40,6 +43,8 @@ export function TabStrip(props: {
       }
     } else if (event.key === 'Delete') {
       props.onClose(id);
+    } else if (event.key === 'Enter') {
+      props.onPin(id);
     } else {
       return;
     }
@@ -61,7 +66,8 @@ export function TabStrip(props: {
           <div
             key={tab.id}
             role="presentation"
-            className={`tab-item${active ? ' active' : ''}`}
+            data-tab-id={tab.id}
+            className={`tab-item${active ? ' active' : ''}${tab.preview ? ' preview' : ''}`}
             onDragOver={(event) => {
               if (Array.from(event.dataTransfer.types).indexOf(DRAG_TYPE) < 0) return;
               event.preventDefault();
@@ -73,9 +79,9 @@ export function TabStrip(props: {
               role="tab"
               aria-selected={active}
               aria-label={tab.title}
-              aria-description={tab.dirty ? 'Edited' : undefined}
+              aria-description={stateText(tab)}
               aria-keyshortcuts="Delete"
-              title={tab.dirty ? `${tab.title} (Edited)` : tab.title}
+              title={`${tab.title}\n${tab.detail}`}
               tabIndex={active || (activeId === undefined && index === 0) ? 0 : -1}
               className="tab"
               draggable
@@ -84,6 +90,7 @@ export function TabStrip(props: {
                 event.dataTransfer.effectAllowed = 'move';
               }}
               onClick={() => props.onActivate(tab.id)}
+              onDoubleClick={() => props.onPin(tab.id)}
               // Middle button: no auto-scroll on press, close on release (as browsers do).
               onMouseDown={(event) => {
                 if (event.button === 1) event.preventDefault();
@@ -93,32 +100,33 @@ export function TabStrip(props: {
               }}
               onKeyDown={(event) => onKeyDown(event, index, tab.id)}
             >
-              <span className="tab-title">{tab.title}</span>
+              <span className="tab-title">{tab.name}</span>
+              {/* Keeps title and hint apart as words, as in the tab's name (flex layout does not draw it). */}
+              {tab.hint && ' '}
+              {tab.hint && <span className="tab-hint">{tab.hint}</span>}
               {tab.busy && <span className="tab-busy" aria-hidden="true" />}
-              {tab.dirty && (
-                <span className="tab-dirty" title="Edited">
-                  <Circle />
-                </span>
-              )}
+              {tab.dirty && <span className="tab-dirty" aria-hidden="true" />}
             </div>
-            {/* A tablist owns only tabs: the pointer's close button is hidden from assistive technology, which
-                closes a tab with Delete or Ctrl+W. */}
-            <button
-              type="button"
+            {/* For the mouse only: a tablist holds nothing but tabs; keys close with Delete or Ctrl+W. */}
+            <span
               className="tab-close"
-              aria-label="Close tab"
               aria-hidden="true"
               title="Close tab (Ctrl+W)"
-              tabIndex={-1}
               onClick={() => props.onClose(tab.id)}
             >
-              <X />
-            </button>
+              <X size={14} />
+            </span>
           </div>
         );
       })}
     </div>
   );
+}
+
+/** What a screen reader hears after the tab's name: preview, edited. */
+function stateText(tab: TabStripItem): string | undefined {
+  const states = [tab.preview && 'Preview', tab.dirty && 'Edited'].filter(Boolean);
+  return states.length > 0 ? states.join(', ') : undefined;
 }
 
 const navigationKeys = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);

@@ -86,6 +86,7 @@ export function CollectionsPanel(props: { api: CollectionsApi }): React.JSX.Elem
           requests={requests}
           selectedPath={selectedPath}
           onOpen={(path) => void store.getState().openSaved(path)}
+          onPreview={(path) => void store.getState().previewSaved(path)}
           onExport={(collection) => void exportCollection(collection)}
         />
         {requests.length === 0 && (

@@ -1,7 +1,11 @@
-/** The `tree` "Collections": collections → folders → saved requests; click or Enter opens a request in a tab. */
+/**
+ * The `tree` "Collections": collections → folders → saved requests; a click previews a request in a tab, a double
+ * click or Enter opens it to keep.
+ */
 import { ChevronDown, ChevronRight, FileOutput } from 'lucide-react';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { SavedRequestEntry } from '../../../shared/workspace';
+import { previewClick } from '../tabs/preview-click';
 import {
   buildCollectionTree,
   collectionKeyAction,
@@ -15,6 +19,8 @@ export interface CollectionsTreeProps {
   /** The path of the request shown in the active tab. */
   selectedPath?: string;
   onOpen(path: string): void;
+  /** A single click on a request. */
+  onPreview(path: string): void;
   onExport(collection: string): void;
 }
 
@@ -57,6 +63,14 @@ export function CollectionsTree(props: CollectionsTreeProps): React.JSX.Element 
   const item = (node: CollectionNode): React.JSX.Element => {
     const group = node.type !== 'request';
     const expanded = group && !collapsed.has(node.key);
+    const path = node.type === 'request' ? node.entry.path : undefined;
+    const clicks =
+      path === undefined
+        ? undefined
+        : previewClick(
+            () => props.onPreview(path),
+            () => props.onOpen(path),
+          );
     return (
       <li
         key={node.key}
@@ -75,11 +89,12 @@ export function CollectionsTree(props: CollectionsTreeProps): React.JSX.Element 
           className="pd-tree-row"
           style={{ paddingLeft: `${(node.level - 1) * 14 + 4}px` }}
           title={node.type === 'request' ? `${node.entry.path}\n${node.entry.method}` : undefined}
-          onClick={() => {
+          onClick={(event) => {
             setFocusedKey(node.key);
-            if (node.type === 'request') props.onOpen(node.entry.path);
+            if (clicks) clicks.onClick(event);
             else toggle(node.key);
           }}
+          onDoubleClick={clicks?.onDoubleClick}
         >
           <span aria-hidden="true" className="pd-tree-twisty">
             {group && (expanded ? <ChevronDown /> : <ChevronRight />)}

@@ -43,7 +43,7 @@ const items = () =>
     .map((item) => item.textContent ?? '');
 
 describe('the History list', () => {
-  it('lists calls newest first with method, status and time, and reopens one on click', async () => {
+  it('lists calls newest first with method, status and time; a click previews one, a double click or Enter opens it', async () => {
     const { api } = historyApi([
       summary(
         'h2',
@@ -54,12 +54,22 @@ describe('the History list', () => {
       summary('h1', 'grpc.testing.TestService/UnaryCall', { code: 0, name: 'OK' }, '2020-01-02T03:04:05Z'),
     ]);
     const onOpen = vi.fn();
-    render(<HistoryPanel api={api} refreshKey={0} onOpen={onOpen} />);
+    const onPreview = vi.fn();
+    render(<HistoryPanel api={api} refreshKey={0} onOpen={onOpen} onPreview={onPreview} />);
     await vi.waitFor(() => expect(items()).toHaveLength(2));
     expect(items()[0]).toMatch(/^EmptyCallNOT_FOUND.*12 ms$/);
     expect(items()[1]).toMatch(/UnaryCallOK.*2020/);
-    fireEvent.click(within(list()).getByRole('button', { name: /UnaryCall/ }));
-    expect(onOpen).toHaveBeenCalledWith('h1');
+    const unary = within(list()).getByRole('button', { name: /UnaryCall/ });
+    fireEvent.click(unary, { detail: 1 });
+    expect(onPreview).toHaveBeenCalledWith('h1');
+    expect(onOpen).not.toHaveBeenCalled();
+    fireEvent.click(unary, { detail: 2 });
+    fireEvent.doubleClick(unary);
+    expect(onPreview).toHaveBeenCalledTimes(1);
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    // A button pressed from the keyboard clicks with detail 0.
+    fireEvent.click(unary, { detail: 0 });
+    expect(onOpen).toHaveBeenCalledTimes(2);
   });
 
   it('shows the status as a chip in its tone and the full method, status and target in the tooltip', async () => {
@@ -78,7 +88,7 @@ describe('the History list', () => {
       ),
       summary('h1', 'grpc.testing.TestService/EmptyCall', { code: 0, name: 'OK' }, '2020-01-02T03:04:05Z'),
     ]);
-    render(<HistoryPanel api={api} refreshKey={0} onOpen={vi.fn()} />);
+    render(<HistoryPanel api={api} refreshKey={0} onOpen={vi.fn()} onPreview={vi.fn()} />);
     await vi.waitFor(() => expect(items()).toHaveLength(3));
     const chips = ['RESOURCE_EXHAUSTED', 'DEADLINE_EXCEEDED', 'OK'].map((name) => screen.getByText(name));
     expect(chips.map((chip) => chip.className)).toEqual([
@@ -104,7 +114,7 @@ describe('the History list', () => {
       ),
       summary('h1', 'grpc.testing.TestService/UnaryCall', { code: 0, name: 'OK' }, '2020-01-02T03:04:05Z'),
     ]);
-    render(<HistoryPanel api={api} refreshKey={0} onOpen={vi.fn()} />);
+    render(<HistoryPanel api={api} refreshKey={0} onOpen={vi.fn()} onPreview={vi.fn()} />);
     await vi.waitFor(() => expect(items()).toHaveLength(2));
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search history' }), {
       target: { value: 'unary' },
@@ -120,7 +130,9 @@ describe('the History list', () => {
 
   it('lists again when a call finished, and empties on Clear history', async () => {
     const { api, entries } = historyApi([]);
-    const { rerender } = render(<HistoryPanel api={api} refreshKey={0} onOpen={vi.fn()} />);
+    const { rerender } = render(
+      <HistoryPanel api={api} refreshKey={0} onOpen={vi.fn()} onPreview={vi.fn()} />,
+    );
     await screen.findByText('No calls yet');
     // Nothing to search or clear yet.
     expect(screen.queryByRole('searchbox', { name: 'Search history' })).toBeNull();
@@ -128,7 +140,7 @@ describe('the History list', () => {
     entries.push(
       summary('h1', 'grpc.testing.TestService/UnaryCall', { code: 0, name: 'OK' }, '2020-01-02T03:04:05Z'),
     );
-    rerender(<HistoryPanel api={api} refreshKey={1} onOpen={vi.fn()} />);
+    rerender(<HistoryPanel api={api} refreshKey={1} onOpen={vi.fn()} onPreview={vi.fn()} />);
     await vi.waitFor(() => expect(items()).toHaveLength(1));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Clear history' })));
     await vi.waitFor(() => expect(items()).toHaveLength(0));

@@ -14,6 +14,7 @@ function renderTree(overrides: Partial<MethodTreeProps> = {}) {
     filter: '',
     reloading: new Set(),
     onOpenMethod: vi.fn(),
+    onPreviewMethod: vi.fn(),
     onReload: vi.fn(),
     onRemove: vi.fn(),
     ...overrides,
@@ -66,17 +67,18 @@ describe('MethodTree', () => {
     expect(document.activeElement).toBe(source);
   });
 
-  it('selects on click and opens on double-click', () => {
+  it('selects and previews on a click, opens on a double-click (whose second click previews nothing more)', () => {
     const { props } = renderTree();
     const row = within(item('Check')).getByText('Check');
-    fireEvent.click(row);
+    const check = expect.objectContaining({ fullName: 'grpc.health.v1.Health.Check' });
+    fireEvent.click(row, { detail: 1 });
     expect(item('Check').getAttribute('aria-selected')).toBe('true');
+    expect(props.onPreviewMethod).toHaveBeenCalledWith('s1', check);
     expect(props.onOpenMethod).not.toHaveBeenCalled();
+    fireEvent.click(row, { detail: 2 });
     fireEvent.doubleClick(row);
-    expect(props.onOpenMethod).toHaveBeenCalledWith(
-      's1',
-      expect.objectContaining({ fullName: 'grpc.health.v1.Health.Check' }),
-    );
+    expect(props.onPreviewMethod).toHaveBeenCalledTimes(1);
+    expect(props.onOpenMethod).toHaveBeenCalledWith('s1', check);
   });
 
   it('marks the method selected from outside', () => {

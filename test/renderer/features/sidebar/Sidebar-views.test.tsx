@@ -31,6 +31,7 @@ function renderSidebar(sources: SourceState[] = [], collectionCount = 0) {
       sources={sources}
       onSourcesChanged={vi.fn()}
       onOpenMethod={vi.fn()}
+      onPreviewMethod={vi.fn()}
       api={api}
       collections={<p>Saved requests here</p>}
       collectionCount={collectionCount}
@@ -96,6 +97,7 @@ describe('the sidebar views', () => {
         sources={[testSource('s1')]}
         onSourcesChanged={vi.fn()}
         onOpenMethod={vi.fn()}
+        onPreviewMethod={vi.fn()}
         api={api}
         collections={null}
         collectionCount={0}

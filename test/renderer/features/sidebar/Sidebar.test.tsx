@@ -72,6 +72,7 @@ function renderSidebar() {
     sources: [],
     onSourcesChanged: (list) => changes.push(list),
     onOpenMethod: vi.fn(),
+    onPreviewMethod: vi.fn(),
     api: engine.api,
     collections: <p>Saved requests</p>,
     collectionCount: 0,

@@ -2,26 +2,41 @@
 import { cleanup, createEvent, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TabStrip, type TabStripItem } from '../../../../src/renderer/features/tabs/TabStrip';
+import type { TabStripItem } from '../../../../src/renderer/features/tabs/tab-labels';
+import { TabStrip } from '../../../../src/renderer/features/tabs/TabStrip';
 import { moveTab } from '../../../../src/renderer/state/tab-list';
 
 afterEach(cleanup);
 
+const item = (id: string, title: string, state: Partial<TabStripItem> = {}): TabStripItem => ({
+  id,
+  title,
+  name: title,
+  hint: '',
+  origin: 'test.proto',
+  detail: `grpc.testing.${title}`,
+  dirty: false,
+  busy: false,
+  preview: false,
+  ...state,
+});
+
 const initial: TabStripItem[] = [
-  { id: 'a', title: 'TestService/UnaryCall', dirty: false },
-  { id: 'b', title: 'TestService/FullDuplexCall', dirty: true },
-  { id: 'c', title: 'Health/Check', dirty: false },
+  item('a', 'TestService/UnaryCall'),
+  item('b', 'TestService/FullDuplexCall', { dirty: true }),
+  item('c', 'Health/Check', { preview: true }),
 ];
 
 /** The strip wired to local state, the way the app wires it to the store. */
-function Harness() {
-  const [tabs, setTabs] = useState(initial);
+function Harness(props: { start?: TabStripItem[] }) {
+  const [tabs, setTabs] = useState(props.start ?? initial);
   const [active, setActive] = useState<string | undefined>('a');
   return (
     <TabStrip
       tabs={tabs}
       activeId={active}
       onActivate={setActive}
+      onPin={(id) => setTabs((list) => list.map((t) => (t.id === id ? { ...t, preview: false } : t)))}
       onClose={(id) => setTabs((list) => list.filter((t) => t.id !== id))}
       onMove={(id, to) => setTabs((list) => moveTab(list, id, to))}
     />
@@ -31,7 +46,7 @@ function Harness() {
 const tabNames = () => screen.getAllByRole('tab').map((t) => t.getAttribute('aria-label'));
 
 describe('tab strip', () => {
-  it('names each tab Service/Method and marks the edited one', () => {
+  it('names each tab by its title, marks the edited one and the preview, and details it in the tooltip', () => {
     render(<Harness />);
     expect(screen.getByRole('tablist', { name: 'Open requests' })).toBeTruthy();
     expect(tabNames()).toEqual(['TestService/UnaryCall', 'TestService/FullDuplexCall', 'Health/Check']);
@@ -39,6 +54,22 @@ describe('tab strip', () => {
     expect(edited.getAttribute('aria-description')).toBe('Edited');
     expect(edited.querySelector('.tab-dirty')).not.toBeNull();
     expect(screen.getByRole('tab', { name: 'TestService/UnaryCall' }).querySelector('.tab-dirty')).toBeNull();
+    expect(edited.getAttribute('title')).toBe(
+      'TestService/FullDuplexCall\ngrpc.testing.TestService/FullDuplexCall',
+    );
+    const preview = screen.getByRole('tab', { name: 'Health/Check' });
+    expect(preview.getAttribute('aria-description')).toBe('Preview');
+    expect(preview.parentElement?.classList.contains('preview')).toBe(true);
+  });
+
+  it('keeps a preview tab open on double-click and on Enter', () => {
+    render(<Harness />);
+    fireEvent.doubleClick(screen.getByRole('tab', { name: 'Health/Check' }));
+    expect(screen.getByRole('tab', { name: 'Health/Check' }).getAttribute('aria-description')).toBeNull();
+    cleanup();
+    render(<Harness start={[initial[0]!, item('p', 'Health/Watch', { preview: true })]} />);
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Health/Watch' }), { key: 'Enter' });
+    expect(screen.getByRole('tab', { name: 'Health/Watch' }).getAttribute('aria-description')).toBeNull();
   });
 
   it('selects by click and by arrow keys', () => {
@@ -56,7 +87,10 @@ describe('tab strip', () => {
     const item = screen.getByRole('tab', { name: 'TestService/FullDuplexCall' }).parentElement as HTMLElement;
     fireEvent.click(within(item).getByTitle('Close tab (Ctrl+W)'));
     expect(tabNames()).toEqual(['TestService/UnaryCall', 'Health/Check']);
-    fireEvent(screen.getByRole('tab', { name: 'Health/Check' }), new MouseEvent('auxclick', { bubbles: true, button: 1 }));
+    fireEvent(
+      screen.getByRole('tab', { name: 'Health/Check' }),
+      new MouseEvent('auxclick', { bubbles: true, button: 1 }),
+    );
     expect(tabNames()).toEqual(['TestService/UnaryCall']);
   });
 

@@ -27,11 +27,12 @@ const requests = [
 
 function renderTree() {
   const onOpen = vi.fn();
+  const onPreview = vi.fn();
   const onExport = vi.fn();
-  render(<CollectionsTree requests={requests} onOpen={onOpen} onExport={onExport} />);
+  render(<CollectionsTree requests={requests} onOpen={onOpen} onPreview={onPreview} onExport={onExport} />);
   const tree = screen.getByRole('tree', { name: 'Collections' });
   const item = (name: string) => within(tree).getByRole('treeitem', { name });
-  return { tree, item, onOpen, onExport };
+  return { tree, item, onOpen, onPreview, onExport };
 }
 
 const names = (tree: HTMLElement) =>
@@ -48,9 +49,13 @@ describe('the Collections tree', () => {
     expect(item('Unary').textContent).toContain('UnaryCall');
   });
 
-  it('opens a request on click and on Enter', () => {
-    const { item, onOpen } = renderTree();
-    fireEvent.click(within(item('Get user')).getByText('Get user'));
+  it('previews a request on click, opens it on double-click and on Enter', () => {
+    const { item, onOpen, onPreview } = renderTree();
+    const row = within(item('Get user')).getByText('Get user');
+    fireEvent.click(row, { detail: 1 });
+    expect(onPreview).toHaveBeenLastCalledWith('collections/users/Get user.json');
+    expect(onOpen).not.toHaveBeenCalled();
+    fireEvent.doubleClick(row);
     expect(onOpen).toHaveBeenLastCalledWith('collections/users/Get user.json');
     item('Unary').focus();
     fireEvent.keyDown(item('Unary'), { key: 'Enter' });
