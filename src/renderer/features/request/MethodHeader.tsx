@@ -1,9 +1,10 @@
 /** The method line above a request: name, kind badge, full name, and its doc comment. */
 import type { MethodInfo } from '../../../shared/schema';
+import { firstParagraph } from '../docs/doc-text';
 import { methodKindLabel } from '../sidebar/kind-label';
 
-/** The header of the request pane. */
-export function MethodHeader(props: { method: MethodInfo }): React.JSX.Element {
+/** The header of the request pane; `children` (the Docs button) end the method line. */
+export function MethodHeader(props: { method: MethodInfo; children?: React.ReactNode }): React.JSX.Element {
   const { method } = props;
   const doc = method.doc.trim();
   return (
@@ -14,10 +15,11 @@ export function MethodHeader(props: { method: MethodInfo }): React.JSX.Element {
         <span className="method-full" title={`${method.inputType} → ${method.outputType}`}>
           {method.fullName}
         </span>
+        {props.children}
       </div>
       {doc && (
         <p className="method-doc" title={doc}>
-          {doc}
+          {firstParagraph(doc)}
         </p>
       )}
     </header>

@@ -12,6 +12,7 @@ import { isRunChord } from '../../editor/run-key';
 import { callPhase } from '../../state/call-phase';
 import { useAppStore, useAppStoreApi } from '../../state/context';
 import type { TabState } from '../../state/types';
+import { DocsButton } from '../docs/DocsButton';
 import { hasConnection } from '../response/call-model';
 import { TestsEditor } from '../tests/TestsEditor';
 import { TlsProfileSelect } from '../tls/TlsProfileSelect';
@@ -33,7 +34,7 @@ const noProfiles: string[] = [];
 export function RequestPane(props: {
   tab: TabState;
   theme: 'light' | 'dark';
-  api: Pick<ProtodeskApi, 'requestToGrpcurl'>;
+  api: Pick<ProtodeskApi, 'requestToGrpcurl' | 'methodDocs'>;
 }): React.JSX.Element {
   const { tab, api } = props;
   // Actions never change: read them once, without subscribing to the whole state.
@@ -59,7 +60,9 @@ export function RequestPane(props: {
           onKeep={() => void actions.keepMine(tab.id)}
         />
       )}
-      <MethodHeader method={tab.method} />
+      <MethodHeader method={tab.method}>
+        <DocsButton api={api} sourceId={tab.sourceId} method={tab.method} />
+      </MethodHeader>
       <div className="address-bar">
         <input
           className="address-input"
