@@ -52,7 +52,9 @@ function schemaFlags(source: SchemaSource | undefined): string[] {
       // Without import paths each file's folder is its import root, as in protoc and our compiler; grpcurl needs it
       // spelled out (it refuses absolute -proto paths without an -import-path).
       const roots =
-        source.importPaths.length > 0 ? source.importPaths : [...new Set(source.files.map((file) => dirname(file)))];
+        source.importPaths.length > 0
+          ? source.importPaths
+          : [...new Set(source.files.map((file) => dirname(file)))];
       return [
         ...roots.flatMap((folder) => ['-import-path', shellQuote(folder)]),
         ...source.files.flatMap((file) => ['-proto', shellQuote(file)]),
