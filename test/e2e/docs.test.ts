@@ -89,6 +89,8 @@ describe('proto documentation in the page', () => {
     expect(heading!.y).toBeGreaterThanOrEqual(panel!.y);
     expect(heading!.y + heading!.height).toBeLessThanOrEqual(panel!.y + panel!.height);
 
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.screenshot({ path: screenshotPath('docs-view-link.png') });
     await docs.getByRole('region', { name: 'message Location' }).getByRole('link', { name: 'Side' }).click();
     await expect.poll(() => focused(docs.getByRole('heading', { name: 'enum Side' }))).toBe(true);
     await back.click();
