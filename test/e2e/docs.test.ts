@@ -1,9 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { importProtos, methodItem, methodTree, openMethod } from './helpers/app';
 import { protoFolder, protoRoot, screenshotPath } from './helpers/paths';
 import { openApp, type AppSession } from './helpers/session';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings inside the element `selector` picks, as `rule: target` lines. */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  // Evaluated as page script: the app's CSP refuses an added <script> tag, rightly.
+  await page.evaluate(axeSource);
+  return page.evaluate(async (within) => {
+    type Result = { id: string; impact: string; nodes: { target: string[] }[] };
+    const { axe } = globalThis as unknown as {
+      axe: { run(context: string): Promise<{ violations: Result[] }> };
+    };
+    const { violations } = await axe.run(within);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+  }, selector);
+}
 
 /** Whether an element has the keyboard focus (the e2e project has no DOM types). */
 const focused = (locator: Locator): Promise<boolean> =>
@@ -65,11 +85,13 @@ describe('proto documentation in the page', () => {
       .poll(() => genre.getByRole('listitem').nth(1).innerText())
       .toMatch(/NOVEL\s+= 1\s+Fiction, long form\./);
 
+    expect(await seriousViolations(page, '.pd-docs')).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.screenshot({ path: screenshotPath('docs-view.png') });
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('dark');
     await page.screenshot({ path: screenshotPath('docs-view-dark.png') });
+    expect(await seriousViolations(page, '.pd-docs')).toEqual([]);
     await page.getByRole('button', { name: 'Toggle theme' }).click();
   });
 
