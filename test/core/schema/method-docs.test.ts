@@ -5,6 +5,7 @@ import { docComments } from '../../../src/core/schema/docs';
 import { loadSchema } from '../../../src/core/schema/load';
 import { methodDocs } from '../../../src/core/schema/method-docs';
 import { protoc } from '../../helpers/protoc';
+import { expectSameAsProtoc } from './proto/same-as-protoc';
 
 const fixtures = fileURLToPath(new URL('../../fixtures/protos', import.meta.url));
 const library = 'docs/library.proto';
@@ -49,6 +50,10 @@ function elements(registry: FileRegistry): Map<string, AnyDesc> {
 }
 
 describe('comments from source_code_info', () => {
+  it('the fixture compiles to the descriptors protoc makes (source info aside)', async () => {
+    await expectSameAsProtoc([library], [fixtures]);
+  });
+
   it('our compiler keeps the same leading and trailing comments as protoc for every element', () => {
     const mine = elements(ours);
     const oracle = elements(theirs);
