@@ -19,7 +19,8 @@ export const maxDocTypes = 200;
  * are named but not expanded, unless the method takes or returns one itself.
  */
 export function methodDocs(method: DescMethod): MethodDocs {
-  const queue: (DescMessage | DescEnum)[] = [method.input, method.output];
+  // A method may take and return the same message: it is listed once.
+  const queue: (DescMessage | DescEnum)[] = [...new Set([method.input, method.output])];
   const listed = new Set<string>(queue.map((desc) => desc.typeName));
   const reached = new Set<string>(listed);
   const documented = (desc: DescMessage | DescEnum): boolean => listed.has(desc.typeName);

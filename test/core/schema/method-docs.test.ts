@@ -1,9 +1,12 @@
 import { createFileRegistry, type AnyDesc, type FileRegistry } from '@bufbuild/protobuf';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docComments } from '../../../src/core/schema/docs';
 import { loadSchema } from '../../../src/core/schema/load';
-import { methodDocs } from '../../../src/core/schema/method-docs';
+import { maxDocTypes, methodDocs } from '../../../src/core/schema/method-docs';
 import { protoc } from '../../helpers/protoc';
 import { expectSameAsProtoc } from './proto/same-as-protoc';
 
@@ -167,6 +170,43 @@ describe("a method's docs", () => {
       { name: 'NOVEL', number: 1, comments: { leading: '', trailing: 'Fiction, long form.' } },
       { name: 'POETRY', number: 2, comments: { leading: 'Poems and verse.', trailing: '' } },
     ]);
+  });
+
+  it('lists a message taken and returned once, and counts the types beyond the limit', async () => {
+    const ping = methodDocs(ours.getService('docs.library.Library')!.method['ping']!);
+    expect(ping.messages.map((m) => m.fullName)).toEqual([
+      'docs.library.SearchRequest',
+      'docs.shelf.Location',
+    ]);
+    expect(ping.hasComments).toBe(true);
+
+    const folder = await mkdtemp(join(tmpdir(), 'protodesk-wide-'));
+    try {
+      const types = Array.from({ length: maxDocTypes + 50 }, (_, i) => `message T${i} { int32 n = 1; }`);
+      const fields = types.map((_, i) => `  T${i} t${i} = ${i + 1};`);
+      await writeFile(
+        join(folder, 'wide.proto'),
+        `syntax = "proto3";\npackage wide;\nservice S { rpc Get(Root) returns (Root); }\n` +
+          `message Root {\n${fields.join('\n')}\n}\n${types.join('\n')}\n`,
+      );
+      const schema = await loadSchema({
+        kind: 'protoFiles',
+        files: [join(folder, 'wide.proto')],
+        importPaths: [],
+      });
+      const wide = methodDocs(schema.registry.getService('wide.S')!.method['get']!);
+      expect(wide.messages).toHaveLength(maxDocTypes);
+      expect(wide.omitted).toBe(51);
+      const root = wide.messages[0]!;
+      expect(root.fields[0]!.type).toEqual({ name: 'wide.T0', kind: 'message', documented: true });
+      expect(root.fields.at(-1)!.type).toEqual({
+        name: `wide.T${maxDocTypes + 49}`,
+        kind: 'message',
+        documented: false,
+      });
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('says there are no comments when the schema carries no source info, as reflection serves it', async () => {

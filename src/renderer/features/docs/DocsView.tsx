@@ -97,7 +97,8 @@ export function DocsView(props: {
             ))}
             {loaded.docs.omitted > 0 && (
               <p className="pd-doc-note">
-                {loaded.docs.omitted} more types are reached from here and not shown, to keep this view small.
+                {loaded.docs.omitted === 1 ? '1 more type is' : `${loaded.docs.omitted} more types are`}{' '}
+                reached from here and not shown, to keep this view small.
               </p>
             )}
           </>
