@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
-import { methodItem, methodTree } from './helpers/app';
+import { methodItem, methodTree, openMethod } from './helpers/app';
 import { openApp, type AppSession } from './helpers/session';
 
 const token = 'e2e-secret';
@@ -44,6 +44,16 @@ describe('import from server reflection with metadata', () => {
     await methodItem(page, 'FullDuplexCall').waitFor();
     const sources = methodTree(page).locator('[role="treeitem"][aria-level="1"]');
     expect(await sources.count()).toBe(1);
+  });
+
+  test('Docs lists the fields and says reflection carried no comments', async () => {
+    const { page } = app;
+    await openMethod(page, 'UnaryCall', 'TestService/UnaryCall');
+    await page.getByRole('button', { name: 'Docs', exact: true }).click();
+    const docs = page.getByRole('dialog', { name: 'Docs: UnaryCall' });
+    await docs.getByText('No comments in this schema (reflection servers usually strip them).').waitFor();
+    await docs.getByRole('region', { name: 'message SimpleRequest' }).getByText('response_size').waitFor();
+    await page.keyboard.press('Escape');
   });
 
   test('the page had no errors, console errors or CSP violations', async () => {

@@ -33,10 +33,15 @@ describe('the TLS panel', () => {
   test('a new mutual TLS profile shows the certificate’s subject, names and fingerprint', async () => {
     await panel.getByRole('textbox', { name: 'Profile name' }).fill('interop');
     await panel.getByRole('button', { name: 'New profile' }).click();
+    // A new profile (custom CA, no file yet) opens without a message in red; they come once the user acts.
+    const details = editor.getByRole('region', { name: 'Certificate details' });
+    await details.waitFor();
+    expect(await editor.getByRole('alert').count()).toBe(0);
+    expect(await editor.getByText('Custom CA mode needs a CA certificate.').count()).toBe(0);
     await editor.getByRole('combobox', { name: 'Mode' }).selectOption({ label: 'Mutual TLS' });
+    await details.getByText('Mutual TLS needs a client certificate.').waitFor();
     await editor.getByRole('textbox', { name: 'CA certificate' }).fill(files.ca);
     await editor.getByRole('textbox', { name: 'Client certificate' }).fill(files.cert);
-    const details = editor.getByRole('region', { name: 'Certificate details' });
     await details.getByText('CN=*.test.google.com').first().waitFor();
     const text = await details.innerText();
     expect(text).toContain('DNS:*.test.google.fr');
@@ -63,7 +68,20 @@ describe('the TLS panel', () => {
     const text = await result.innerText();
     expect(text).toContain('ALPN: h2');
     expect(text).toContain('*.test.google.fr');
-    expect(await result.getByRole('list', { name: 'Server chain' }).innerText()).toContain('CN=*.test.google.com');
+    expect(await result.getByRole('list', { name: 'Server chain' }).innerText()).toContain(
+      'CN=*.test.google.com',
+    );
+  });
+
+  test('a server name the certificate does not cover is explained once', async () => {
+    await editor.getByRole('textbox', { name: 'Server name' }).fill('wrong.example.com');
+    await editor.getByRole('button', { name: 'Test connection' }).click();
+    const result = editor.getByRole('region', { name: 'Connection test' });
+    await result.getByText('Connected, not verified').waitFor();
+    const explanation = result.getByText(/The certificate is not valid for wrong\.example\.com/);
+    await explanation.first().waitFor();
+    expect(await explanation.count()).toBe(1);
+    await editor.getByRole('textbox', { name: 'Server name' }).fill('foo.test.google.fr');
   });
 
   test('the profile saves; screenshot of the panel', async () => {

@@ -1,5 +1,6 @@
 import type { AnyDesc, DescFile } from '@bufbuild/protobuf';
 import type { SourceCodeInfo_Location } from '@bufbuild/protobuf/wkt';
+import type { DocComments } from '../../shared/docs';
 
 // Field numbers of descriptor.proto that make up source_code_info paths.
 const FILE_MESSAGE = 4;
@@ -83,11 +84,22 @@ export function locationAt(file: DescFile, path: readonly number[]): SourceCodeI
  * (`int32 x = 1; // the x` — what an editor tooltip should show).
  */
 export function docComment(desc: AnyDesc, orTrailing = false): string {
-  if (desc.kind === 'file') return '';
-  const location = locationAt(fileOf(desc), sourcePath(desc));
-  const comment = location?.leadingComments || (orTrailing ? location?.trailingComments : '') || '';
-  // protoc keeps the space after `//` on every line; drop it so the text reads as written.
-  return comment
+  const { leading, trailing } = docComments(desc);
+  return leading || (orTrailing ? trailing : '');
+}
+
+/** The leading and trailing comments of a descriptor from its file's source_code_info, each trimmed, "" when none. */
+export function docComments(desc: AnyDesc): DocComments {
+  const location = desc.kind === 'file' ? undefined : locationAt(fileOf(desc), sourcePath(desc));
+  return {
+    leading: commentText(location?.leadingComments),
+    trailing: commentText(location?.trailingComments),
+  };
+}
+
+/** A comment as written: protoc keeps the space after `//` on every line, which is dropped here. */
+function commentText(comment: string | undefined): string {
+  return (comment ?? '')
     .split('\n')
     .map((line) => (line.startsWith(' ') ? line.slice(1) : line))
     .join('\n')

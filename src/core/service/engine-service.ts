@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { CallRequest } from '../../shared/call';
+import type { MethodDocs } from '../../shared/docs';
 import { operationNames, type ProtodeskService } from '../../shared/api/contract';
 import type {
   ApiEvent,
@@ -196,6 +197,10 @@ export class EngineService implements ProtodeskService {
 
   async methodTemplate(sourceId: string, method: string): Promise<MethodTemplate> {
     return this.sources.template(sourceId, method);
+  }
+
+  async methodDocs(sourceId: string, method: string): Promise<MethodDocs> {
+    return this.sources.docs(sourceId, method);
   }
 
   async startCall(sourceId: string, request: CallRequest, context?: CallContext): Promise<StartedCall> {

@@ -12,12 +12,7 @@ export function methodTemplate(schema: Schema, method: string): MethodTemplate {
     .services()
     .flatMap((s) => s.methods)
     .find((m) => m.fullName === fullName);
-  if (!desc || !info) {
-    throw new CallSetupError(
-      `The method ${method} is not in this source.`,
-      'Reload the source: the method may have been renamed or removed.',
-    );
-  }
+  if (!desc || !info) throw missingMethod(method);
   // Field comments become the editor's hover text; a trailing comment counts when there is no leading one.
   const jsonSchema = toJsonSchema(desc.input, (d) => docComment(d, true) || undefined);
   return {
@@ -26,4 +21,12 @@ export function methodTemplate(schema: Schema, method: string): MethodTemplate {
     fullSample: JSON.stringify(sampleJson(desc.input, schema.registry), null, 2),
     jsonSchema: { ...jsonSchema },
   };
+}
+
+/** The failure for a method a source does not have (any more). */
+export function missingMethod(method: string): CallSetupError {
+  return new CallSetupError(
+    `The method ${method} is not in this source.`,
+    'Reload the source: the method may have been renamed or removed.',
+  );
 }

@@ -2,10 +2,12 @@ import { rm } from 'node:fs/promises';
 import { ApiError } from '../../shared/api/errors';
 import type { DroppedFile, MethodTemplate, SourceState } from '../../shared/api/types';
 import type { SchemaSource, ServiceInfo } from '../../shared/schema';
+import type { MethodDocs } from '../../shared/docs';
 import type { Schema } from '../schema/schema';
 import { asDropped, droppedLabel, writeDroppedFiles } from './dropped-files';
 import { unknownSource } from './failure';
-import { methodTemplate } from './method-template';
+import { methodTemplate, missingMethod } from './method-template';
+import { methodDocs } from '../schema/method-docs';
 import { loadSource, sourceLabel } from './source-load';
 import type { TempArea } from './temp-area';
 
@@ -127,6 +129,13 @@ export class SourceCatalog {
     const template = methodTemplate(this.schema(id), method);
     entry.templates.set(method, template);
     return template;
+  }
+
+  /** The Docs view's content for a method of a loaded source (comments, messages, enums). */
+  docs(id: string, method: string): MethodDocs {
+    const desc = this.schema(id).method(method);
+    if (!desc) throw missingMethod(method);
+    return methodDocs(desc);
   }
 
   private entry(id: string): SourceEntry {

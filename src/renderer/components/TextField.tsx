@@ -11,6 +11,8 @@ export interface TextFieldProps {
   multiline?: boolean;
   placeholder?: string;
   hint?: string;
+  /** A validation message to show under the field (marks it invalid); see show-errors.ts for when. */
+  error?: string;
   onKeyDown?: (event: React.KeyboardEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   children?: ReactNode;
 }
@@ -19,12 +21,15 @@ export interface TextFieldProps {
 export function TextField(props: TextFieldProps): React.JSX.Element {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [props.error ? errorId : '', props.hint ? hintId : ''].filter(Boolean).join(' ');
   const common = {
     id,
     value: props.value,
     placeholder: props.placeholder,
     spellCheck: false,
-    'aria-describedby': props.hint ? hintId : undefined,
+    'aria-describedby': describedBy || undefined,
+    'aria-invalid': props.error ? true : undefined,
     onKeyDown: props.onKeyDown,
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       props.onChange(event.target.value),
@@ -36,6 +41,11 @@ export function TextField(props: TextFieldProps): React.JSX.Element {
         {props.multiline ? <textarea rows={3} {...common} /> : <input type="text" {...common} />}
         {props.children}
       </div>
+      {props.error && (
+        <span id={errorId} className="pd-field-error">
+          {props.error}
+        </span>
+      )}
       {props.hint && (
         <span id={hintId} className="pd-hint">
           {props.hint}

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { CallRequest } from '../call';
+import type { MethodDocs } from '../docs';
 import type { SchemaSource } from '../schema';
 import type {
   BloomRpcImport,
@@ -78,6 +79,8 @@ export const operations = {
   removeSource: operation<void>()(z.tuple([idSchema])),
   /** The sample request and JSON Schema of a method of a loaded source (`package.Service/Method`). */
   methodTemplate: operation<MethodTemplate>()(z.tuple([idSchema, textSchema])),
+  /** A method's documentation (`package.Service/Method`): comments, its request and response messages and their types. */
+  methodDocs: operation<MethodDocs>()(z.tuple([idSchema, textSchema])),
   /**
    * Starts a call with a loaded source's schema; its events arrive as `call` events with the returned id. With a
    * context, `{{variables}}` are filled from its environment first (an unresolved one fails, naming it), the TLS

@@ -10,6 +10,7 @@ export const operationNames = [
   'reloadSource',
   'removeSource',
   'methodTemplate',
+  'methodDocs',
   'startCall',
   'sendMessage',
   'endStream',

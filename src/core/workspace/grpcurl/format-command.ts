@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type { CallOptions, CallRequest } from '../../../shared/call';
 import { jsonStringEnd } from '../../../shared/json-body';
 import type { SchemaSource, TlsSettings } from '../../../shared/schema';
@@ -47,11 +48,18 @@ function tlsFlags(tls: TlsSettings, authority: string | undefined): string[] {
 
 function schemaFlags(source: SchemaSource | undefined): string[] {
   switch (source?.kind) {
-    case 'protoFiles':
+    case 'protoFiles': {
+      // Without import paths each file's folder is its import root, as in protoc and our compiler; grpcurl needs it
+      // spelled out (it refuses absolute -proto paths without an -import-path).
+      const roots =
+        source.importPaths.length > 0
+          ? source.importPaths
+          : [...new Set(source.files.map((file) => dirname(file)))];
       return [
-        ...source.importPaths.flatMap((folder) => ['-import-path', shellQuote(folder)]),
+        ...roots.flatMap((folder) => ['-import-path', shellQuote(folder)]),
         ...source.files.flatMap((file) => ['-proto', shellQuote(file)]),
       ];
+    }
     case 'descriptorSet':
       return ['-protoset', shellQuote(source.file)];
     default:

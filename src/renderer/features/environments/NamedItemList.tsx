@@ -1,6 +1,7 @@
 /** The left column of the Environments and TLS profiles dialogs: the names, and a textbox + button to create one. */
 import { useState } from 'react';
-import { itemNameSchema } from '../../../shared/api/workspace-validation';
+import { nameProblem } from '../../components/name-problem';
+import { useShownErrors } from '../../components/show-errors';
 import { TextField } from '../../components/TextField';
 import './environments.css';
 
@@ -17,14 +18,17 @@ export function NamedItemList(props: {
   onCreate(name: string): Promise<void>;
 }): React.JSX.Element {
   const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const shown = useShownErrors<'name'>();
+  const problem =
+    nameProblem(name, `Type the ${props.nameLabel.toLowerCase()} first.`) ??
+    (props.names.includes(name) ? `"${name}" exists already.` : undefined);
   const create = async (): Promise<void> => {
-    const checked = itemNameSchema.safeParse(name);
-    if (!checked.success) return setProblem(name === '' ? 'Type a name first.' : (checked.error.issues[0]?.message ?? 'Invalid name.'));
-    if (props.names.includes(name)) return setProblem(`"${name}" exists already.`);
-    setProblem(null);
+    shown.submit();
+    if (problem) return;
     await props.onCreate(name);
     setName('');
+    // The next name starts without messages.
+    shown.reset();
   };
   return (
     <div className="pd-items">
@@ -48,13 +52,16 @@ export function NamedItemList(props: {
           void create();
         }}
       >
-        <TextField label={props.nameLabel} value={name} onChange={setName} />
+        <TextField
+          label={props.nameLabel}
+          value={name}
+          onChange={(text) => {
+            setName(text);
+            shown.touch('name');
+          }}
+          error={shown.error('name', problem)}
+        />
         <button type="submit">{props.createLabel}</button>
-        {problem && (
-          <p role="alert" className="pd-field-error">
-            {problem}
-          </p>
-        )}
       </form>
     </div>
   );

@@ -1,11 +1,13 @@
 /** The method line above a request: name, kind badge, full name, the file it is saved in, and its doc comment. */
 import type { MethodInfo } from '../../../shared/schema';
+import { firstParagraph } from '../docs/doc-text';
 import { methodKindLabel } from '../sidebar/kind-label';
 
-/** The header of the request pane. */
+/** The header of the request pane; `children` (the Docs button) end the method line. */
 export function MethodHeader(props: {
   method: MethodInfo;
   saved?: { path: string; edited: boolean };
+  children?: React.ReactNode;
 }): React.JSX.Element {
   const { method, saved } = props;
   const doc = method.doc.trim();
@@ -23,10 +25,11 @@ export function MethodHeader(props: {
             {saved.edited ? ' (edited)' : ''}
           </span>
         )}
+        {props.children}
       </div>
       {doc && (
         <p className="method-doc" title={doc}>
-          {doc}
+          {firstParagraph(doc)}
         </p>
       )}
     </header>

@@ -7,6 +7,7 @@ import type { ProtodeskApi } from '../../../shared/api/contract';
 import { isRunChord } from '../../editor/run-key';
 import { useAppStore, useAppStoreApi } from '../../state/context';
 import type { TabState } from '../../state/types';
+import { DocsButton } from '../docs/DocsButton';
 import { TestsEditor } from '../tests/TestsEditor';
 import { DiskChangedBanner } from '../workspace/DiskChangedBanner';
 import { AddressOrigin } from './AddressOrigin';
@@ -27,7 +28,7 @@ const mac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 export function RequestPane(props: {
   tab: TabState;
   theme: 'light' | 'dark';
-  api: Pick<ProtodeskApi, 'requestToGrpcurl'>;
+  api: Pick<ProtodeskApi, 'requestToGrpcurl' | 'methodDocs'>;
 }): React.JSX.Element {
   const { tab, api } = props;
   // Actions never change: read them once, without subscribing to the whole state.
@@ -52,7 +53,9 @@ export function RequestPane(props: {
           onKeep={() => void actions.keepMine(tab.id)}
         />
       )}
-      <MethodHeader method={tab.method} saved={tab.saved && { path: tab.saved.path, edited: tab.dirty }} />
+      <MethodHeader method={tab.method} saved={tab.saved && { path: tab.saved.path, edited: tab.dirty }}>
+        <DocsButton api={api} sourceId={tab.sourceId} method={tab.method} />
+      </MethodHeader>
       <ConnectionBar tab={tab} onSend={send} originId={originId} />
       <AddressOrigin id={originId} tab={tab} />
       {tab.failure && !jsonFailure && (

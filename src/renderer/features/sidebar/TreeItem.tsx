@@ -2,6 +2,7 @@
 import { ChevronDown, ChevronRight, RotateCw, X } from 'lucide-react';
 import type { SourceState } from '../../../shared/api/types';
 import { ProblemList } from '../../components/ProblemList';
+import { firstParagraph } from '../docs/doc-text';
 import { methodKindLabel, sourceKindLabel } from './kind-label';
 import type { TreeNode } from './method-tree';
 
@@ -143,10 +144,12 @@ function sourceName(state: SourceState): string {
     .join(', ');
 }
 
-/** The tooltip: a method's or service's full name and doc comment, a source's location. */
+/** The tooltip: a method's or service's full name and the first paragraph of its comment, a source's location. */
 function rowTitle(node: TreeNode): string {
-  if (node.type === 'method') return [node.method.fullName, node.method.doc].filter(Boolean).join('\n\n');
-  if (node.type === 'service') return [node.service.fullName, node.service.doc].filter(Boolean).join('\n\n');
+  if (node.type === 'method')
+    return [node.method.fullName, firstParagraph(node.method.doc)].filter(Boolean).join('\n\n');
+  if (node.type === 'service')
+    return [node.service.fullName, firstParagraph(node.service.doc)].filter(Boolean).join('\n\n');
   return sourceLocation(node.source);
 }
 

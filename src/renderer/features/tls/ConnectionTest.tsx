@@ -69,15 +69,14 @@ function HandshakeView(props: { report: TlsHandshakeReport }): React.JSX.Element
           {report.hint && <div className="pd-problem-hint">{report.hint}</div>}
         </div>
       )}
-      {report.host &&
-        (report.host.matches ? (
-          <p>Host name covered by {report.host.matchedName}.</p>
-        ) : (
-          <div className="pd-failure">
-            <div className="pd-failure-message">{report.host.message}</div>
-            <div className="pd-problem-hint">{report.host.hint}</div>
-          </div>
-        ))}
+      {report.host?.matches && <p>Host name covered by {report.host.matchedName}.</p>}
+      {/* When the host is why the handshake did not verify, the message above says so already. */}
+      {report.host?.matches === false && !report.message?.startsWith(report.host.message) && (
+        <div className="pd-failure">
+          <div className="pd-failure-message">{report.host.message}</div>
+          <div className="pd-problem-hint">{report.host.hint}</div>
+        </div>
+      )}
       {report.connected && (
         <p>
           {report.protocol ?? 'TLS'} · ALPN: {report.alpn ?? 'none'}

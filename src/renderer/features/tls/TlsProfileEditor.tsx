@@ -5,6 +5,7 @@ import type { ApiFailure } from '../../../shared/api/types';
 import type { TlsProfile, TlsProfileMode, Versioned } from '../../../shared/workspace';
 import { PathField } from '../../components/PathField';
 import { FailureMessage } from '../../components/ProblemList';
+import { useShownErrors } from '../../components/show-errors';
 import { TextField } from '../../components/TextField';
 import { toFailure } from '../../../shared/api/errors';
 import { ItemEditorFooter } from '../environments/ItemEditorFooter';
@@ -45,6 +46,8 @@ export function TlsProfileEditor(props: {
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [saved, setSaved] = useState(false);
   const modeId = useId();
+  // What the profile lacks shows once it was edited or saved, or names a file: a new profile does not open in red.
+  const shown = useShownErrors<'profile'>();
   const profile = draft ? cleanProfile({ ...draft.profile, caFiles: parseCaFiles(draft.caText) }) : null;
   const check = useTlsReport(api, profile);
 
@@ -65,11 +68,13 @@ export function TlsProfileEditor(props: {
 
   const edit = (patch: Partial<TlsProfile>, rest: Partial<Omit<Draft, 'profile'>> = {}): void => {
     setSaved(false);
+    shown.touch('profile');
     setDraft((current) => current && { ...current, ...rest, profile: { ...current.profile, ...patch } });
   };
 
   const save = async (overwrite: boolean): Promise<void> => {
     if (!loaded || !profile) return;
+    shown.submit();
     try {
       const { version } = await api.saveTlsProfile(name, profile, loaded.version, overwrite);
       setLoaded({ value: profile, version });
@@ -188,7 +193,12 @@ export function TlsProfileEditor(props: {
         onDeleted={props.onDeleted}
         onFailure={setFailure}
       />
-      {check.report && <TlsReportView report={check.report} />}
+      {check.report && (
+        <TlsReportView
+          report={check.report}
+          showProblems={shown.shows('profile') || check.report.files.length > 0}
+        />
+      )}
       {check.failure && <FailureMessage failure={check.failure} />}
       {profile && <ConnectionTest api={api} profile={profile} environment={props.environment} />}
     </section>

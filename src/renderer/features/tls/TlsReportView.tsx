@@ -2,8 +2,8 @@
 import type { TlsProfileReport } from '../../../shared/workspace';
 import { CertificateDetails } from './CertificateDetails';
 
-/** The report under the profile editor, as a region "Certificate details". */
-export function TlsReportView(props: { report: TlsProfileReport }): React.JSX.Element {
+/** The report under the profile editor, as a region "Certificate details"; its `problems` only with `showProblems`. */
+export function TlsReportView(props: { report: TlsProfileReport; showProblems: boolean }): React.JSX.Element {
   const { report } = props;
   return (
     <section aria-label="Certificate details" className="pd-tls-report">
@@ -37,12 +37,13 @@ export function TlsReportView(props: { report: TlsProfileReport }): React.JSX.El
             <div className="pd-problem-hint">{report.keyPair.hint}</div>
           </div>
         ))}
-      {report.problems.map((problem, index) => (
-        <div key={index} role="alert" className="pd-failure">
-          <div className="pd-failure-message">{problem.message}</div>
-          {problem.hint && <div className="pd-problem-hint">{problem.hint}</div>}
-        </div>
-      ))}
+      {props.showProblems &&
+        report.problems.map((problem, index) => (
+          <div key={index} role="alert" className="pd-failure">
+            <div className="pd-failure-message">{problem.message}</div>
+            {problem.hint && <div className="pd-problem-hint">{problem.hint}</div>}
+          </div>
+        ))}
     </section>
   );
 }

@@ -1,9 +1,10 @@
 /** The "Save request" dialog: which collection, folder and name a tab is saved as. */
 import { useState } from 'react';
 import type { ApiFailure } from '../../../shared/api/types';
-import { itemNameSchema } from '../../../shared/api/workspace-validation';
 import { FailureMessage } from '../../components/ProblemList';
 import { Modal } from '../../components/Modal';
+import { nameProblem } from '../../components/name-problem';
+import { useShownErrors } from '../../components/show-errors';
 import { TextField } from '../../components/TextField';
 import { toFailure } from '../../../shared/api/errors';
 import { requestPath } from '../../state/saved-request';
@@ -17,12 +18,25 @@ export interface SaveRequestDialogProps {
   onClose(): void;
 }
 
-/** Why a name typed in a field cannot be used, if it cannot. */
-function nameProblem(label: string, name: string): string | undefined {
-  const checked = itemNameSchema.safeParse(name.trim());
-  return checked.success
-    ? undefined
-    : `${label}: ${checked.error.issues[0]?.message ?? 'not a usable name.'}`;
+/** The fields whose messages the dialog shows. */
+type Field = 'collection' | 'folder' | 'name';
+
+/** What is wrong with each field, in words; undefined where nothing is. */
+function problems(collection: string, folder: string, name: string): Record<Field, string | undefined> {
+  const folderProblem = folder
+    .split('/')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map((part) => {
+      const problem = nameProblem(part, '');
+      return problem && `Folder “${part}”: ${problem}`;
+    })
+    .find((found) => found !== undefined);
+  return {
+    collection: nameProblem(collection.trim(), 'Choose a collection, or type a name for a new one.'),
+    folder: folderProblem,
+    name: nameProblem(name.trim(), 'Give the request a name.'),
+  };
 }
 
 /** The dialog; Save builds `collections/<collection>/<folder…>/<name>.json`. */
@@ -32,18 +46,18 @@ export function SaveRequestDialog(props: SaveRequestDialogProps): React.JSX.Elem
   const [name, setName] = useState(props.initial.name);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const problem =
-    nameProblem('Collection', collection) ??
-    folder
-      .split('/')
-      .filter((part) => part.trim() !== '')
-      .map((part) => nameProblem('Folder', part))
-      .find((found) => found !== undefined) ??
-    nameProblem('Name', name);
+  const shown = useShownErrors<Field>();
+  const found = problems(collection, folder, name);
+  const edit =
+    (field: Field, set: (text: string) => void) =>
+    (text: string): void => {
+      set(text);
+      shown.touch(field);
+    };
 
   const save = async (): Promise<void> => {
-    if (problem) return;
+    shown.submit();
+    if (Object.values(found).some((problem) => problem !== undefined)) return;
     setBusy(true);
     setFailure(null);
     try {
@@ -63,12 +77,20 @@ export function SaveRequestDialog(props: SaveRequestDialogProps): React.JSX.Elem
           void save();
         }}
       >
-        <TextField label="Collection" value={collection} onChange={setCollection} placeholder="users">
+        <TextField
+          label="Collection"
+          value={collection}
+          onChange={edit('collection', setCollection)}
+          error={shown.error('collection', found.collection)}
+          placeholder="users"
+        >
           {props.collections.length > 0 && (
             <select
               aria-label="Existing collections"
               value=""
-              onChange={(event) => event.target.value && setCollection(event.target.value)}
+              onChange={(event) =>
+                event.target.value && edit('collection', setCollection)(event.target.value)
+              }
             >
               <option value="">Existing…</option>
               {props.collections.map((known) => (
@@ -82,18 +104,23 @@ export function SaveRequestDialog(props: SaveRequestDialogProps): React.JSX.Elem
         <TextField
           label="Folder"
           value={folder}
-          onChange={setFolder}
+          onChange={edit('folder', setFolder)}
+          error={shown.error('folder', found.folder)}
           placeholder="optional, e.g. admin/v2"
           hint="Optional; / nests folders."
         />
-        <TextField label="Name" value={name} onChange={setName} />
-        {(collection.trim() || name.trim()) && problem && <p className="pd-hint">{problem}</p>}
+        <TextField
+          label="Name"
+          value={name}
+          onChange={edit('name', setName)}
+          error={shown.error('name', found.name)}
+        />
         {failure && <FailureMessage failure={failure} />}
         <div className="pd-modal-actions">
           <button type="button" onClick={props.onClose}>
             Cancel
           </button>
-          <button type="submit" className="primary" disabled={!!problem || busy}>
+          <button type="submit" className="primary" disabled={busy}>
             Save
           </button>
         </div>

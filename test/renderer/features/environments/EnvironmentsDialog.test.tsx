@@ -167,4 +167,25 @@ describe('environments dialog', () => {
     expect(within(dialog).queryByRole('button', { name: 'staging' })).toBeNull();
     expect(onChanged).toHaveBeenCalledTimes(2);
   });
+
+  it('says in words what is wrong with a new name, only once the user has tried, and nothing after a success', async () => {
+    const { dialog, files } = await open();
+    const name = within(dialog).getByRole('textbox', { name: 'Environment name' });
+    const create = within(dialog).getByRole('button', { name: 'New environment' });
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(create);
+    expect(dialog.textContent).toContain('Type the environment name first.');
+    fireEvent.change(name, { target: { value: 'x'.repeat(101) } });
+    expect(dialog.textContent).toContain('Use a name of at most 100 characters.');
+    expect(dialog.textContent).not.toMatch(/Too big|expected string/);
+    fireEvent.change(name, { target: { value: 'dev' } });
+    expect(dialog.textContent).toContain('"dev" exists already.');
+    fireEvent.change(name, { target: { value: 'qa' } });
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(create);
+    await within(dialog).findByRole('region', { name: 'Environment qa' });
+    expect(files.has('qa')).toBe(true);
+    // The emptied box after a success is a fresh start, not an error.
+    expect(dialog.textContent).not.toContain('Type the environment name first.');
+  });
 });

@@ -13,7 +13,10 @@ afterEach(() => {
 });
 
 // Copy as grpcurl is not exercised here.
-const api = { requestToGrpcurl: () => Promise.reject(new Error('not used in this test')) };
+const api = {
+  requestToGrpcurl: () => Promise.reject(new Error('not used in this test')),
+  methodDocs: () => Promise.reject(new Error('not used in this test')),
+};
 
 /** The request pane of the active tab, as the app shows it. */
 function ActivePane() {

@@ -37,19 +37,49 @@ describe('the Save request dialog', () => {
     expect(onSave).toHaveBeenCalledWith('collections/users/admin/v2/Get user.json');
   });
 
-  it('refuses names that cannot be file names, saying why', () => {
+  it('refuses names that cannot be file names, saying why under the field', async () => {
+    const onSave = vi.fn(async () => undefined);
     render(
       <SaveRequestDialog
         collections={[]}
         initial={{ collection: 'a', folder: '', name: 'x' }}
-        onSave={vi.fn()}
+        onSave={onSave}
         onClose={vi.fn()}
       />,
     );
     const dialog = screen.getByRole('dialog', { name: 'Save request' });
     fireEvent.change(field(dialog, 'Name'), { target: { value: 'a:b' } });
-    expect((within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(dialog.textContent).toMatch(/Name: Use a name without/);
+    expect(field(dialog, 'Name').getAttribute('aria-invalid')).toBe('true');
+    expect(field(dialog, 'Name').getAttribute('aria-describedby')).toBeTruthy();
+    expect(dialog.textContent).toMatch(/Use a name without/);
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('opens without messages, and says in words what is missing once the user acts', async () => {
+    const onSave = vi.fn(async () => undefined);
+    render(
+      <SaveRequestDialog
+        collections={[]}
+        initial={{ collection: '', folder: '', name: 'UnaryCall' }}
+        onSave={onSave}
+        onClose={vi.fn()}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Save request' });
+    // A dialog that has just opened shows no message, even though the collection is still empty.
+    expect(dialog.querySelector('[aria-invalid="true"]')).toBeNull();
+    expect(dialog.textContent).not.toMatch(/Choose a collection|Too small|expected string/);
+    fireEvent.change(field(dialog, 'Name'), { target: { value: '' } });
+    expect(dialog.textContent).toContain('Give the request a name.');
+    expect(dialog.textContent).not.toContain('Choose a collection');
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save' })));
+    expect(onSave).not.toHaveBeenCalled();
+    expect(dialog.textContent).toContain('Choose a collection, or type a name for a new one.');
+    expect(field(dialog, 'Collection').getAttribute('aria-invalid')).toBe('true');
+    expect(dialog.textContent).not.toMatch(/Too small|expected string/);
+    fireEvent.change(field(dialog, 'Collection'), { target: { value: 'x'.repeat(101) } });
+    expect(dialog.textContent).toContain('Use a name of at most 100 characters.');
   });
 
   it('stays open showing why a save failed', async () => {
@@ -102,7 +132,9 @@ describe('saving through the store', () => {
       store.getState().requestSave(tabId);
     });
     const conflict = await screen.findByRole('dialog', { name: 'File changed on disk' });
-    await act(async () => fireEvent.click(within(conflict).getByRole('button', { name: 'Overwrite with my version' })));
+    await act(async () =>
+      fireEvent.click(within(conflict).getByRole('button', { name: 'Overwrite with my version' })),
+    );
     expect(screen.queryByRole('dialog', { name: 'File changed on disk' })).toBeNull();
     expect(engine.files.get('collections/smoke/Unary.json')?.value.body).toEqual({ responseSize: 3 });
     stop();
