@@ -55,6 +55,9 @@ export interface MethodTemplate {
   jsonSchema: Record<string, unknown>;
 }
 
+/** The type URL prefix protojson and every gRPC library write in an Any's `@type`. */
+export const typeUrlPrefix = 'type.googleapis.com/';
+
 /** Message types an Any may pack, most relevant first (see `packedTypeNames`). */
 export interface PackedTypeNames {
   /** Full names (`package.Message`); the type URL is `type.googleapis.com/` + the name. */

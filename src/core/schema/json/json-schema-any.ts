@@ -3,7 +3,7 @@ import { toJsonSchema, type DocLookup } from './json-schema';
 import type { JsonSchema } from './json-schema-types';
 import { refTo } from './json-schema-wkt';
 import { hasSpecialJson, typeNameOfUrl } from './json-wkt';
-import { typeUrlPrefix } from './packed-types';
+import { typeUrlPrefix } from '../../../shared/api/types';
 
 const anyName = 'google.protobuf.Any';
 

@@ -1,8 +1,5 @@
 import type { DescMessage, Registry } from '@bufbuild/protobuf';
 
-/** The type URL prefix protojson and every gRPC library write in `@type`. */
-export const typeUrlPrefix = 'type.googleapis.com/';
-
 /** How many type names one completion answer carries: enough to browse, small whatever the schema (googleapis: 48k). */
 export const packedTypeNamesLimit = 200;
 

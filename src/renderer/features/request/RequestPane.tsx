@@ -22,6 +22,7 @@ import { FailureBanner } from './FailureBanner';
 import { MethodHeader } from './MethodHeader';
 import { RequestOptionsForm } from './RequestOptionsForm';
 import { requestModelUri } from './model-uri';
+import { useRequestEditorTools, type RequestEditorToolsApi } from './request-editor-tools';
 import { SampleButtons } from './SampleButtons';
 import { SaveActions } from './SaveActions';
 import './request.css';
@@ -33,7 +34,7 @@ const noProfiles: string[] = [];
 export function RequestPane(props: {
   tab: TabState;
   theme: 'light' | 'dark';
-  api: Pick<ProtodeskApi, 'requestToGrpcurl'>;
+  api: Pick<ProtodeskApi, 'requestToGrpcurl'> & RequestEditorToolsApi;
 }): React.JSX.Element {
   const { tab, api } = props;
   // Actions never change: read them once, without subscribing to the whole state.
@@ -43,6 +44,7 @@ export function RequestPane(props: {
   const send = (): void => void actions.send(tab.id);
   const jsonFailure = tab.failure?.kind === 'json' ? tab.failure : undefined;
   const layout = useDefaultLayout({ id: 'protodesk-request-split' });
+  const editorTools = useRequestEditorTools(tab, api);
 
   // Ctrl/Cmd+Enter anywhere in the pane; the editor handles (and prevents) its own through onRun.
   const onKeyDown = (event: KeyboardEvent): void => {
@@ -115,6 +117,7 @@ export function RequestPane(props: {
                 theme={props.theme}
                 onRun={send}
                 problem={tab.problem}
+                tools={editorTools}
               />
             </div>
             {jsonFailure && (
