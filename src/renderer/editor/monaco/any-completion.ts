@@ -40,9 +40,10 @@ async function provideCompletionItems(
   const suggestions = names.map((name, index): monaco.languages.CompletionItem => {
     const url = `${typeUrlPrefix}${name}`;
     return {
-      label: url,
+      // The full name, not the URL: the list is narrow, and the common prefix would push the names out of sight.
+      label: name,
       kind: monaco.languages.CompletionItemKind.Class,
-      detail: name.slice(0, Math.max(0, name.lastIndexOf('.'))) || '(no package)',
+      detail: url,
       insertText: `"${url}"`,
       filterText: `"${url}`,
       // Keep the engine's order (own package first) rather than Monaco's alphabetical one.

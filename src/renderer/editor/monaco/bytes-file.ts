@@ -41,7 +41,7 @@ export function useBytesFileAction(
         widget.say('');
       }
       current = found;
-      widget.at(found?.range.getStartPosition());
+      widget.at(found && anchorOf(editor, found));
       editor.layoutContentWidget(widget);
     };
     const insert = async (): Promise<void> => {
@@ -62,7 +62,7 @@ export function useBytesFileAction(
         editor.pushUndoStop();
         editor.setPosition(range.getStartPosition().delta(0, 1));
         current = { range: new monaco.Range(range.startLineNumber, range.startColumn, range.startLineNumber, range.startColumn + file.base64.length + 2) };
-        widget.at(range.getStartPosition());
+        widget.at(anchorOf(editor, current));
         widget.say(`Inserted ${file.name}, ${humanBytes(file.size)} as base64`);
         editor.layoutContentWidget(widget);
         editor.focus();
@@ -100,9 +100,15 @@ export function useBytesFileAction(
   }, [editor, tools]);
 }
 
+/** Where the button sits: above the start of the value's line, so the message beside it stays inside the editor. */
+function anchorOf(editor: monaco.editor.IStandaloneCodeEditor, value: BytesValue): monaco.IPosition {
+  const { startLineNumber } = value.range;
+  const column = editor.getModel()?.getLineFirstNonWhitespaceColumn(startLineNumber) ?? 1;
+  return { lineNumber: startLineNumber, column: Math.max(1, column) };
+}
+
 /** The button (and what the last insert said), anchored at the start of the bytes value. */
 class BytesWidget implements monaco.editor.IContentWidget {
-  readonly allowEditorOverflow = true;
   private readonly node = document.createElement('div');
   private readonly message = document.createElement('span');
   private position: monaco.IPosition | undefined;
