@@ -3,6 +3,15 @@ import type { DescMessage, Registry } from '@bufbuild/protobuf';
 /** How many type names one completion answer carries: enough to browse, small whatever the schema (googleapis: 48k). */
 export const packedTypeNamesLimit = 200;
 
+interface RankedType {
+  name: string;
+  /** The name in lower case, for matching what the user typed. */
+  lower: string;
+}
+
+/** Every message of a registry in relevance order, per package asked about: ranking googleapis takes ~0.4 s, so once. */
+const rankings = new WeakMap<Registry, Map<string, RankedType[]>>();
+
 /**
  * The message types an Any may hold, for `@type` completion: those whose full name contains `query` (any case; a
  * leading type URL prefix is ignored), most relevant first — the package `near` itself, then packages sharing the
@@ -15,14 +24,31 @@ export function packedTypeNames(
   limit = packedTypeNamesLimit,
 ): { names: string[]; more: boolean } {
   const needle = query.slice(query.lastIndexOf('/') + 1).toLowerCase();
+  const names: string[] = [];
+  for (const type of ranked(registry, near)) {
+    if (!type.lower.includes(needle)) continue;
+    if (names.length === limit) return { names, more: true };
+    names.push(type.name);
+  }
+  return { names, more: false };
+}
+
+function ranked(registry: Registry, near: string): RankedType[] {
+  let byPackage = rankings.get(registry);
+  if (!byPackage) rankings.set(registry, (byPackage = new Map()));
+  let list = byPackage.get(near);
+  if (list) return list;
   const home = near.split('.');
-  const found: { name: string; distance: number }[] = [];
+  const found: (RankedType & { distance: number })[] = [];
   for (const type of registry) {
-    if (type.kind !== 'message' || !type.typeName.toLowerCase().includes(needle)) continue;
-    found.push({ name: type.typeName, distance: packageDistance(home, packageOf(type)) });
+    if (type.kind !== 'message') continue;
+    const name = type.typeName;
+    found.push({ name, lower: name.toLowerCase(), distance: packageDistance(home, packageOf(type)) });
   }
   found.sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { names: found.slice(0, limit).map((f) => f.name), more: found.length > limit };
+  list = found.map(({ name, lower }) => ({ name, lower }));
+  byPackage.set(near, list);
+  return list;
 }
 
 function packageOf(desc: DescMessage): string[] {
