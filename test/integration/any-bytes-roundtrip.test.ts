@@ -49,7 +49,10 @@ describe('an Any built from completion and bytes from a file, sent to a real ser
       anyValues: [{ '@type': 'type.googleapis.com/google.protobuf.Duration', value: '1.500s' }],
       bytesValue: file.toString('base64'),
     };
-    const urls = ['type.googleapis.com/protodesk.pyservice.v1.DescribeRequest', 'type.googleapis.com/google.protobuf.Duration'];
+    const urls = [
+      'type.googleapis.com/protodesk.pyservice.v1.DescribeRequest',
+      'type.googleapis.com/google.protobuf.Duration',
+    ];
     const jsonSchema = withPackedTypes(toJsonSchema(message), schema.registry, urls);
     expect(schemaErrors(makeAjv(), jsonSchema, request)).toEqual([]);
 

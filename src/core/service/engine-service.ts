@@ -205,7 +205,11 @@ export class EngineService implements ProtodeskService {
     return this.sources.packedTypeNames(sourceId, method, query);
   }
 
-  async requestSchema(sourceId: string, method: string, typeUrls: string[]): Promise<Record<string, unknown>> {
+  async requestSchema(
+    sourceId: string,
+    method: string,
+    typeUrls: string[],
+  ): Promise<Record<string, unknown>> {
     return this.sources.requestSchema(sourceId, method, typeUrls);
   }
 

@@ -48,7 +48,11 @@ describe('readFileBase64', () => {
     const bytes = randomBytes(70_000);
     const file = join(home, 'photo.jpg');
     await writeFile(file, bytes);
-    expect(await pickAndRead(file)).toEqual({ name: 'photo.jpg', size: 70_000, base64: bytes.toString('base64') });
+    expect(await pickAndRead(file)).toEqual({
+      name: 'photo.jpg',
+      size: 70_000,
+      base64: bytes.toString('base64'),
+    });
   });
 
   test('a file the user did not pick is refused, naming the dialog', async () => {
@@ -94,6 +98,8 @@ describe('readFileBase64', () => {
     picked = [gone];
     await api.choosePaths('bytesFile');
     await rm(gone);
-    expect(await failureOf(api.readFileBase64(gone))).toMatchObject({ message: `The file ${gone} does not exist.` });
+    expect(await failureOf(api.readFileBase64(gone))).toMatchObject({
+      message: `The file ${gone} does not exist.`,
+    });
   });
 });

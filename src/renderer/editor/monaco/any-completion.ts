@@ -34,16 +34,21 @@ async function provideCompletionItems(
   if (!context) return undefined;
   const startColumn = position.column - context.typed.length - (context.quoted ? 1 : 0);
   const after = model.getLineContent(position.lineNumber).slice(position.column - 1);
-  const closing = context.quoted ? /^[^"]*"/.exec(after)?.[0].length ?? 0 : 0;
-  const range = new monaco.Range(position.lineNumber, startColumn, position.lineNumber, position.column + closing);
+  const closing = context.quoted ? (/^[^"]*"/.exec(after)?.[0].length ?? 0) : 0;
+  const range = new monaco.Range(
+    position.lineNumber,
+    startColumn,
+    position.lineNumber,
+    position.column + closing,
+  );
   const { names, more } = await tools.packedTypeNames(context.typed);
   const suggestions = names.map((name, index): monaco.languages.CompletionItem => {
     const url = `${typeUrlPrefix}${name}`;
     return {
-      // The full name, not the URL: the list is narrow, and the common prefix would push the names out of sight.
+      // The full name alone: the list is narrow, and the URL's common prefix (or a detail) would hide the names.
       label: name,
       kind: monaco.languages.CompletionItemKind.Class,
-      detail: url,
+      documentation: `Inserts "${url}"`,
       insertText: `"${url}"`,
       filterText: `"${url}`,
       // Keep the engine's order (own package first) rather than Monaco's alphabetical one.

@@ -48,7 +48,8 @@ export function useBytesFileAction(
       const target = await valueAtCursor();
       if (!target) {
         const position = editor.getPosition();
-        if (position) messages(editor)?.showMessage('Put the cursor on the value of a bytes field first.', position);
+        if (position)
+          messages(editor)?.showMessage('Put the cursor on the value of a bytes field first.', position);
         return;
       }
       try {
@@ -61,7 +62,14 @@ export function useBytesFileAction(
         editor.executeEdits('protodesk.bytesFile', [{ range, text: `"${file.base64}"` }]);
         editor.pushUndoStop();
         editor.setPosition(range.getStartPosition().delta(0, 1));
-        current = { range: new monaco.Range(range.startLineNumber, range.startColumn, range.startLineNumber, range.startColumn + file.base64.length + 2) };
+        current = {
+          range: new monaco.Range(
+            range.startLineNumber,
+            range.startColumn,
+            range.startLineNumber,
+            range.startColumn + file.base64.length + 2,
+          ),
+        };
         widget.at(anchorOf(editor, current));
         widget.say(`Inserted ${file.name}, ${humanBytes(file.size)} as base64`);
         editor.layoutContentWidget(widget);
@@ -147,7 +155,8 @@ class BytesWidget implements monaco.editor.IContentWidget {
   /** Shows a message beside the button: a status after an insert, an alert when the engine refused. */
   say(text: string, role: 'status' | 'alert' = 'status'): void {
     this.message.setAttribute('role', role);
-    this.message.className = role === 'alert' ? 'pd-bytes-file-message pd-bytes-file-refused' : 'pd-bytes-file-message';
+    this.message.className =
+      role === 'alert' ? 'pd-bytes-file-message pd-bytes-file-refused' : 'pd-bytes-file-message';
     this.message.textContent = text;
   }
 }

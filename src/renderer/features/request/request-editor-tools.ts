@@ -7,7 +7,10 @@ import type { TabState } from '../../state/types';
 import { usePathChooser } from '../import/path-chooser';
 
 /** The part of the API the tools use. */
-export type RequestEditorToolsApi = Pick<ProtodeskApi, 'packedTypeNames' | 'requestSchema' | 'readFileBase64'>;
+export type RequestEditorToolsApi = Pick<
+  ProtodeskApi,
+  'packedTypeNames' | 'requestSchema' | 'readFileBase64'
+>;
 
 /** Tools bound to the tab's source and method; the same object while those stay the same. */
 export function useRequestEditorTools(tab: TabState, api: RequestEditorToolsApi): RequestEditorTools {

@@ -33,9 +33,9 @@ describe('packedTypeNames', () => {
   });
 
   test('filters by any part of the name, ignoring case and a typed type URL prefix', () => {
-    expect(packedTypeNames(registry, 'protodesk.test.json', 'type.googleapis.com/google.protobuf.dur').names).toEqual(
-      ['google.protobuf.Duration'],
-    );
+    expect(
+      packedTypeNames(registry, 'protodesk.test.json', 'type.googleapis.com/google.protobuf.dur').names,
+    ).toEqual(['google.protobuf.Duration']);
     expect(packedTypeNames(registry, 'x', 'SCALARS').names).toEqual(['protodesk.test.json.Scalars']);
     expect(packedTypeNames(registry, 'x', 'no such type').names).toEqual([]);
   });
