@@ -36,7 +36,7 @@ export function useBytesFileAction(
     const refresh = async (): Promise<void> => {
       const found = await valueAtCursor();
       if (!live) return;
-      // The message stays while the cursor is still in the same value (it moves to the end after an insert).
+      // The message stays while the cursor is still in the same value (after an insert it sits inside the new one).
       if (!found || !current || !found.range.getStartPosition().equals(current.range.getStartPosition())) {
         widget.say('');
       }
@@ -56,9 +56,17 @@ export function useBytesFileAction(
         const file = await tools.chooseFileAsBase64();
         if (!file || !live) return;
         const model = editor.getModel();
-        // The text may have changed while the dialog was open: replace the value where it is now.
+        // The text may have changed while the dialog was open: replace the value only if it is still there.
         const now = model && (await bytesValueAt(model, model.getOffsetAt(target.range.getStartPosition())));
-        const range = now?.range ?? target.range;
+        if (!now) {
+          widget.say(
+            'The bytes value moved while the file was chosen. Put the cursor on it and try again.',
+            'alert',
+          );
+          editor.layoutContentWidget(widget);
+          return;
+        }
+        const { range } = now;
         editor.executeEdits('protodesk.bytesFile', [{ range, text: `"${file.base64}"` }]);
         editor.pushUndoStop();
         editor.setPosition(range.getStartPosition().delta(0, 1));
