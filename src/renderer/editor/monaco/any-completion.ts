@@ -41,7 +41,10 @@ async function provideCompletionItems(
     position.lineNumber,
     position.column + closing,
   );
-  const { names, more } = await tools.packedTypeNames(context.typed);
+  // A source removed or reloading answers nothing rather than an error in the console.
+  const { names, more } = await tools
+    .packedTypeNames(context.typed)
+    .catch(() => ({ names: [], more: false }));
   const suggestions = names.map((name, index): monaco.languages.CompletionItem => {
     const url = `${typeUrlPrefix}${name}`;
     return {
