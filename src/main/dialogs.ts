@@ -23,6 +23,7 @@ const openOptions: Record<Exclude<PathPurpose, 'saveFile'>, OpenDialogOptions> =
     filters: [{ name: 'PEM files', extensions: ['pem', 'crt', 'cer', 'key'] }, allFiles],
   },
   workspaceFolder: { title: 'Open a folder as the workspace', properties: ['openDirectory', 'createDirectory'] },
+  bytesFile: { title: 'Insert a file as base64', properties: ['openFile'] },
   jsonFile: {
     title: 'Choose a JSON file',
     properties: ['openFile'],

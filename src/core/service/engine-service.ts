@@ -9,7 +9,9 @@ import type {
   CallEventBatch,
   DirectoryListing,
   DroppedFile,
+  FileAsBase64,
   MethodTemplate,
+  PackedTypeNames,
   PathPurpose,
   SourceState,
   StartedCall,
@@ -39,6 +41,7 @@ import { prepareContextCall } from './call-context';
 import { defaultBatchLimits, type BatchLimits } from './batcher';
 import { CallRegistry } from './calls';
 import { isFsError, redactedFailure } from './failure';
+import { readFileBase64 } from './file-base64';
 import { fileFailure } from './file-failure';
 import { listDirectory, writeTextFile } from './files';
 import { sourcePaths, tlsFiles, workspaceNamedPaths, type NamedPaths } from './named-paths';
@@ -203,6 +206,18 @@ export class EngineService implements ProtodeskService {
     return this.sources.docs(sourceId, method);
   }
 
+  async packedTypeNames(sourceId: string, method: string, query: string): Promise<PackedTypeNames> {
+    return this.sources.packedTypeNames(sourceId, method, query);
+  }
+
+  async requestSchema(
+    sourceId: string,
+    method: string,
+    typeUrls: string[],
+  ): Promise<Record<string, unknown>> {
+    return this.sources.requestSchema(sourceId, method, typeUrls);
+  }
+
   async startCall(sourceId: string, request: CallRequest, context?: CallContext): Promise<StartedCall> {
     return this.startCallWith(this.options.emit ?? (() => undefined), sourceId, request, context);
   }
@@ -255,6 +270,12 @@ export class EngineService implements ProtodeskService {
     const paths = await this.options.choosePaths(purpose);
     await this.access.grant(purpose, paths);
     return paths;
+  }
+
+  /** Only files the user chose (or the workspace names): the page holds the path, the engine checks the grant. */
+  async readFileBase64(path: string): Promise<FileAsBase64> {
+    await this.access.assertReadable(path);
+    return readFileBase64(path);
   }
 
   /** Not an operation (the page cannot call it): main reports what the user dropped on the window (see the preload). */

@@ -3,11 +3,12 @@ import { dirname } from 'node:path';
 import { isFsError } from './failure';
 
 /** What the service was doing with a path when the file system refused. */
-export type FileAction = 'list' | 'write';
+export type FileAction = 'list' | 'read' | 'write';
 
-/** The error to throw for a failed list or write of `path`: a file-system error phrased for the page, anything else as is. */
+/** The error to throw for a failed list, read or write of `path`: a file-system error phrased for the page, anything else as is. */
 export function fileFailure(error: unknown, path: string, action: FileAction): unknown {
   if (!isFsError(error)) return error;
+  if (action === 'read') return readFailure(error, path);
   const what = action === 'list' ? 'the folder' : 'the file';
   const fail = (message: string, hint: string) => new ApiError({ kind: 'file', message, hint });
   switch (error.code) {
@@ -34,5 +35,20 @@ export function fileFailure(error: unknown, path: string, action: FileAction): u
       return fail(`Cannot write ${path}: the disk is full.`, 'Free some space, or save to another disk.');
     default:
       return fail(`Cannot ${action} ${what} ${path}: ${error.message}`, 'Try another location.');
+  }
+}
+
+function readFailure(error: NodeJS.ErrnoException, path: string): ApiError {
+  const fail = (message: string, hint: string) => new ApiError({ kind: 'file', message, hint });
+  switch (error.code) {
+    case 'ENOENT':
+      return fail(`The file ${path} does not exist.`, 'Check the path, or pick a file that exists.');
+    case 'EISDIR':
+      return fail(`${path} is a folder, not a file.`, 'Pick a file inside it.');
+    case 'EACCES':
+    case 'EPERM':
+      return fail(`No permission to read the file ${path}.`, 'Pick a file you can read.');
+    default:
+      return fail(`Cannot read the file ${path}: ${error.message}`, 'Try another file.');
   }
 }

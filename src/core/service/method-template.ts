@@ -1,11 +1,50 @@
-import type { MethodTemplate } from '../../shared/api/types';
+import type { DescMessage, DescService } from '@bufbuild/protobuf';
+import type { MethodTemplate, PackedTypeNames } from '../../shared/api/types';
 import { CallSetupError } from '../call/errors';
 import { docComment } from '../schema/docs';
-import { minimalSampleJson, sampleJson, toJsonSchema } from '../schema/json';
+import {
+  minimalSampleJson,
+  packedTypeNames,
+  sampleJson,
+  toJsonSchema,
+  withPackedTypes,
+  type DocLookup,
+} from '../schema/json';
 import type { Schema } from '../schema/schema';
+
+/** Field comments become the editor's hover text; a trailing comment counts when there is no leading one. */
+const hoverDocs: DocLookup = (desc) => docComment(desc, true) || undefined;
 
 /** The sample requests (minimal and full) and request JSON Schema of `method` (`package.Service/Method`) in `schema`. */
 export function methodTemplate(schema: Schema, method: string): MethodTemplate {
+  const { input, info } = findMethod(schema, method);
+  return {
+    method: info,
+    sample: JSON.stringify(minimalSampleJson(input, schema.registry), null, 2),
+    fullSample: JSON.stringify(sampleJson(input, schema.registry), null, 2),
+    jsonSchema: { ...toJsonSchema(input, hoverDocs) },
+  };
+}
+
+/** The request JSON Schema of `method` with the fields of each type the given Any type URLs name. */
+export function requestSchema(schema: Schema, method: string, typeUrls: string[]): Record<string, unknown> {
+  const { input } = findMethod(schema, method);
+  return { ...withPackedTypes(toJsonSchema(input, hoverDocs), schema.registry, typeUrls, hoverDocs) };
+}
+
+/** Types of `schema` an Any in `method`'s request may pack, matching `query`, the service's own package first. */
+export function packedTypes(schema: Schema, method: string, query: string): PackedTypeNames {
+  const { service } = findMethod(schema, method);
+  return packedTypeNames(schema.registry, service.file.proto.package, query);
+}
+
+interface FoundMethod {
+  input: DescMessage;
+  service: DescService;
+  info: MethodTemplate['method'];
+}
+
+function findMethod(schema: Schema, method: string): FoundMethod {
   const desc = schema.method(method);
   const fullName = desc ? `${desc.parent.typeName}.${desc.name}` : '';
   const info = schema
@@ -13,14 +52,7 @@ export function methodTemplate(schema: Schema, method: string): MethodTemplate {
     .flatMap((s) => s.methods)
     .find((m) => m.fullName === fullName);
   if (!desc || !info) throw missingMethod(method);
-  // Field comments become the editor's hover text; a trailing comment counts when there is no leading one.
-  const jsonSchema = toJsonSchema(desc.input, (d) => docComment(d, true) || undefined);
-  return {
-    method: info,
-    sample: JSON.stringify(minimalSampleJson(desc.input, schema.registry), null, 2),
-    fullSample: JSON.stringify(sampleJson(desc.input, schema.registry), null, 2),
-    jsonSchema: { ...jsonSchema },
-  };
+  return { input: desc.input, service: desc.parent, info };
 }
 
 /** The failure for a method a source does not have (any more). */

@@ -1,12 +1,12 @@
 import { rm } from 'node:fs/promises';
 import { ApiError } from '../../shared/api/errors';
-import type { DroppedFile, MethodTemplate, SourceState } from '../../shared/api/types';
+import type { DroppedFile, MethodTemplate, PackedTypeNames, SourceState } from '../../shared/api/types';
 import type { SchemaSource, ServiceInfo } from '../../shared/schema';
 import type { MethodDocs } from '../../shared/docs';
 import type { Schema } from '../schema/schema';
 import { asDropped, droppedLabel, writeDroppedFiles } from './dropped-files';
 import { unknownSource } from './failure';
-import { methodTemplate, missingMethod } from './method-template';
+import { methodTemplate, missingMethod, packedTypes, requestSchema } from './method-template';
 import { methodDocs } from '../schema/method-docs';
 import { loadSource, sourceLabel } from './source-load';
 import type { TempArea } from './temp-area';
@@ -136,6 +136,16 @@ export class SourceCatalog {
     const desc = this.schema(id).method(method);
     if (!desc) throw missingMethod(method);
     return methodDocs(desc);
+  }
+
+  /** The request JSON Schema of a method with the fields of the types its Any values name. */
+  requestSchema(id: string, method: string, typeUrls: string[]): Record<string, unknown> {
+    return requestSchema(this.schema(id), method, typeUrls);
+  }
+
+  /** Types an Any in a method's request may pack, matching `query`. */
+  packedTypeNames(id: string, method: string, query: string): PackedTypeNames {
+    return packedTypes(this.schema(id), method, query);
   }
 
   private entry(id: string): SourceEntry {

@@ -2,7 +2,7 @@
 import { createLazyJsonEditor } from './lazy-editor';
 
 export { focusEditor } from './focus-registry';
-export type { EditorProblem, JsonEditorProps } from './types';
+export type { EditorProblem, JsonEditorProps, RequestEditorTools } from './types';
 
 /** A controlled JSON editor with schema completion, validation and hover; fills its parent. */
 export const JsonEditor = createLazyJsonEditor(async () => {

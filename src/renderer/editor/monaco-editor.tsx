@@ -1,7 +1,10 @@
 /** The Monaco implementation of JsonEditor: the lazily loaded chunk (everything Monaco is reachable only from here). */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { setAnyCompletionTools } from './monaco/any-completion';
+import { useBytesFileAction } from './monaco/bytes-file';
 import { showProblem } from './monaco/markers';
 import { editorOptions, monacoTheme } from './monaco/options';
+import { usePackedSchema } from './monaco/packed-schema';
 import { setModelSchema } from './monaco/schemas';
 import { jsonLanguageLoaded, monaco } from './monaco/setup';
 import { useBoundModel } from './monaco/use-model';
@@ -19,7 +22,8 @@ export default function MonacoJsonEditor(props: JsonEditorProps): React.JSX.Elem
     latest.current = props;
   });
   const [editor, setEditor] = useState<monaco.editor.IStandaloneCodeEditor>();
-  const { modelUri, jsonSchema, problem, readOnly = false, ariaLabel, theme } = props;
+  const { modelUri, problem, readOnly = false, ariaLabel, theme, tools } = props;
+  const jsonSchema = usePackedSchema(editor, props.jsonSchema, tools);
 
   useEffect(() => {
     if (!host.current) return;
@@ -33,6 +37,11 @@ export default function MonacoJsonEditor(props: JsonEditorProps): React.JSX.Elem
   useEffect(() => setModelSchema(modelUri, jsonSchema), [modelUri, jsonSchema]);
   useEffect(() => () => setModelSchema(modelUri, undefined), [modelUri]);
   useBoundModel(editor, props, latest);
+  useEffect(() => {
+    setAnyCompletionTools(modelUri, tools);
+    return () => setAnyCompletionTools(modelUri, undefined);
+  }, [modelUri, tools]);
+  useBytesFileAction(editor, tools);
 
   useEffect(
     () => editor?.updateOptions({ readOnly, domReadOnly: readOnly, ariaLabel }),

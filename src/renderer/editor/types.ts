@@ -1,4 +1,15 @@
 /** Props shared by the lazy wrapper, its plain-text fallback and the Monaco implementation. */
+import type { FileAsBase64, PackedTypeNames } from '../../shared/api/types';
+
+/** What the request editor asks the engine for: `@type` completion and schemas for Any, files for bytes fields. */
+export interface RequestEditorTools {
+  /** Message types an Any may pack whose name contains `query`, most relevant first. */
+  packedTypeNames(query: string): Promise<PackedTypeNames>;
+  /** The request's JSON Schema with the fields of the types these `@type` URLs name. */
+  requestSchema(typeUrls: string[]): Promise<Record<string, unknown>>;
+  /** Asks the user for a file and reads it as base64; undefined when they cancel. Rejects with the engine's ApiError. */
+  chooseFileAsBase64(): Promise<FileAsBase64 | undefined>;
+}
 
 /** A problem the engine found in the request text, shown as an error marker at its position (1-based). */
 export interface EditorProblem {
@@ -13,7 +24,7 @@ export interface JsonEditorProps {
   value: string;
   onChange?: (text: string) => void;
   readOnly?: boolean;
-  /** Draft-07 schema of the document: completion, validation and hover docs. */
+  /** Draft-07 schema of the document: completion, validation and hover docs (widened by `tools` for Any values). */
   jsonSchema?: Record<string, unknown>;
   /** Unique per editor, e.g. `protodesk://tab/3/request.json`. */
   modelUri: string;
@@ -23,4 +34,6 @@ export interface JsonEditorProps {
   /** Ctrl/Cmd+Enter inside the editor. */
   onRun?: () => void;
   problem?: EditorProblem;
+  /** Any completion and "Insert file as base64" (the request editor only). */
+  tools?: RequestEditorTools;
 }

@@ -29,7 +29,9 @@ import {
   type AppInfo,
   type DirectoryListing,
   type DroppedFile,
+  type FileAsBase64,
   type MethodTemplate,
+  type PackedTypeNames,
   type SourceState,
   type StartedCall,
 } from './types';
@@ -81,6 +83,12 @@ export const operations = {
   methodTemplate: operation<MethodTemplate>()(z.tuple([idSchema, textSchema])),
   /** A method's documentation (`package.Service/Method`): comments, its request and response messages and their types. */
   methodDocs: operation<MethodDocs>()(z.tuple([idSchema, textSchema])),
+  /** Message types of a source an Any may pack whose name contains the query, the method's own package first. */
+  packedTypeNames: operation<PackedTypeNames>()(z.tuple([idSchema, textSchema, textSchema])),
+  /** A method's request JSON Schema with the fields of each type the request's Any values name (`@type` URLs). */
+  requestSchema: operation<Record<string, unknown>>()(
+    z.tuple([idSchema, textSchema, z.array(textSchema).max(100)]),
+  ),
   /**
    * Starts a call with a loaded source's schema; its events arrive as `call` events with the returned id. With a
    * context, `{{variables}}` are filled from its environment first (an unresolved one fails, naming it), the TLS
@@ -107,6 +115,8 @@ export const operations = {
    * are the page's handles: the engine keeps the grant, and every operation given a path checks it (PathAccess).
    */
   choosePaths: operation<string[] | null>()(z.tuple([pathPurposeSchema])),
+  /** Reads a file the user chose as base64 for a bytes field; refused above `maxBytesFileSize`. */
+  readFileBase64: operation<FileAsBase64>()(z.tuple([textSchema])),
 
   // The workspace: a folder of plain JSON files (see src/shared/workspace.ts).
   /**

@@ -55,6 +55,30 @@ export interface MethodTemplate {
   jsonSchema: Record<string, unknown>;
 }
 
+/** The type URL prefix protojson and every gRPC library write in an Any's `@type`. */
+export const typeUrlPrefix = 'type.googleapis.com/';
+
+/** Message types an Any may pack, most relevant first (see `packedTypeNames`). */
+export interface PackedTypeNames {
+  /** Full names (`package.Message`); the type URL is `type.googleapis.com/` + the name. */
+  names: string[];
+  /** More types matched than were sent: the page asks again as the user types more. */
+  more: boolean;
+}
+
+/** A file read for a bytes field of a request. */
+export interface FileAsBase64 {
+  /** The file's name, without its folder. */
+  name: string;
+  /** Its size in bytes. */
+  size: number;
+  /** Its contents, standard base64 (what protobuf JSON accepts for bytes). */
+  base64: string;
+}
+
+/** Largest file `readFileBase64` reads (10 MiB): base64 makes it 13.4 MB of text in the editor, about as much as Monaco still edits smoothly. */
+export const maxBytesFileSize = 10 * 1024 * 1024;
+
 /** A call the engine accepted. */
 export interface StartedCall {
   callId: string;
@@ -128,7 +152,9 @@ export type PathPurpose =
   /** A folder to open as the workspace. */
   | 'workspaceFolder'
   /** A JSON file to read: a collection bundle, BloomRPC's config.json. */
-  | 'jsonFile';
+  | 'jsonFile'
+  /** Any file, read as base64 into a bytes field of a request. */
+  | 'bytesFile';
 
 /** Why an operation failed, as plain data: the page shows the message, the hint and any locations. */
 export interface ApiFailure {

@@ -77,6 +77,7 @@ export const pathPurposeSchema = z.enum([
   'saveFile',
   'workspaceFolder',
   'jsonFile',
+  'bytesFile',
 ]);
 
 export { id as idSchema, text as textSchema, json as jsonTextSchema };

@@ -3,6 +3,8 @@ export { decodeToJson, encodeJson, type JsonOptions } from './codec';
 export { compileJsonDecoder, type JsonDecoder } from './binary-json';
 export { JsonInputError, type JsonTextPosition } from './json-errors';
 export { toJsonSchema, type DocLookup } from './json-schema';
+export { withPackedTypes } from './json-schema-any';
+export { packedTypeNames } from './packed-types';
 export { editorKeywords, type JsonSchema } from './json-schema-types';
 export { minimalSampleJson, sampleJson } from './sample';
 export { typeNameOfUrl } from './json-wkt';

@@ -27,6 +27,8 @@ export interface JsonSchema {
   anyOf?: JsonSchema[];
   allOf?: JsonSchema[];
   not?: JsonSchema;
+  if?: JsonSchema;
+  then?: JsonSchema;
   examples?: JsonValue[];
   errorMessage?: string;
   doNotSuggest?: boolean;

@@ -47,8 +47,8 @@ export function wellKnownSchema(desc: DescMessage): JsonSchema | undefined {
         properties: {
           '@type': {
             type: 'string',
+            // No examples: the editor completes the URLs itself, most relevant first, from the whole schema.
             description: 'type URL of the packed message',
-            examples: ['type.googleapis.com/google.protobuf.Duration'],
           },
         },
         description:

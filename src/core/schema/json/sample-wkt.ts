@@ -1,4 +1,4 @@
-import { ScalarType, type DescMessage, type JsonValue, type Registry } from '@bufbuild/protobuf';
+import { ScalarType, type DescMessage, type JsonValue } from '@bufbuild/protobuf';
 import { isWrapperDesc } from '@bufbuild/protobuf/wkt';
 import { timestampExample } from './json-wkt';
 
@@ -34,7 +34,7 @@ function zeroScalar(scalar: ScalarType): JsonValue {
 }
 
 /** A filled-in example of a well-known type in its JSON form; undefined for other messages. */
-export function sampleWellKnown(desc: DescMessage, registry: Registry): JsonValue | undefined {
+export function sampleWellKnown(desc: DescMessage): JsonValue | undefined {
   switch (desc.typeName) {
     case 'google.protobuf.Timestamp':
       return timestampExample;
@@ -48,11 +48,6 @@ export function sampleWellKnown(desc: DescMessage, registry: Registry): JsonValu
       return 'value';
     case 'google.protobuf.ListValue':
       return ['value'];
-    case 'google.protobuf.Any':
-      // A Duration is the smallest readable example; without duration.proto loaded, an empty Any is still valid.
-      return registry.getMessage('google.protobuf.Duration')
-        ? { '@type': 'type.googleapis.com/google.protobuf.Duration', value: '1s' }
-        : {};
     default: {
       if (!isWrapperDesc(desc)) return undefined;
       const [field] = desc.fields;

@@ -9,6 +9,7 @@ import {
 import { FeatureSet_FieldPresence } from '@bufbuild/protobuf/wkt';
 import { setMember } from './json-read-context';
 import { namedExample } from './sample-names';
+import { sampleAny } from './sample-any';
 import { minimalWellKnown, sampleScalar, sampleWellKnown } from './sample-wkt';
 
 /** How many times one message type may appear on a path before recursive fields are left out. */
@@ -50,8 +51,17 @@ function minimalMessage(desc: DescMessage, registry: Registry, depth: number): J
 
 /** undefined when the message may not be expanded here (too deep, or too recursive). */
 function sampleMessage(desc: DescMessage, registry: Registry, stack: DescMessage[]): JsonValue | undefined {
-  const special = sampleWellKnown(desc, registry);
+  if (desc.typeName === 'google.protobuf.Any') {
+    const near = stack[0]?.file.proto.package ?? '';
+    return sampleAny(registry, near, (packed) => sampleFields(packed, registry, stack));
+  }
+  const special = sampleWellKnown(desc);
   if (special !== undefined) return special;
+  return sampleFields(desc, registry, stack);
+}
+
+/** An ordinary message's fields; undefined when it may not be expanded here (too deep, or too recursive). */
+function sampleFields(desc: DescMessage, registry: Registry, stack: DescMessage[]): JsonObject | undefined {
   if (stack.length >= maxDepth || stack.filter((m) => m === desc).length >= maxRepeats) return undefined;
   const inner = [...stack, desc];
   const out: JsonObject = {};

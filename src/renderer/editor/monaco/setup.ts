@@ -28,4 +28,4 @@ export const jsonLanguageLoaded: Promise<void> = getWorker().then(
   () => undefined,
 );
 
-export { jsonDefaults, monaco };
+export { getWorker, jsonDefaults, monaco };

@@ -10,6 +10,7 @@ const extensions: Record<PathPurpose, string[] | undefined> = {
   saveFile: undefined,
   workspaceFolder: [],
   jsonFile: ['.json'],
+  bytesFile: undefined,
 };
 
 /** Whether the dialog lists an entry for a purpose: folders always, files by extension (none for a folder). */

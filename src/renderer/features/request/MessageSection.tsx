@@ -1,5 +1,5 @@
 /** The Message section: a slim toolbar with the sample buttons above the request editor at full height. */
-import { JsonEditor } from '../../editor';
+import { JsonEditor, type RequestEditorTools } from '../../editor';
 import { useAppStoreApi } from '../../state/context';
 import type { TabState } from '../../state/types';
 import { requestModelUri } from './model-uri';
@@ -11,6 +11,7 @@ export function MessageSection(props: {
   tab: TabState;
   theme: 'light' | 'dark';
   onSend: () => void;
+  tools?: RequestEditorTools;
 }): React.JSX.Element {
   const { tab } = props;
   const actions = useAppStoreApi().getState();
@@ -41,6 +42,7 @@ export function MessageSection(props: {
           theme={props.theme}
           onRun={props.onSend}
           problem={tab.problem}
+          tools={props.tools}
         />
       </div>
     </>

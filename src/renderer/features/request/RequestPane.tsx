@@ -17,6 +17,7 @@ import { MessageSection } from './MessageSection';
 import { MetadataSection } from './MetadataSection';
 import { MethodHeader } from './MethodHeader';
 import { RequestSections } from './RequestSections';
+import { useRequestEditorTools, type RequestEditorToolsApi } from './request-editor-tools';
 import { SaveActions } from './SaveActions';
 import { metadataCount, testsCount } from './section-counts';
 import { SettingsSection } from './SettingsSection';
@@ -28,7 +29,7 @@ const mac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 export function RequestPane(props: {
   tab: TabState;
   theme: 'light' | 'dark';
-  api: Pick<ProtodeskApi, 'requestToGrpcurl' | 'methodDocs'>;
+  api: Pick<ProtodeskApi, 'requestToGrpcurl' | 'methodDocs'> & RequestEditorToolsApi;
 }): React.JSX.Element {
   const { tab, api } = props;
   // Actions never change: read them once, without subscribing to the whole state.
@@ -37,6 +38,7 @@ export function RequestPane(props: {
   const send = (): void => void actions.send(tab.id);
   const jsonFailure = tab.failure?.kind === 'json' ? tab.failure : undefined;
   const originId = `address-origin-${tab.id}`;
+  const editorTools = useRequestEditorTools(tab, api);
 
   // Ctrl/Cmd+Enter anywhere in the pane; the editor handles (and prevents) its own through onRun.
   const onKeyDown = (event: KeyboardEvent): void => {
@@ -84,7 +86,7 @@ export function RequestPane(props: {
           )
         }
         panels={{
-          message: <MessageSection tab={tab} theme={props.theme} onSend={send} />,
+          message: <MessageSection tab={tab} theme={props.theme} onSend={send} tools={editorTools} />,
           metadata: <MetadataSection tab={tab} />,
           settings: <SettingsSection tab={tab} />,
           tests: (

@@ -56,7 +56,12 @@ describe('sampleJson', () => {
         list: ['value'],
         nullValue: null,
         empty: {},
-        any: { '@type': 'type.googleapis.com/google.protobuf.Duration', value: '1s' },
+        // The first message of the request's package that holds no Any, with its fields.
+        any: {
+          '@type': 'type.googleapis.com/protodesk.test.json.KitchenSink.Nested',
+          mode: 'MODE_UNSPECIFIED',
+          noteText: 'note_text',
+        },
         wInt64: '1',
         wBytes: 'AQID',
       },

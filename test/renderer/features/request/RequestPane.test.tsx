@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PathChooserProvider } from '../../../../src/renderer/features/import/path-chooser';
 import { RequestPane } from '../../../../src/renderer/features/request/RequestPane';
 import { StoreProvider, useActiveTab } from '../../../../src/renderer/state/context';
 import { createAppStore, type AppStore } from '../../../../src/renderer/state/store';
@@ -12,10 +13,17 @@ afterEach(() => {
   disposers.splice(0).forEach((dispose) => dispose());
 });
 
-// Copy as grpcurl is not exercised here.
+// Copy as grpcurl, the editor's engine tools and path dialogs are not exercised here.
+const notUsed = () => Promise.reject(new Error('not used in this test'));
 const api = {
-  requestToGrpcurl: () => Promise.reject(new Error('not used in this test')),
-  methodDocs: () => Promise.reject(new Error('not used in this test')),
+  requestToGrpcurl: notUsed,
+  methodDocs: notUsed,
+  packedTypeNames: notUsed,
+  requestSchema: notUsed,
+  readFileBase64: notUsed,
+  listDirectory: notUsed,
+  info: notUsed,
+  choosePaths: notUsed,
 };
 
 /** The request pane of the active tab, as the app shows it. */
@@ -30,7 +38,9 @@ async function setup(): Promise<AppStore> {
   await vi.waitFor(() => expect(store.getState().sources).toHaveLength(1));
   render(
     <StoreProvider store={store}>
-      <ActivePane />
+      <PathChooserProvider api={api}>
+        <ActivePane />
+      </PathChooserProvider>
     </StoreProvider>,
   );
   return store;
