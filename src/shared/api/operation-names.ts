@@ -28,6 +28,8 @@ export const operationNames = [
   'readEnvironment',
   'saveEnvironment',
   'deleteEnvironment',
+  'variableView',
+  'revealSecret',
   'readTlsProfile',
   'saveTlsProfile',
   'deleteTlsProfile',
