@@ -1,6 +1,7 @@
 /** An editable table of metadata rows: key, value, enabled; `-bin` keys take base64 values. */
 import { isBase64, isBinaryKey } from './metadata-rows';
 import type { MetadataRow } from './metadata-rows';
+import { VariableTextField } from './VariableTextField';
 import './metadata-table.css';
 
 export { enabledMetadata } from './metadata-rows';
@@ -56,14 +57,13 @@ export function MetadataTable(props: {
                     />
                   </td>
                   <td>
-                    <input
-                      type="text"
+                    <VariableTextField
                       aria-label="Metadata value"
                       aria-invalid={binary && !isBase64(row.value)}
                       value={row.value}
                       spellCheck={false}
                       placeholder={binary ? 'base64' : 'value'}
-                      onChange={(event) => update(index, { value: event.target.value })}
+                      onChange={(value) => update(index, { value })}
                     />
                     {binary && <span className="pd-metadata-hint">base64</span>}
                   </td>

@@ -5,6 +5,7 @@ import { editorOptions, monacoTheme } from './monaco/options';
 import { setModelSchema } from './monaco/schemas';
 import { jsonLanguageLoaded, monaco } from './monaco/setup';
 import { useBoundModel } from './monaco/use-model';
+import { useEditorVariables } from './monaco/variables';
 import type { JsonEditorProps } from './types';
 import './editor.css';
 
@@ -33,6 +34,7 @@ export default function MonacoJsonEditor(props: JsonEditorProps): React.JSX.Elem
   useEffect(() => setModelSchema(modelUri, jsonSchema), [modelUri, jsonSchema]);
   useEffect(() => () => setModelSchema(modelUri, undefined), [modelUri]);
   useBoundModel(editor, props, latest);
+  useEditorVariables(editor, modelUri, props.variables);
 
   useEffect(
     () => editor?.updateOptions({ readOnly, domReadOnly: readOnly, ariaLabel }),

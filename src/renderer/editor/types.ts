@@ -1,4 +1,5 @@
 /** Props shared by the lazy wrapper, its plain-text fallback and the Monaco implementation. */
+import type { VariableScope } from '../components/variable-scope';
 
 /** A problem the engine found in the request text, shown as an error marker at its position (1-based). */
 export interface EditorProblem {
@@ -23,4 +24,6 @@ export interface JsonEditorProps {
   /** Ctrl/Cmd+Enter inside the editor. */
   onRun?: () => void;
   problem?: EditorProblem;
+  /** The variables `{{name}}` in string values would be filled with: highlighted, on hover, unknown ones warned. */
+  variables?: VariableScope;
 }

@@ -7,6 +7,8 @@ import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panel
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import { MetadataTable } from '../../components/MetadataTable';
 import { TlsFields } from '../../components/TlsFields';
+import { VariableScopeProvider, useVariableScopeLoader, type VariableApi } from '../../components/variable-scope';
+import { VariableTextField } from '../../components/VariableTextField';
 import { JsonEditor } from '../../editor';
 import { isRunChord } from '../../editor/run-key';
 import { callPhase } from '../../state/call-phase';
@@ -33,7 +35,7 @@ const noProfiles: string[] = [];
 export function RequestPane(props: {
   tab: TabState;
   theme: 'light' | 'dark';
-  api: Pick<ProtodeskApi, 'requestToGrpcurl'>;
+  api: Pick<ProtodeskApi, 'requestToGrpcurl'> & VariableApi;
 }): React.JSX.Element {
   const { tab, api } = props;
   // Actions never change: read them once, without subscribing to the whole state.
@@ -43,6 +45,7 @@ export function RequestPane(props: {
   const send = (): void => void actions.send(tab.id);
   const jsonFailure = tab.failure?.kind === 'json' ? tab.failure : undefined;
   const layout = useDefaultLayout({ id: 'protodesk-request-split' });
+  const variables = useVariableScopeLoader(api);
 
   // Ctrl/Cmd+Enter anywhere in the pane; the editor handles (and prevents) its own through onRun.
   const onKeyDown = (event: KeyboardEvent): void => {
@@ -52,6 +55,7 @@ export function RequestPane(props: {
   };
 
   return (
+    <VariableScopeProvider value={variables}>
     <section className="request-pane" aria-label="Request" onKeyDown={onKeyDown}>
       {tab.diskChanged && (
         <DiskChangedBanner
@@ -61,7 +65,7 @@ export function RequestPane(props: {
       )}
       <MethodHeader method={tab.method} />
       <div className="address-bar">
-        <input
+        <VariableTextField
           className="address-input"
           aria-label="Server address"
           placeholder="Server address, e.g. localhost:50051"
@@ -69,7 +73,7 @@ export function RequestPane(props: {
           autoComplete="off"
           value={tab.target}
           aria-describedby={tab.addressFrom ? `address-origin-${tab.id}` : undefined}
-          onChange={(e) => actions.setConnection(tab.id, { target: e.target.value })}
+          onChange={(target) => actions.setConnection(tab.id, { target })}
         />
         <CallButtons
           kind={tab.method.kind}
@@ -115,6 +119,7 @@ export function RequestPane(props: {
                 theme={props.theme}
                 onRun={send}
                 problem={tab.problem}
+                variables={variables}
               />
             </div>
             {jsonFailure && (
@@ -164,5 +169,6 @@ export function RequestPane(props: {
         </Panel>
       </Group>
     </section>
+    </VariableScopeProvider>
   );
 }

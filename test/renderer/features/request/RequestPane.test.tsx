@@ -12,8 +12,12 @@ afterEach(() => {
   disposers.splice(0).forEach((dispose) => dispose());
 });
 
-// Copy as grpcurl is not exercised here.
-const api = { requestToGrpcurl: () => Promise.reject(new Error('not used in this test')) };
+// Copy as grpcurl and revealing secrets are not exercised here; no environment defines variables.
+const api = {
+  requestToGrpcurl: () => Promise.reject(new Error('not used in this test')),
+  variableView: () => Promise.resolve({ variables: [], secretsWithoutValue: [] }),
+  revealSecret: () => Promise.reject(new Error('not used in this test')),
+};
 
 /** The request pane of the active tab, as the app shows it. */
 function ActivePane() {
