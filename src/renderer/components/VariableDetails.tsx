@@ -22,7 +22,7 @@ function VariableLine(props: { name: string; scope: VariableScope }): React.JSX.
   if (lookup.kind === 'unknown') {
     return (
       <li className="pd-variable-line pd-variable-warning">
-        <code>{`{{${name}}}`}</code> {lookup.message}
+        <span>{lookup.message}</span>
       </li>
     );
   }
@@ -36,7 +36,7 @@ function VariableLine(props: { name: string; scope: VariableScope }): React.JSX.
   return (
     <li className="pd-variable-line">
       <code>{`{{${name}}}`}</code>
-      {' = '}
+      <span>=</span>
       <code className="pd-variable-value">{value}</code>
       <span className="pd-variable-origin">{lookup.origin}</span>
       {secret &&

@@ -1,11 +1,12 @@
 /** The Monaco implementation of JsonEditor: the lazily loaded chunk (everything Monaco is reachable only from here). */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { showProblem } from './monaco/markers';
 import { editorOptions, monacoTheme } from './monaco/options';
 import { setModelSchema } from './monaco/schemas';
 import { jsonLanguageLoaded, monaco } from './monaco/setup';
 import { useBoundModel } from './monaco/use-model';
 import { useEditorVariables } from './monaco/variables';
+import { acceptPlaceholders } from './monaco/variables-schema';
 import type { JsonEditorProps } from './types';
 import './editor.css';
 
@@ -31,7 +32,8 @@ export default function MonacoJsonEditor(props: JsonEditorProps): React.JSX.Elem
   }, []);
 
   // Before the model exists: a schema published later restarts the JSON worker, dropping its first requests.
-  useEffect(() => setModelSchema(modelUri, jsonSchema), [modelUri, jsonSchema]);
+  const schema = useMemo(() => jsonSchema && acceptPlaceholders(jsonSchema), [jsonSchema]);
+  useEffect(() => setModelSchema(modelUri, schema), [modelUri, schema]);
   useEffect(() => () => setModelSchema(modelUri, undefined), [modelUri]);
   useBoundModel(editor, props, latest);
   useEditorVariables(editor, modelUri, props.variables);

@@ -9,6 +9,11 @@ import { monaco } from './setup';
 
 let registered = false;
 
+/** The part of Monaco's content hover controller used here (not in its public types). */
+interface HoverContribution extends monaco.editor.IEditorContribution {
+  hideContentHover?: () => void;
+}
+
 /** Registers the providers and the command the first time an editor shows variables. */
 export function registerVariableProviders(): void {
   if (registered) return;
@@ -84,6 +89,8 @@ export function showHoverAgain(uri: string): void {
   if (!entry || offset === undefined || !model) return;
   // Inside the name, after `{{`: the hover is the variable's.
   const position = model.getPositionAt(offset + 2);
+  // The hover still showing the old text would only take focus: close it, so the action computes it afresh.
+  entry.editor.getContribution<HoverContribution>('editor.contrib.contentHover')?.hideContentHover?.();
   entry.editor.setPosition(position);
   entry.editor.trigger('protodesk', 'editor.action.showHover', {});
 }
