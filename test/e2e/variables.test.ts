@@ -93,7 +93,13 @@ describe('variables made visible', () => {
     await popover.getByRole('button', { name: 'Reveal token' }).click();
     await popover.getByText(secret).waitFor();
     await page.screenshot({ path: screenshotPath('variables-light.png') });
-    await popover.getByRole('button', { name: 'Hide token' }).click();
+    // From the keyboard: Tab goes from the field into the popover, to the button.
+    await value.focus();
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => popover.getByRole('button', { name: 'Hide token' }).evaluate((node) => node === node.ownerDocument.activeElement))
+      .toBe(true);
+    await page.keyboard.press('Enter');
     await popover.getByText('••••••').waitFor();
     expect(await page.content()).not.toContain(secret);
   });
@@ -123,6 +129,7 @@ describe('variables made visible', () => {
     await moveAway(page);
     await editor.locator('.pd-variable-token', { hasText: '{{bdy}}' }).first().hover();
     await editorHover(page, "Unknown variable {{bdy}} — not in environment 'dev'. Did you mean {{body}}?").waitFor();
+    await page.screenshot({ path: screenshotPath('variables-editor-warning.png') });
     await moveAway(page);
   });
 
@@ -136,6 +143,7 @@ describe('variables made visible', () => {
     expect(await page.content()).not.toContain(secret);
     await hover.getByRole('link', { name: 'Reveal' }).click();
     await editorHover(page, secret).waitFor();
+    await page.screenshot({ path: screenshotPath('variables-editor-revealed.png') });
     await moveAway(page);
   });
 

@@ -104,8 +104,8 @@ export function VariableTextField(props: VariableTextFieldProps): React.JSX.Elem
           )}
         </span>
       </Popover.Anchor>
-      <Popover.Portal>
-        <Popover.Content
+      {/* Not in a portal: right after the input in the tab order, so Tab reaches a Reveal button. */}
+      <Popover.Content
           id={popoverId(warningId)}
           className="pd-variable-popover"
           aria-label={`Variables in ${props['aria-label']}`}
@@ -120,10 +120,14 @@ export function VariableTextField(props: VariableTextFieldProps): React.JSX.Elem
           }}
           onPointerEnter={() => clearTimeout(timer.current)}
           onPointerLeave={() => later(false, closeDelayMs)}
+          onBlur={(event) => {
+            const to = event.relatedTarget;
+            const stays = to instanceof Node && (event.currentTarget.contains(to) || to === input.current);
+            if (!stays) later(false, 0);
+          }}
         >
           <VariableDetails names={names} scope={scope} />
         </Popover.Content>
-      </Popover.Portal>
     </Popover.Root>
   );
 }

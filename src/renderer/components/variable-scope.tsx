@@ -3,7 +3,7 @@
  * loaded from the engine, refreshed when the environment, the workspace or a capture changes. Secret values reach the
  * page only through `reveal`, when the person clicked "Reveal", and are forgotten on every refresh.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { ProtodeskApi } from '../../shared/api/contract';
 import type { VariableView } from '../../shared/workspace';
 import { useAppStore } from '../state/context';
@@ -40,6 +40,9 @@ export function useVariableScopeLoader(api: VariableApi): VariableScope | undefi
   const outcomes = useAppStore((state) => state.historyStamp);
   const [view, setView] = useState<VariableView>();
   const [revealed, setRevealed] = useState<ReadonlyMap<string, string>>(new Map());
+  // The environment shown now: an answer to a Reveal asked before a switch must not show under the new one.
+  const shown = useRef<string>(undefined);
+  shown.current = view?.environment;
 
   useEffect(() => {
     let live = true;
@@ -60,8 +63,9 @@ export function useVariableScopeLoader(api: VariableApi): VariableScope | undefi
   const reveal = useCallback(
     async (name: string): Promise<void> => {
       if (view?.environment === undefined) return;
-      const value = await api.revealSecret(view.environment, name);
-      setRevealed((now) => new Map(now).set(name, value));
+      const asked = view.environment;
+      const value = await api.revealSecret(asked, name);
+      if (shown.current === asked) setRevealed((now) => new Map(now).set(name, value));
     },
     [api, view],
   );
