@@ -6,6 +6,7 @@ import {
   importInteropProtos,
   openMethod,
   requestEditor,
+  requestEditorText,
   send,
   setRequestJson,
   setServerAddress,
@@ -145,6 +146,18 @@ describe('variables made visible', () => {
     await editorHover(page, secret).waitFor();
     await page.screenshot({ path: screenshotPath('variables-editor-revealed.png') });
     await moveAway(page);
+  });
+
+  test('typing {{ in a string value offers the environment’s variable names', async () => {
+    const { page } = app;
+    await setRequestJson(page, '{"responseStatus": {"message": "x"}}');
+    // The caret after `x`: the end of the text, then back over `"}}`.
+    await page.keyboard.press('ControlOrMeta+End');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type('{{to');
+    await monacoEditor(page).getByRole('option', { name: /token/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => requestEditorText(page)).toBe('{"responseStatus": {"message": "x{{token}}"}}');
   });
 
   test('Send fills every variable: the call reaches the server the address names', async () => {
