@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
@@ -14,6 +16,16 @@ import {
 } from './helpers/app';
 import { screenshotPath } from './helpers/paths';
 import { openApp, type AppSession } from './helpers/session';
+
+const require = createRequire(import.meta.url);
+
+/** The part of axe-core's API used here (the e2e project has no DOM types). */
+interface AxeRunner {
+  run(context: { include: string[][] }): Promise<{
+    passes: unknown[];
+    violations: { id: string; impact?: string | null; nodes: unknown[] }[];
+  }>;
+}
 
 /** The popover listing the variables of a field, named after the field. */
 const variablesOf = (page: Page, field: string): Locator => page.getByRole('dialog', { name: `Variables in ${field}` });
@@ -145,12 +157,16 @@ describe('variables made visible', () => {
     await hover.getByRole('link', { name: 'Reveal' }).click();
     await editorHover(page, secret).waitFor();
     await page.screenshot({ path: screenshotPath('variables-editor-revealed.png') });
+    // Shown again by the click, not by the mouse: Escape closes it.
+    await page.keyboard.press('Escape');
+    await editorHover(page, secret).waitFor({ state: 'hidden' });
     await moveAway(page);
   });
 
   test('typing {{ in a string value offers the environment’s variable names', async () => {
     const { page } = app;
     await setRequestJson(page, '{"responseStatus": {"message": "x"}}');
+    await expect.poll(() => requestEditorText(page)).toBe('{"responseStatus": {"message": "x"}}');
     // The caret after `x`: the end of the text, then back over `"}}`.
     await page.keyboard.press('ControlOrMeta+End');
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
@@ -176,6 +192,26 @@ describe('variables made visible', () => {
     await variablesOf(page, 'Server address').getByText("from environment 'dev'").first().waitFor();
     await page.screenshot({ path: screenshotPath('variables-dark.png') });
     await page.getByRole('button', { name: 'Toggle theme' }).click();
+  });
+
+  test('axe finds no serious or critical problem in the highlighted fields and their popover', async () => {
+    const { page } = app;
+    const address = page.getByRole('textbox', { name: 'Server address' });
+    await address.focus();
+    await variablesOf(page, 'Server address').waitFor();
+    await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
+    const { passed, violations } = await page.evaluate(async () => {
+      const axe = (globalThis as unknown as { axe: AxeRunner }).axe;
+      const result = await axe.run({ include: [['.pd-variable-field'], ['.pd-variable-popover']] });
+      return {
+        passed: result.passes.length,
+        violations: result.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => `${violation.id}: ${violation.nodes.length}`),
+      };
+    });
+    expect(passed).toBeGreaterThan(5); // the rules did run on the field and the popover
+    expect(violations).toEqual([]);
   });
 
   test('the page had no errors, console errors or CSP violations', async () => {
