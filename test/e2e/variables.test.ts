@@ -28,11 +28,15 @@ interface AxeRunner {
 }
 
 /** The popover listing the variables of a field, named after the field. */
-const variablesOf = (page: Page, field: string): Locator => page.getByRole('dialog', { name: `Variables in ${field}` });
+const variablesOf = (page: Page, field: string): Locator =>
+  page.getByRole('dialog', { name: `Variables in ${field}` });
 
 /** The Monaco editor holding the request editor. */
 const monacoEditor = (page: Page): Locator =>
-  page.locator('.monaco-editor').filter({ has: requestEditor(page) }).first();
+  page
+    .locator('.monaco-editor')
+    .filter({ has: requestEditor(page) })
+    .first();
 
 /** Monaco's hover, once it shows `text`. */
 const editorHover = (page: Page, text: string): Locator =>
@@ -76,10 +80,9 @@ describe('variables made visible', () => {
     const { page } = app;
     await setServerAddress(page, '{{host}}:{{port}}');
     const address = page.getByRole('textbox', { name: 'Server address' });
-    await expect.poll(() => address.locator('xpath=..').locator('.pd-variable-token').allTextContents()).toEqual([
-      '{{host}}',
-      '{{port}}',
-    ]);
+    await expect
+      .poll(() => address.locator('xpath=..').locator('.pd-variable-token').allTextContents())
+      .toEqual(['{{host}}', '{{port}}']);
     await moveAway(page);
     await address.blur();
     await variablesOf(page, 'Server address').waitFor({ state: 'hidden' });
@@ -89,7 +92,9 @@ describe('variables made visible', () => {
     const lines = await popover.getByRole('listitem').allInnerTexts();
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^\{\{host\}\}\s*=?\s*127\.0\.0\.1\s*from environment 'dev'$/);
-    expect(lines[1]).toMatch(new RegExp(`^\\{\\{port\\}\\}\\s*=?\\s*${server.port}\\s*from environment 'dev'$`));
+    expect(lines[1]).toMatch(
+      new RegExp(`^\\{\\{port\\}\\}\\s*=?\\s*${server.port}\\s*from environment 'dev'$`),
+    );
   });
 
   test('a secret in a metadata value is masked until Reveal, which asks for it; Hide masks it again', async () => {
@@ -110,7 +115,11 @@ describe('variables made visible', () => {
     await value.focus();
     await page.keyboard.press('Tab');
     await expect
-      .poll(() => popover.getByRole('button', { name: 'Hide token' }).evaluate((node) => node === node.ownerDocument.activeElement))
+      .poll(() =>
+        popover
+          .getByRole('button', { name: 'Hide token' })
+          .evaluate((node) => node === node.ownerDocument.activeElement),
+      )
       .toBe(true);
     await page.keyboard.press('Enter');
     await popover.getByText('••••••').waitFor();
@@ -125,7 +134,9 @@ describe('variables made visible', () => {
     await value.fill('{{tokn}}');
     const message = "Unknown variable {{tokn}} — not in environment 'dev'. Did you mean {{token}}?";
     await variablesOf(page, 'Metadata value').getByText(message).waitFor();
-    expect(await value.locator('xpath=..').locator('.pd-variable-unknown').allTextContents()).toEqual(['{{tokn}}']);
+    expect(await value.locator('xpath=..').locator('.pd-variable-unknown').allTextContents()).toEqual([
+      '{{tokn}}',
+    ]);
     // The warning is also the textbox's description, for screen readers.
     const describedBy = (await value.getAttribute('aria-describedby')) ?? '';
     expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe(message);
@@ -134,14 +145,20 @@ describe('variables made visible', () => {
 
   test('the editor highlights variables in strings; hover shows the value, unknown ones carry a warning', async () => {
     const { page } = app;
-    await setRequestJson(page, '{"responseSize": 1, "payload": {"body": "{{body}}"}, "responseStatus": {"message": "{{bdy}}"}}');
+    await setRequestJson(
+      page,
+      '{"responseSize": 1, "payload": {"body": "{{body}}"}, "responseStatus": {"message": "{{bdy}}"}}',
+    );
     const editor = monacoEditor(page);
     await editor.locator('.pd-variable-token', { hasText: '{{body}}' }).first().hover();
     await editorHover(page, "from environment 'dev'").waitFor();
     expect(await editorHover(page, "from environment 'dev'").innerText()).toContain('aGk=');
     await moveAway(page);
     await editor.locator('.pd-variable-token', { hasText: '{{bdy}}' }).first().hover();
-    await editorHover(page, "Unknown variable {{bdy}} — not in environment 'dev'. Did you mean {{body}}?").waitFor();
+    await editorHover(
+      page,
+      "Unknown variable {{bdy}} — not in environment 'dev'. Did you mean {{body}}?",
+    ).waitFor();
     await page.screenshot({ path: screenshotPath('variables-editor-warning.png') });
     await moveAway(page);
   });

@@ -45,7 +45,12 @@ function VariableLine(props: { name: string; scope: VariableScope }): React.JSX.
             Reveal
           </button>
         ) : (
-          <button type="button" className="pd-variable-reveal" aria-label={`Hide ${name}`} onClick={() => scope.hide(name)}>
+          <button
+            type="button"
+            className="pd-variable-reveal"
+            aria-label={`Hide ${name}`}
+            onClick={() => scope.hide(name)}
+          >
             Hide
           </button>
         ))}

@@ -14,8 +14,10 @@ import { VariableDetails } from './VariableDetails';
 import './variable-field.css';
 
 /** Props of VariableTextField: an input's own props, with the text and its change as plain strings. */
-export interface VariableTextFieldProps
-  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'> {
+export interface VariableTextFieldProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onChange' | 'type'
+> {
   value: string;
   onChange: (text: string) => void;
   /** The textbox's accessible name (it also names the popover). */
@@ -86,7 +88,10 @@ export function VariableTextField(props: VariableTextFieldProps): React.JSX.Elem
             }}
             onBlur={(event) => {
               // Moving into the popover (its Reveal button) keeps it open.
-              if (!(event.relatedTarget instanceof Node && document.getElementById(popoverId(warningId))?.contains(event.relatedTarget)))
+              if (!(
+                event.relatedTarget instanceof Node &&
+                document.getElementById(popoverId(warningId))?.contains(event.relatedTarget)
+              ))
                 later(false, 0);
               inputProps.onBlur?.(event);
             }}
@@ -106,28 +111,29 @@ export function VariableTextField(props: VariableTextFieldProps): React.JSX.Elem
       </Popover.Anchor>
       {/* Not in a portal: right after the input in the tab order, so Tab reaches a Reveal button. */}
       <Popover.Content
-          id={popoverId(warningId)}
-          className="pd-variable-popover"
-          aria-label={`Variables in ${props['aria-label']}`}
-          side="bottom"
-          align="start"
-          sideOffset={4}
-          onOpenAutoFocus={(event) => event.preventDefault()}
-          onCloseAutoFocus={(event) => event.preventDefault()}
-          onInteractOutside={(event) => {
-            // A click back into the field is not "outside".
-            if (event.target instanceof Node && input.current?.parentElement?.contains(event.target)) event.preventDefault();
-          }}
-          onPointerEnter={() => clearTimeout(timer.current)}
-          onPointerLeave={() => later(false, closeDelayMs)}
-          onBlur={(event) => {
-            const to = event.relatedTarget;
-            const stays = to instanceof Node && (event.currentTarget.contains(to) || to === input.current);
-            if (!stays) later(false, 0);
-          }}
-        >
-          <VariableDetails names={names} scope={scope} />
-        </Popover.Content>
+        id={popoverId(warningId)}
+        className="pd-variable-popover"
+        aria-label={`Variables in ${props['aria-label']}`}
+        side="bottom"
+        align="start"
+        sideOffset={4}
+        onOpenAutoFocus={(event) => event.preventDefault()}
+        onCloseAutoFocus={(event) => event.preventDefault()}
+        onInteractOutside={(event) => {
+          // A click back into the field is not "outside".
+          if (event.target instanceof Node && input.current?.parentElement?.contains(event.target))
+            event.preventDefault();
+        }}
+        onPointerEnter={() => clearTimeout(timer.current)}
+        onPointerLeave={() => later(false, closeDelayMs)}
+        onBlur={(event) => {
+          const to = event.relatedTarget;
+          const stays = to instanceof Node && (event.currentTarget.contains(to) || to === input.current);
+          if (!stays) later(false, 0);
+        }}
+      >
+        <VariableDetails names={names} scope={scope} />
+      </Popover.Content>
     </Popover.Root>
   );
 }
@@ -154,7 +160,10 @@ function segments(
     nodes.push(text.slice(at, span.start));
     const unknown = lookupVariable(scope.view, span.name).kind === 'unknown';
     nodes.push(
-      <span key={span.start} className={unknown ? 'pd-variable-token pd-variable-unknown' : 'pd-variable-token'}>
+      <span
+        key={span.start}
+        className={unknown ? 'pd-variable-token pd-variable-unknown' : 'pd-variable-token'}
+      >
         {text.slice(span.start, span.end)}
       </span>,
     );

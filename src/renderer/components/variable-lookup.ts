@@ -10,8 +10,7 @@ export const maskedSecret = '••••••';
 
 /** A variable a call would fill, or the warning for one it would not. */
 export type VariableLookup =
-  | { kind: 'known'; variable: VariableValue; origin: string }
-  | { kind: 'unknown'; message: string };
+  { kind: 'known'; variable: VariableValue; origin: string } | { kind: 'unknown'; message: string };
 
 /** Looks a name up in the view. */
 export function lookupVariable(view: VariableView, name: string): VariableLookup {
@@ -35,7 +34,10 @@ function unknownMessage(view: VariableView, name: string): string {
     environment === undefined
       ? 'no environment is selected. Choose one that defines it.'
       : `not in environment '${environment}'.`;
-  const near = closestName(name, view.variables.map((variable) => variable.name));
+  const near = closestName(
+    name,
+    view.variables.map((variable) => variable.name),
+  );
   return `Unknown variable {{${name}}} — ${where}${near === undefined ? '' : ` Did you mean {{${near}}}?`}`;
 }
 
@@ -44,7 +46,8 @@ function closestName(name: string, names: string[]): string | undefined {
   let best: { name: string; distance: number } | undefined;
   for (const candidate of names) {
     const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
-    if (distance <= 2 && (best === undefined || distance < best.distance)) best = { name: candidate, distance };
+    if (distance <= 2 && (best === undefined || distance < best.distance))
+      best = { name: candidate, distance };
   }
   return best?.name;
 }

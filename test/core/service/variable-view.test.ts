@@ -69,7 +69,9 @@ describe('the variables the page may see', () => {
       },
       { environment: 'dev', captures: [{ variable: 'host', from: 'body', path: '$.payload.body' }] },
     );
-    await next((event) => (event.type === 'outcome' && event.outcome.callId === started.callId ? true : undefined));
+    await next((event) =>
+      event.type === 'outcome' && event.outcome.callId === started.callId ? true : undefined,
+    );
     const view = await service.variableView('dev');
     expect(view.variables.find((variable) => variable.name === 'host')).toEqual({
       name: 'host',

@@ -45,7 +45,10 @@ describe('VariableTextField', () => {
   it('marks each variable, unknown ones apart, and describes the textbox with their warning', () => {
     const scope = devScope(() => Promise.reject(new Error('not asked')))();
     const { container } = render(<Field initial="{{host}}:{{prt}}" scope={scope} />);
-    const tokens = [...container.querySelectorAll('.pd-variable-token')].map((node) => [node.textContent, node.className]);
+    const tokens = [...container.querySelectorAll('.pd-variable-token')].map((node) => [
+      node.textContent,
+      node.className,
+    ]);
     expect(tokens).toEqual([
       ['{{host}}', 'pd-variable-token'],
       ['{{prt}}', 'pd-variable-token pd-variable-unknown'],
@@ -68,6 +71,8 @@ describe('VariableTextField', () => {
     await act(async () => fireEvent.click(within(popover).getByRole('button', { name: 'Reveal token' })));
     expect(revealSecret).toHaveBeenCalledOnce();
     rerender(<Field initial="{{host}} {{token}}" scope={makeScope()} />);
-    expect(screen.getByRole('dialog', { name: 'Variables in Server address' }).textContent).toContain('hunter22');
+    expect(screen.getByRole('dialog', { name: 'Variables in Server address' }).textContent).toContain(
+      'hunter22',
+    );
   });
 });

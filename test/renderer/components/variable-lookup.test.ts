@@ -32,7 +32,9 @@ describe('what the page says about one variable', () => {
       kind: 'unknown',
       message: "Unknown variable {{tokn}} — not in environment 'dev'. Did you mean {{token}}?",
     });
-    expect(lookupVariable(dev, 'Host')).toMatchObject({ message: expect.stringContaining('Did you mean {{host}}?') });
+    expect(lookupVariable(dev, 'Host')).toMatchObject({
+      message: expect.stringContaining('Did you mean {{host}}?'),
+    });
     expect(lookupVariable(dev, 'database')).toEqual({
       kind: 'unknown',
       message: "Unknown variable {{database}} — not in environment 'dev'.",

@@ -19,15 +19,26 @@ export function registerVariableProviders(): void {
   if (registered) return;
   registered = true;
   monaco.languages.registerHoverProvider('json', { provideHover });
-  monaco.languages.registerCompletionItemProvider('json', { triggerCharacters: ['{'], provideCompletionItems });
-  monaco.editor.registerCommand(revealCommand, (_accessor: unknown, args: RevealArgs) => void toggleSecret(args));
+  monaco.languages.registerCompletionItemProvider('json', {
+    triggerCharacters: ['{'],
+    provideCompletionItems,
+  });
+  monaco.editor.registerCommand(
+    revealCommand,
+    (_accessor: unknown, args: RevealArgs) => void toggleSecret(args),
+  );
 }
 
-function provideHover(model: monaco.editor.ITextModel, position: monaco.Position): monaco.languages.Hover | null {
+function provideHover(
+  model: monaco.editor.ITextModel,
+  position: monaco.Position,
+): monaco.languages.Hover | null {
   const entry = modelVariables(model.uri.toString());
   if (!entry) return null;
   const offset = model.getOffsetAt(position);
-  const mark = variableMarks(model.getValue(), entry.scope.view).find(({ start, end }) => start <= offset && offset < end);
+  const mark = variableMarks(model.getValue(), entry.scope.view).find(
+    ({ start, end }) => start <= offset && offset < end,
+  );
   if (!mark) return null;
   const markdown = hoverMarkdown(entry.scope, mark, model.uri.toString(), entry.problem);
   entry.problem = undefined;

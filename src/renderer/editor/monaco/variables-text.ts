@@ -38,7 +38,12 @@ export interface RevealArgs {
  * The hover of a known variable as Markdown: value (a secret masked unless revealed, with its Reveal/Hide link) and
  * origin. Undefined for an unknown one: its warning marker says it.
  */
-export function hoverMarkdown(scope: VariableScope, mark: VariableMark, modelUri: string, problem?: string): string | undefined {
+export function hoverMarkdown(
+  scope: VariableScope,
+  mark: VariableMark,
+  modelUri: string,
+  problem?: string,
+): string | undefined {
   const lookup = lookupVariable(scope.view, mark.name);
   if (lookup.kind === 'unknown') return undefined;
   const title = `**\`{{${mark.name}}}\`** — ${lookup.origin}`;

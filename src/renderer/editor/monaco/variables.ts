@@ -29,7 +29,10 @@ export function useEditorVariables(
         return new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column);
       };
       decorations.set(
-        marks.map(({ start, end }) => ({ range: range(start, end), options: { inlineClassName: 'pd-variable-token' } })),
+        marks.map(({ start, end }) => ({
+          range: range(start, end),
+          options: { inlineClassName: 'pd-variable-token' },
+        })),
       );
       monaco.editor.setModelMarkers(
         model,
@@ -37,7 +40,13 @@ export function useEditorVariables(
         marks.flatMap(({ start, end, warning }) =>
           warning === undefined
             ? []
-            : [{ severity: monaco.MarkerSeverity.Warning, message: warning, ...rangeFields(range(start, end)) }],
+            : [
+                {
+                  severity: monaco.MarkerSeverity.Warning,
+                  message: warning,
+                  ...rangeFields(range(start, end)),
+                },
+              ],
         ),
       );
     };

@@ -5,7 +5,9 @@ const bytes = { type: 'string', pattern: '^[A-Za-z0-9+/_-]*={0,2}$' };
 const color = { type: 'string', enum: ['RED', 'GREEN'], enumDescriptions: ['', ''] };
 const schema = {
   $ref: '#/definitions/M',
-  definitions: { M: { type: 'object', properties: { data: bytes, color: { anyOf: [color, { type: 'integer' }] } } } },
+  definitions: {
+    M: { type: 'object', properties: { data: bytes, color: { anyOf: [color, { type: 'integer' }] } } },
+  },
 };
 
 describe('the request schema as the editor checks it', () => {
@@ -18,7 +20,9 @@ describe('the request schema as the editor checks it', () => {
   });
 
   test('an enum of names also takes a {{variable}}, without suggesting it', () => {
-    const widened = acceptPlaceholders(schema) as { definitions: { M: { properties: { color: { anyOf: unknown[] } } } } };
+    const widened = acceptPlaceholders(schema) as {
+      definitions: { M: { properties: { color: { anyOf: unknown[] } } } };
+    };
     expect(widened.definitions.M.properties.color.anyOf[0]).toEqual({
       anyOf: [color, { type: 'string', pattern: '\\{\\{([A-Za-z0-9_.-]+)\\}\\}', doNotSuggest: true }],
     });

@@ -18,7 +18,12 @@ const view: VariableView = {
 };
 
 function scope(revealed: Record<string, string> = {}): VariableScope {
-  return { view, revealed: new Map(Object.entries(revealed)), reveal: async () => undefined, hide: () => undefined };
+  return {
+    view,
+    revealed: new Map(Object.entries(revealed)),
+    reveal: async () => undefined,
+    hide: () => undefined,
+  };
 }
 
 const uri = 'protodesk://tab/tab-1/request.json';
@@ -46,7 +51,9 @@ describe('the editor’s variables as text', () => {
     const [mark] = variableMarks('"{{token}}"', view);
     const masked = hoverMarkdown(scope(), mark!, uri) ?? '';
     expect(masked).toContain('•••••• (secret — click to reveal) [Reveal](command:protodesk.revealVariable?');
-    const args = JSON.parse(decodeURIComponent(masked.split(`command:${revealCommand}?`)[1]!.slice(0, -1))) as unknown;
+    const args = JSON.parse(
+      decodeURIComponent(masked.split(`command:${revealCommand}?`)[1]!.slice(0, -1)),
+    ) as unknown;
     expect(args).toEqual({ modelUri: uri, name: 'token', offset: 1, reveal: true });
     const shown = hoverMarkdown(scope({ token: 'hunter22' }), mark!, uri) ?? '';
     expect(shown).toContain('` hunter22 ` [Hide](command:');
