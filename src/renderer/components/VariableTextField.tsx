@@ -5,7 +5,7 @@
  * (a dialog where nothing is filled) it is exactly a plain input.
  */
 import * as Popover from '@radix-ui/react-popover';
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { InputHTMLAttributes } from 'react';
 import { placeholderSpans } from '../../shared/variables';
 import { lookupVariable } from './variable-lookup';
@@ -34,6 +34,7 @@ export function VariableTextField(props: VariableTextFieldProps): React.JSX.Elem
   const scope = useVariableScope();
   const input = useRef<HTMLInputElement>(null);
   const mirror = useRef<HTMLSpanElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   const warningId = useId();
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -44,6 +45,7 @@ export function VariableTextField(props: VariableTextFieldProps): React.JSX.Elem
   useLayoutEffect(() => {
     if (input.current && mirror.current) copyTextBox(input.current, mirror.current);
   });
+  useEffect(() => () => clearTimeout(timer.current), []);
 
   const plainInput = (
     <input
@@ -88,11 +90,8 @@ export function VariableTextField(props: VariableTextFieldProps): React.JSX.Elem
             }}
             onBlur={(event) => {
               // Moving into the popover (its Reveal button) keeps it open.
-              if (!(
-                event.relatedTarget instanceof Node &&
-                document.getElementById(popoverId(warningId))?.contains(event.relatedTarget)
-              ))
-                later(false, 0);
+              const to = event.relatedTarget;
+              if (!(to instanceof Node && content.current?.contains(to))) later(false, 0);
               inputProps.onBlur?.(event);
             }}
             onScroll={follow}
@@ -111,7 +110,7 @@ export function VariableTextField(props: VariableTextFieldProps): React.JSX.Elem
       </Popover.Anchor>
       {/* Not in a portal: right after the input in the tab order, so Tab reaches a Reveal button. */}
       <Popover.Content
-        id={popoverId(warningId)}
+        ref={content}
         className="pd-variable-popover"
         aria-label={`Variables in ${props['aria-label']}`}
         side="bottom"
@@ -137,8 +136,6 @@ export function VariableTextField(props: VariableTextFieldProps): React.JSX.Elem
     </Popover.Root>
   );
 }
-
-const popoverId = (base: string): string => `${base}-popover`;
 
 /** The warning of each name a call would not fill. */
 function unknownMessages(scope: VariableScope, names: string[]): string[] {
