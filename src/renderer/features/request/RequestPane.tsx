@@ -7,7 +7,8 @@ import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panel
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import { MetadataTable } from '../../components/MetadataTable';
 import { TlsFields } from '../../components/TlsFields';
-import { VariableScopeProvider, useVariableScopeLoader, type VariableApi } from '../../components/variable-scope';
+import { VariableScopeProvider } from '../../components/variable-scope';
+import { useVariableScopeLoader, type VariableApi } from '../../components/variable-scope-loader';
 import { VariableTextField } from '../../components/VariableTextField';
 import { JsonEditor } from '../../editor';
 import { isRunChord } from '../../editor/run-key';
