@@ -146,6 +146,27 @@ export interface EnvironmentView {
   storedSecrets: string[];
 }
 
+/** Where a `{{name}}` gets its value from, as a call would fill it now. */
+export type VariableOrigin = 'environment' | 'secret' | 'captured';
+
+/** One variable a call would fill: plain and captured values are given, a secret's never (`revealSecret` asks for it). */
+export interface VariableValue {
+  name: string;
+  origin: VariableOrigin;
+  /** Absent for secrets. */
+  value?: string;
+}
+
+/** The variables a call in an environment would see, for highlighting `{{name}}` in the page. */
+export interface VariableView {
+  /** The environment asked about; absent for "No environment". */
+  environment?: string;
+  /** By name. */
+  variables: VariableValue[];
+  /** Secrets the environment declares that have no stored value (a call would leave them unresolved). */
+  secretsWithoutValue: string[];
+}
+
 /**
  * Secret values shorter than this are not hidden in what Protodesk shows or keeps (reports, history, the page, the
  * command line). Replacing a value wherever it occurs as text is only safe for values unlikely to occur by chance: a

@@ -1,11 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
 import {
   addMetadata,
+  createEnvironment,
   importInteropProtos,
   openMethod,
   send,
@@ -36,26 +37,6 @@ async function workspaceFolder(page: Page): Promise<string> {
   const folder = await page.getByText('Default workspace', { exact: true }).getAttribute('title');
   if (!folder) throw new Error('the workspace name does not tell its folder');
   return folder;
-}
-
-/** Creates an environment in the open "Environments" dialog with these variables, and saves it. */
-async function createEnvironment(
-  dialog: Locator,
-  name: string,
-  variables: { name: string; value: string; secret?: boolean }[],
-): Promise<void> {
-  await dialog.getByRole('textbox', { name: 'Environment name' }).fill(name);
-  await dialog.getByRole('button', { name: 'New environment' }).click();
-  const editor = dialog.getByRole('region', { name: `Environment ${name}` });
-  for (const [index, variable] of variables.entries()) {
-    await editor.getByRole('button', { name: 'Add variable' }).click();
-    const row = editor.getByRole('row').nth(index + 1);
-    await row.getByRole('textbox', { name: 'Variable name' }).fill(variable.name);
-    if (variable.secret) await row.getByRole('checkbox', { name: 'Secret' }).check();
-    await row.getByLabel('Value').fill(variable.value);
-  }
-  await editor.getByRole('button', { name: 'Save environment' }).click();
-  await editor.getByText('Saved.').waitFor();
 }
 
 // Issue 5 §2 from the page: environments fill {{variables}}; switching them changes where calls go; secrets stay out.

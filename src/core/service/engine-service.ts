@@ -30,6 +30,7 @@ import type {
   TlsHandshakeReport,
   TlsProfile,
   TlsProfileReport,
+  VariableView,
   Versioned,
   WorkspaceNeedsConfirmation,
   WorkspaceState,
@@ -306,6 +307,14 @@ export class EngineService implements ProtodeskService {
 
   async readEnvironment(name: string): Promise<Versioned<EnvironmentView>> {
     return this.workspace.readEnvironment(name);
+  }
+
+  async variableView(environment?: string): Promise<VariableView> {
+    return this.workspace.variableView(environment);
+  }
+
+  async revealSecret(environment: string, name: string): Promise<string> {
+    return this.workspace.revealSecret(environment, name);
   }
 
   async saveEnvironment(

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { ApiError } from '../../shared/api/errors';
 import type { ApiEvent } from '../../shared/api/types';
 import type { SchemaSource } from '../../shared/schema';
 import type {
@@ -7,12 +8,18 @@ import type {
   SavedRequest,
   SecretChanges,
   TlsProfile,
+  VariableValue,
+  VariableView,
   Versioned,
   WorkspaceNeedsConfirmation,
   WorkspaceState,
 } from '../../shared/workspace';
 import { secretsFile } from '../workspace/app-data';
-import { environmentVariables, type EnvironmentVariables } from '../workspace/environment-variables';
+import {
+  definedVariables,
+  environmentVariables,
+  type EnvironmentVariables,
+} from '../workspace/environment-variables';
 import { HistoryStore } from '../workspace/history';
 import { FileSecretStore, secretScope, type SecretCipher, type SecretStore } from '../workspace/secrets';
 import { NotAWorkspaceError } from '../workspace/errors';
@@ -172,6 +179,43 @@ export class WorkspaceService {
     const variables = await environmentVariables(await this.files(), this.secrets, environment);
     for (const [key, text] of this.captured) variables.values.set(key, text);
     return variables;
+  }
+
+  /** What a call in an environment would fill each `{{name}}` with, secret values left out (the page highlights them). */
+  async variableView(environment: string | undefined): Promise<VariableView> {
+    const defined = await definedVariables(await this.files(), this.secrets, environment);
+    const byName = new Map<string, VariableValue>();
+    for (const [name, value] of defined.plain) byName.set(name, { name, origin: 'environment', value });
+    for (const name of defined.secrets) byName.set(name, { name, origin: 'secret' });
+    // Captured values override the environment's, as in variables().
+    for (const [name, value] of this.captured) byName.set(name, { name, origin: 'captured', value });
+    return {
+      ...(environment !== undefined ? { environment } : {}),
+      variables: [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+      secretsWithoutValue: defined.secretsWithoutValue.filter((name) => !this.captured.has(name)),
+    };
+  }
+
+  /** The stored value of one secret of an environment: only for a person who asked to see it ("Reveal"). */
+  async revealSecret(environment: string, name: string): Promise<string> {
+    const files = await this.files();
+    const { value } = await files.readEnvironment(environment);
+    if (!value.secrets.includes(name)) {
+      throw new ApiError({
+        kind: 'invalidRequest',
+        message: `{{${name}}} is not a secret of the environment "${environment}".`,
+        hint: 'Open Environments to see its variables.',
+      });
+    }
+    const secret = await this.secrets.get(secretScope(files.folder, environment), name);
+    if (secret === undefined) {
+      throw new ApiError({
+        kind: 'invalidRequest',
+        message: `The secret {{${name}}} has no stored value in the environment "${environment}".`,
+        hint: 'Enter its value in Environments.',
+      });
+    }
+    return secret;
   }
 
   /** Stops watching the workspace folder. */

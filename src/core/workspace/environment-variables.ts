@@ -11,6 +11,39 @@ export interface EnvironmentVariables {
   tlsProfile?: string;
 }
 
+/** What an environment defines, read without any secret value: the page may see this much. */
+export interface DefinedVariables {
+  /** Plain values by name. */
+  plain: Map<string, string>;
+  /** Secrets that have a value (stored, or given). */
+  secrets: string[];
+  /** Secrets without a value: a call leaves them unresolved. */
+  secretsWithoutValue: string[];
+  tlsProfile?: string;
+}
+
+/**
+ * Reads an environment's plain variables and which of its secrets have a value: one stored, or one named in `given`
+ * (not looked up, it takes the given value). No environment: nothing.
+ */
+export async function definedVariables(
+  files: WorkspaceFiles,
+  store: SecretStore,
+  environment: string | undefined,
+  given: Readonly<Record<string, string>> = {},
+): Promise<DefinedVariables> {
+  if (environment === undefined) return { plain: new Map(), secrets: [], secretsWithoutValue: [] };
+  const { value } = await files.readEnvironment(environment);
+  const stored = new Set(await store.names(secretScope(files.folder, environment)));
+  const hasValue = (name: string): boolean => Object.hasOwn(given, name) || stored.has(name);
+  return {
+    plain: new Map(Object.entries(value.variables)),
+    secrets: value.secrets.filter(hasValue),
+    secretsWithoutValue: value.secrets.filter((name) => !hasValue(name)),
+    ...(value.tlsProfile !== undefined ? { tlsProfile: value.tlsProfile } : {}),
+  };
+}
+
 /**
  * Reads an environment's plain variables, its secret values from the store (a secret without a stored value stays
  * unresolved; one named in `given` is not looked up and takes the given value, still as a secret) and its TLS
@@ -22,17 +55,16 @@ export async function environmentVariables(
   environment: string | undefined,
   given: Readonly<Record<string, string>> = {},
 ): Promise<EnvironmentVariables> {
-  const values = new Map<string, string>();
+  const defined = await definedVariables(files, store, environment, given);
+  const values = new Map(defined.plain);
   const secrets = new Map<string, string>();
   if (environment === undefined) return { values, secrets };
-  const { value } = await files.readEnvironment(environment);
-  for (const [name, text] of Object.entries(value.variables)) values.set(name, text);
   const scope = secretScope(files.folder, environment);
-  for (const name of value.secrets) {
+  for (const name of defined.secrets) {
     const secret = Object.hasOwn(given, name) ? given[name] : await store.get(scope, name);
     if (secret === undefined) continue;
     values.set(name, secret);
     secrets.set(name, secret);
   }
-  return { values, secrets, ...(value.tlsProfile !== undefined ? { tlsProfile: value.tlsProfile } : {}) };
+  return { values, secrets, ...(defined.tlsProfile !== undefined ? { tlsProfile: defined.tlsProfile } : {}) };
 }

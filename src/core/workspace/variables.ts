@@ -1,8 +1,5 @@
 import type { CallRequest } from '../../shared/call';
-import { jsonStringEnd } from '../../shared/json-body';
-
-/** `{{name}}`: letters, digits, `_`, `.` and `-`, no spaces. */
-const placeholder = /\{\{([A-Za-z0-9_.-]+)\}\}/g;
+import { jsonStringInsides, placeholderPattern } from '../../shared/variables';
 
 /** Thrown before sending when `{{name}}` placeholders have no value; names every missing variable at once. */
 export class UnresolvedVariablesError extends Error {
@@ -24,7 +21,7 @@ function unresolvedMessage(names: string[], environment: string | undefined): st
 
 /** Names of the `{{name}}` placeholders in a text, each once, in order of appearance. */
 export function variablesIn(text: string): string[] {
-  return [...new Set(Array.from(text.matchAll(placeholder), (match) => match[1]!))];
+  return [...new Set(Array.from(text.matchAll(placeholderPattern()), (match) => match[1]!))];
 }
 
 /**
@@ -39,7 +36,7 @@ export function resolveCallRequest(
 ): CallRequest {
   const missing = new Set<string>();
   const fill = (text: string, escape: (value: string) => string = (value) => value): string =>
-    text.replace(placeholder, (whole, name: string) => {
+    text.replace(placeholderPattern(), (whole, name: string) => {
       const value = variables.get(name);
       if (value === undefined) {
         missing.add(name);
@@ -65,18 +62,9 @@ export function resolveCallRequest(
 function fillJsonStrings(json: string, fill: (literal: string) => string): string {
   let out = '';
   let copied = 0;
-  let i = 0;
-  while (i < json.length) {
-    if (json[i] !== '"') {
-      i++;
-      continue;
-    }
-    const end = jsonStringEnd(json, i);
-    const closed = json[end - 1] === '"' && end - 1 > i;
-    const inner = json.slice(i + 1, closed ? end - 1 : end);
-    out += json.slice(copied, i + 1) + fill(inner) + (closed ? '"' : '');
+  for (const { start, end } of jsonStringInsides(json)) {
+    out += json.slice(copied, start) + fill(json.slice(start, end));
     copied = end;
-    i = end;
   }
   return out + json.slice(copied);
 }

@@ -2,6 +2,7 @@
 import { X } from 'lucide-react';
 import { isBase64, isBinaryKey } from './metadata-rows';
 import type { MetadataRow } from './metadata-rows';
+import { VariableTextField } from './VariableTextField';
 import './metadata-table.css';
 
 export { enabledMetadata } from './metadata-rows';
@@ -57,14 +58,13 @@ export function MetadataTable(props: {
                     />
                   </td>
                   <td>
-                    <input
-                      type="text"
+                    <VariableTextField
                       aria-label="Metadata value"
                       aria-invalid={binary && !isBase64(row.value)}
                       value={row.value}
                       spellCheck={false}
                       placeholder={binary ? 'base64' : 'value'}
-                      onChange={(event) => update(index, { value: event.target.value })}
+                      onChange={(value) => update(index, { value })}
                     />
                     {binary && <span className="pd-metadata-hint">base64</span>}
                   </td>

@@ -1,5 +1,5 @@
 /** The Monaco implementation of JsonEditor: the lazily loaded chunk (everything Monaco is reachable only from here). */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { setAnyCompletionTools } from './monaco/any-completion';
 import { useBytesFileAction } from './monaco/bytes-file';
 import { showProblem } from './monaco/markers';
@@ -8,6 +8,8 @@ import { usePackedSchema } from './monaco/packed-schema';
 import { setModelSchema } from './monaco/schemas';
 import { jsonLanguageLoaded, monaco } from './monaco/setup';
 import { useBoundModel } from './monaco/use-model';
+import { useEditorVariables } from './monaco/variables';
+import { acceptPlaceholders } from './monaco/variables-schema';
 import type { JsonEditorProps } from './types';
 import './editor.css';
 
@@ -34,7 +36,8 @@ export default function MonacoJsonEditor(props: JsonEditorProps): React.JSX.Elem
   }, []);
 
   // Before the model exists: a schema published later restarts the JSON worker, dropping its first requests.
-  useEffect(() => setModelSchema(modelUri, jsonSchema), [modelUri, jsonSchema]);
+  const schema = useMemo(() => jsonSchema && acceptPlaceholders(jsonSchema), [jsonSchema]);
+  useEffect(() => setModelSchema(modelUri, schema), [modelUri, schema]);
   useEffect(() => () => setModelSchema(modelUri, undefined), [modelUri]);
   useBoundModel(editor, props, latest);
   useEffect(() => {
@@ -42,6 +45,7 @@ export default function MonacoJsonEditor(props: JsonEditorProps): React.JSX.Elem
     return () => setAnyCompletionTools(modelUri, undefined);
   }, [modelUri, tools]);
   useBytesFileAction(editor, tools);
+  useEditorVariables(editor, modelUri, props.variables);
 
   useEffect(
     () => editor?.updateOptions({ readOnly, domReadOnly: readOnly, ariaLabel }),

@@ -10,6 +10,7 @@ export interface RequestEditorTools {
   /** Asks the user for a file and reads it as base64; undefined when they cancel. Rejects with the engine's ApiError. */
   chooseFileAsBase64(): Promise<FileAsBase64 | undefined>;
 }
+import type { VariableScope } from '../components/variable-scope';
 
 /** A problem the engine found in the request text, shown as an error marker at its position (1-based). */
 export interface EditorProblem {
@@ -36,4 +37,6 @@ export interface JsonEditorProps {
   problem?: EditorProblem;
   /** Any completion and "Insert file as base64" (the request editor only). */
   tools?: RequestEditorTools;
+  /** The variables `{{name}}` in string values would be filled with: highlighted, on hover, unknown ones warned. */
+  variables?: VariableScope;
 }

@@ -17,6 +17,7 @@ import type {
   TlsHandshakeReport,
   TlsProfile,
   TlsProfileReport,
+  VariableView,
   Versioned,
   WorkspaceNeedsConfirmation,
   WorkspaceState,
@@ -54,6 +55,7 @@ import {
   savedRequestSchema,
   secretChangesSchema,
   tlsProfileSchema,
+  variableNameSchema,
 } from './workspace-validation';
 
 /** One operation: how its arguments are checked, and (as a type only) what it answers. */
@@ -144,6 +146,10 @@ export const operations = {
     z.tuple([itemNameSchema, environmentFileSchema, secretChangesSchema, baseVersionSchema, z.boolean()]),
   ),
   deleteEnvironment: operation<void>()(z.tuple([itemNameSchema])),
+  /** What `{{name}}` would be filled with in an environment (none: only captured values), secret values left out. */
+  variableView: operation<VariableView>()(z.tuple([itemNameSchema.optional()])),
+  /** One secret's stored value, only when the person clicked "Reveal": the only way a secret value reaches the page. */
+  revealSecret: operation<string>()(z.tuple([itemNameSchema, variableNameSchema])),
   readTlsProfile: operation<Versioned<TlsProfile>>()(z.tuple([itemNameSchema])),
   saveTlsProfile: operation<{ version: string }>()(
     z.tuple([itemNameSchema, tlsProfileSchema, baseVersionSchema, z.boolean()]),

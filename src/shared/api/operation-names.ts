@@ -32,6 +32,8 @@ export const operationNames = [
   'readEnvironment',
   'saveEnvironment',
   'deleteEnvironment',
+  'variableView',
+  'revealSecret',
   'readTlsProfile',
   'saveTlsProfile',
   'deleteTlsProfile',

@@ -44,7 +44,8 @@ const savedOptionsSchema = z.strictObject({
   gzip: z.boolean().optional(),
 });
 
-const variableNameSchema = z
+/** A variable's name, as `{{name}}` refers to it. */
+export const variableNameSchema = z
   .string()
   .regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,99}$/, { message: 'Variable names are letters, digits, _ . - and start with a letter or _.' });
 

@@ -219,3 +219,23 @@ export const importInteropProtos = (page: Page): Promise<void> =>
     path: join(protoFolder('grpc/testing'), 'test.proto'),
     importPaths: [protoRoot],
   });
+
+/** Creates an environment in the open "Environments" dialog with these variables, and saves it. */
+export async function createEnvironment(
+  dialog: Locator,
+  name: string,
+  variables: { name: string; value: string; secret?: boolean }[],
+): Promise<void> {
+  await dialog.getByRole('textbox', { name: 'Environment name' }).fill(name);
+  await dialog.getByRole('button', { name: 'New environment' }).click();
+  const editor = dialog.getByRole('region', { name: `Environment ${name}` });
+  for (const [index, variable] of variables.entries()) {
+    await editor.getByRole('button', { name: 'Add variable' }).click();
+    const row = editor.getByRole('row').nth(index + 1);
+    await row.getByRole('textbox', { name: 'Variable name' }).fill(variable.name);
+    if (variable.secret) await row.getByRole('checkbox', { name: 'Secret' }).check();
+    await row.getByLabel('Value').fill(variable.value);
+  }
+  await editor.getByRole('button', { name: 'Save environment' }).click();
+  await editor.getByText('Saved.').waitFor();
+}

@@ -1,4 +1,5 @@
-/** The tab's "Server address" box (its own component, so a variable-highlighting field can take its place). */
+/** The tab's "Server address" box, with its `{{variables}}` highlighted and explained on hover. */
+import { VariableTextField } from '../../components/VariableTextField';
 
 /** A one-line textbox named "Server address"; `describedBy` names the hint of where the address came from. */
 export function AddressField(props: {
@@ -7,7 +8,7 @@ export function AddressField(props: {
   describedBy?: string;
 }): React.JSX.Element {
   return (
-    <input
+    <VariableTextField
       className="address-input"
       aria-label="Server address"
       placeholder="host:port, e.g. localhost:50051"
@@ -15,7 +16,7 @@ export function AddressField(props: {
       autoComplete="off"
       value={props.value}
       aria-describedby={props.describedBy}
-      onChange={(e) => props.onChange(e.target.value)}
+      onChange={props.onChange}
     />
   );
 }

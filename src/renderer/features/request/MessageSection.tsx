@@ -1,5 +1,6 @@
 /** The Message section: a slim toolbar with the sample buttons above the request editor at full height. */
 import { JsonEditor, type RequestEditorTools } from '../../editor';
+import type { VariableScope } from '../../components/variable-scope';
 import { useAppStoreApi } from '../../state/context';
 import type { TabState } from '../../state/types';
 import { requestModelUri } from './model-uri';
@@ -12,6 +13,7 @@ export function MessageSection(props: {
   theme: 'light' | 'dark';
   onSend: () => void;
   tools?: RequestEditorTools;
+  variables?: VariableScope;
 }): React.JSX.Element {
   const { tab } = props;
   const actions = useAppStoreApi().getState();
@@ -43,6 +45,7 @@ export function MessageSection(props: {
           onRun={props.onSend}
           problem={tab.problem}
           tools={props.tools}
+          variables={props.variables}
         />
       </div>
     </>

@@ -4,6 +4,8 @@
  */
 import type { KeyboardEvent } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
+import { VariableScopeProvider } from '../../components/variable-scope';
+import { useVariableScopeLoader, type VariableApi } from '../../components/variable-scope-loader';
 import { isRunChord } from '../../editor/run-key';
 import { useAppStore, useAppStoreApi } from '../../state/context';
 import type { TabState } from '../../state/types';
@@ -29,7 +31,7 @@ const mac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 export function RequestPane(props: {
   tab: TabState;
   theme: 'light' | 'dark';
-  api: Pick<ProtodeskApi, 'requestToGrpcurl' | 'methodDocs'> & RequestEditorToolsApi;
+  api: Pick<ProtodeskApi, 'requestToGrpcurl' | 'methodDocs'> & RequestEditorToolsApi & VariableApi;
 }): React.JSX.Element {
   const { tab, api } = props;
   // Actions never change: read them once, without subscribing to the whole state.
@@ -39,6 +41,7 @@ export function RequestPane(props: {
   const jsonFailure = tab.failure?.kind === 'json' ? tab.failure : undefined;
   const originId = `address-origin-${tab.id}`;
   const editorTools = useRequestEditorTools(tab, api);
+  const variables = useVariableScopeLoader(api);
 
   // Ctrl/Cmd+Enter anywhere in the pane; the editor handles (and prevents) its own through onRun.
   const onKeyDown = (event: KeyboardEvent): void => {
@@ -48,56 +51,66 @@ export function RequestPane(props: {
   };
 
   return (
-    <section className="request-pane" aria-label="Request" onKeyDown={onKeyDown}>
-      {tab.diskChanged && (
-        <DiskChangedBanner
-          onReload={() => void actions.reloadSaved(tab.id)}
-          onKeep={() => void actions.keepMine(tab.id)}
-        />
-      )}
-      <MethodHeader method={tab.method} saved={tab.saved && { path: tab.saved.path, edited: tab.dirty }}>
-        <DocsButton api={api} sourceId={tab.sourceId} method={tab.method} />
-      </MethodHeader>
-      <ConnectionBar tab={tab} onSend={send} originId={originId} />
-      <AddressOrigin id={originId} tab={tab} />
-      {tab.failure && !jsonFailure && (
-        <FailureBanner failure={tab.failure} onDismiss={() => actions.dismissFailure(tab.id)} />
-      )}
-      <RequestSections
-        section={tab.section ?? 'message'}
-        onSection={(section) => actions.setSection(tab.id, section)}
-        counts={{ metadata: metadataCount(tab), tests: testsCount(tab) }}
-        end={
-          <SaveActions
-            tab={tab}
-            environment={environment}
-            api={api}
-            mac={mac}
-            onSave={() => actions.requestSave(tab.id)}
+    <VariableScopeProvider value={variables}>
+      <section className="request-pane" aria-label="Request" onKeyDown={onKeyDown}>
+        {tab.diskChanged && (
+          <DiskChangedBanner
+            onReload={() => void actions.reloadSaved(tab.id)}
+            onKeep={() => void actions.keepMine(tab.id)}
           />
-        }
-        // Shown whatever the section: Send from Metadata must still say why the JSON was refused.
-        notice={
-          jsonFailure && (
-            <p className="json-problem" role="alert">
-              {tab.problem?.message ?? jsonFailure.message}
-              {jsonFailure.hint && <span className="failure-hint"> {jsonFailure.hint}</span>}
-            </p>
-          )
-        }
-        panels={{
-          message: <MessageSection tab={tab} theme={props.theme} onSend={send} tools={editorTools} />,
-          metadata: <MetadataSection tab={tab} />,
-          settings: <SettingsSection tab={tab} />,
-          tests: (
-            <TestsEditor
-              captures={tab.captures}
-              assertions={tab.assertions}
-              onChange={(tests) => actions.setTests(tab.id, tests)}
+        )}
+        <MethodHeader method={tab.method} saved={tab.saved && { path: tab.saved.path, edited: tab.dirty }}>
+          <DocsButton api={api} sourceId={tab.sourceId} method={tab.method} />
+        </MethodHeader>
+        <ConnectionBar tab={tab} onSend={send} originId={originId} />
+        <AddressOrigin id={originId} tab={tab} />
+        {tab.failure && !jsonFailure && (
+          <FailureBanner failure={tab.failure} onDismiss={() => actions.dismissFailure(tab.id)} />
+        )}
+        <RequestSections
+          section={tab.section ?? 'message'}
+          onSection={(section) => actions.setSection(tab.id, section)}
+          counts={{ metadata: metadataCount(tab), tests: testsCount(tab) }}
+          end={
+            <SaveActions
+              tab={tab}
+              environment={environment}
+              api={api}
+              mac={mac}
+              onSave={() => actions.requestSave(tab.id)}
             />
-          ),
-        }}
-      />
-    </section>
+          }
+          // Shown whatever the section: Send from Metadata must still say why the JSON was refused.
+          notice={
+            jsonFailure && (
+              <p className="json-problem" role="alert">
+                {tab.problem?.message ?? jsonFailure.message}
+                {jsonFailure.hint && <span className="failure-hint"> {jsonFailure.hint}</span>}
+              </p>
+            )
+          }
+          panels={{
+            message: (
+              <MessageSection
+                tab={tab}
+                theme={props.theme}
+                onSend={send}
+                tools={editorTools}
+                variables={variables}
+              />
+            ),
+            metadata: <MetadataSection tab={tab} />,
+            settings: <SettingsSection tab={tab} />,
+            tests: (
+              <TestsEditor
+                captures={tab.captures}
+                assertions={tab.assertions}
+                onChange={(tests) => actions.setTests(tab.id, tests)}
+              />
+            ),
+          }}
+        />
+      </section>
+    </VariableScopeProvider>
   );
 }
