@@ -8,6 +8,7 @@ import {
   send,
   setRequestJson,
   setServerAddress,
+  showSidebarView,
   waitForStatus,
 } from './helpers/app';
 import { screenshotPath } from './helpers/paths';
@@ -65,6 +66,7 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (them
     await setRequestJson(page, '{"responseSize": 4}');
     await send(page);
     await waitForStatus(page, 'OK');
+    await showSidebarView(page, 'History');
     await page.getByRole('list', { name: 'History' }).getByRole('listitem').first().waitFor();
     const found = await seriousViolations(page);
     for (const [width, height] of [
@@ -110,6 +112,7 @@ describe.each(['light', 'dark'] as const)('accessibility in the %s theme', (them
     const inDialog = await seriousViolations(page);
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
+    await showSidebarView(page, 'Collections');
     await page.getByRole('tree', { name: 'Collections' }).getByRole('treeitem', { name: 'Unary' }).waitFor();
     expectNone([...inDialog, ...(await seriousViolations(page))]);
   });

@@ -13,6 +13,7 @@ import {
   send,
   setRequestJson,
   setServerAddress,
+  showSidebarView,
   waitForStatus,
 } from './helpers/app';
 import { screenshotPath } from './helpers/paths';
@@ -126,6 +127,7 @@ describe('tabs', () => {
     await setServerAddress(page, `127.0.0.1:${server.port}`);
     await send(page);
     await waitForStatus(page, 'OK');
+    await showSidebarView(page, 'History');
     await historyEntry(page).waitFor();
     const before = await tabCount(page);
 
@@ -144,6 +146,7 @@ describe('tabs', () => {
     await expect.poll(() => isPreview(fromHistory)).toBe(false);
     expect(await tabCount(page)).toBe(before);
     expect(await fromHistory.count()).toBe(1);
+    await showSidebarView(page, 'Schemas');
   });
 
   test('the Open tabs menu lists every tab with its source and focuses the chosen one, also by keyboard', async () => {
@@ -230,12 +233,11 @@ describe('tabs', () => {
     await dialog.getByRole('button', { name: 'Import', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    const inSource = (source: string): Locator =>
-      methodTree(page)
-        .getByRole('treeitem', { name: source, exact: true })
-        .getByRole('treeitem', { name: 'UnaryCall', exact: true });
-    await inSource('test.proto').dblclick();
-    await inSource(`127.0.0.1:${server.port}`).dblclick();
+    // The tree is flat, sources in the order they were added: test.proto's UnaryCall first, the server's second.
+    const unaryCalls = methodTree(page).getByRole('treeitem', { name: 'UnaryCall', exact: true });
+    await expect.poll(() => unaryCalls.count()).toBe(2);
+    await unaryCalls.first().dblclick();
+    await unaryCalls.last().dblclick();
     await expect.poll(() => tabCount(page)).toBe(3);
     const fromFiles = tab(page, 'TestService/UnaryCall — test.proto');
     const reflected = tab(page, `TestService/UnaryCall — 127.0.0.1:${server.port}`);

@@ -9,6 +9,7 @@ import {
   openMethod,
   requestEditor,
   requestEditorText,
+  requestSection,
   send,
   setRequestJson,
   setServerAddress,
@@ -45,6 +46,13 @@ const editorHover = (page: Page, text: string): Locator =>
 /** Moves the mouse away from everything, so hovers close. */
 async function moveAway(page: Page): Promise<void> {
   await page.mouse.move(1, 700);
+}
+
+/** Leaves no variables popover open (pointer away, Escape), as a person does before turning to something else. */
+async function closeVariables(page: Page): Promise<void> {
+  await moveAway(page);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.getByRole('dialog', { name: /^Variables in / }).count()).toBe(0);
 }
 
 // Issue 16: {{variables}} are highlighted in the address, metadata and editor; hover tells the value and where it comes
@@ -95,14 +103,19 @@ describe('variables made visible', () => {
     expect(lines[1]).toMatch(
       new RegExp(`^\\{\\{port\\}\\}\\s*=?\\s*${server.port}\\s*from environment 'dev'$`),
     );
+    await closeVariables(page);
   });
 
   test('a secret in a metadata value is masked until Reveal, which asks for it; Hide masks it again', async () => {
     const { page } = app;
+    await requestSection(page, 'Metadata');
     await page.getByRole('button', { name: 'Add metadata' }).click();
     await page.getByRole('textbox', { name: 'Metadata key' }).last().fill('authorization');
     const value = page.getByRole('textbox', { name: 'Metadata value' }).last();
     await value.fill('Bearer {{token}}');
+    // Typing keeps the popover closed; pointing at the field shows it.
+    await expect.poll(() => variablesOf(page, 'Metadata value').count()).toBe(0);
+    await value.hover();
     const popover = variablesOf(page, 'Metadata value');
     await popover.getByText("secret of environment 'dev'").waitFor();
     await popover.getByText('••••••').waitFor();
@@ -124,14 +137,17 @@ describe('variables made visible', () => {
     await page.keyboard.press('Enter');
     await popover.getByText('••••••').waitFor();
     expect(await page.content()).not.toContain(secret);
+    await closeVariables(page);
   });
 
   test('an unknown variable is underlined and explained before anything is sent', async () => {
     const { page } = app;
+    await requestSection(page, 'Metadata');
     await page.getByRole('button', { name: 'Add metadata' }).click();
     await page.getByRole('textbox', { name: 'Metadata key' }).last().fill('x-trace');
     const value = page.getByRole('textbox', { name: 'Metadata value' }).last();
     await value.fill('{{tokn}}');
+    await value.hover();
     const message = "Unknown variable {{tokn}} — not in environment 'dev'. Did you mean {{token}}?";
     await variablesOf(page, 'Metadata value').getByText(message).waitFor();
     expect(await value.locator('xpath=..').locator('.pd-variable-unknown').allTextContents()).toEqual([
@@ -141,13 +157,15 @@ describe('variables made visible', () => {
     const describedBy = (await value.getAttribute('aria-describedby')) ?? '';
     expect(await page.locator(`[id="${describedBy}"]`).innerText()).toBe(message);
     await page.getByRole('button', { name: 'Remove metadata' }).last().click();
+    await closeVariables(page);
   });
 
   test('the editor highlights variables in strings; hover shows the value, unknown ones carry a warning', async () => {
     const { page } = app;
+    // One field per line, so each variable is in view however narrow the editor is.
     await setRequestJson(
       page,
-      '{"responseSize": 1, "payload": {"body": "{{body}}"}, "responseStatus": {"message": "{{bdy}}"}}',
+      '{\n  "responseSize": 1,\n  "payload": {"body": "{{body}}"},\n  "responseStatus": {"message": "{{bdy}}"}\n}',
     );
     const editor = monacoEditor(page);
     await editor.locator('.pd-variable-token', { hasText: '{{body}}' }).first().hover();

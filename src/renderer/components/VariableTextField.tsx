@@ -83,7 +83,11 @@ export function VariableTextField(props: VariableTextFieldProps): React.JSX.Elem
             {...inputProps}
             aria-describedby={describedBy || undefined}
             value={value}
-            onChange={(event) => onChange(event.target.value)}
+            onChange={(event) => {
+              // While the user types, the popover would cover what is below (the request's section tabs).
+              later(false, 0);
+              onChange(event.target.value);
+            }}
             onFocus={(event) => {
               later(true, 0);
               inputProps.onFocus?.(event);
