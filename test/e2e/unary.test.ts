@@ -9,6 +9,7 @@ import {
   setServerAddress,
   showSidebarView,
   waitForStatus,
+  waitForTransitions,
 } from './helpers/app';
 import { screenshotPath } from './helpers/paths';
 import { openApp, type AppSession } from './helpers/session';
@@ -48,6 +49,7 @@ describe('a unary call to grpc-go', () => {
     expect(await theme()).toBe('light');
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     await expect.poll(theme).toBe('dark');
+    await waitForTransitions(page);
     await page.screenshot({ path: screenshotPath('main-dark.png') });
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     await expect.poll(theme).toBe('light');

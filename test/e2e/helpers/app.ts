@@ -239,3 +239,8 @@ export async function createEnvironment(
   await editor.getByRole('button', { name: 'Save environment' }).click();
   await editor.getByText('Saved.').waitFor();
 }
+
+/** Waits until no CSS transition or animation runs (a theme switch fades colours for a moment). */
+export async function waitForTransitions(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+}
