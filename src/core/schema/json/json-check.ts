@@ -212,6 +212,6 @@ function readEnum(desc: DescEnum, node: JsonNode, path: string): JsonValue {
 }
 
 /** A readable list of names, shortened past a dozen. */
-function listNames(names: string[]): string {
+export function listNames(names: string[]): string {
   return names.length > 12 ? `${names.slice(0, 12).join(', ')}, ...` : names.join(', ');
 }

@@ -26,6 +26,7 @@ export interface JsonSchema {
   maximum?: number;
   anyOf?: JsonSchema[];
   allOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
   not?: JsonSchema;
   if?: JsonSchema;
   then?: JsonSchema;

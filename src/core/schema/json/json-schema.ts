@@ -1,5 +1,6 @@
 import type { DescEnum, DescEnumValue, DescField, DescMessage, DescOneof } from '@bufbuild/protobuf';
 import { FeatureSet_FieldPresence } from '@bufbuild/protobuf/wkt';
+import { exclusive, oneofConstraints } from './json-schema-oneof';
 import { enumSchema, mapKeySchema, scalarSchema } from './json-schema-scalars';
 import type { JsonSchema } from './json-schema-types';
 import { refTo, wellKnownDependencies, wellKnownSchema } from './json-schema-wkt';
@@ -56,30 +57,17 @@ function messageSchema(desc: DescMessage, docs: DocLookup, pending: DescMessage[
       );
     }
   }
-  for (const oneof of desc.oneofs) {
-    const names = oneof.fields.flatMap((f) => (f.name === f.jsonName ? [f.jsonName] : [f.jsonName, f.name]));
-    const message = `Set only one of ${oneof.fields.map((f) => f.jsonName).join(', ')} (oneof ${oneof.name}).`;
-    for (let i = 0; i < names.length; i++) {
-      for (let j = i + 1; j < names.length; j++) {
-        constraints.push(exclusive([names[i] as string, names[j] as string], message));
-      }
-    }
-  }
+  for (const oneof of desc.oneofs) constraints.push(...oneofConstraints(oneof));
   const schema: JsonSchema = { type: 'object', title: desc.name, properties, additionalProperties: false };
   if (required.length > 0) schema.required = required;
   if (constraints.length > 0) schema.allOf = dedupe(constraints);
   return withDoc(schema, docs(desc));
 }
 
-/** Two keys that must not appear together, with the message Monaco shows when they do. */
-function exclusive(keys: [string, string], errorMessage: string): JsonSchema {
-  return { not: { required: keys }, errorMessage };
-}
-
 function dedupe(schemas: JsonSchema[]): JsonSchema[] {
   const seen = new Set<string>();
   return schemas.filter((s) => {
-    const key = JSON.stringify(s.not?.required ?? s.anyOf);
+    const key = JSON.stringify(s.not?.required ?? s);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

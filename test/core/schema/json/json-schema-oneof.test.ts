@@ -1,0 +1,161 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { create, createFileRegistry, type FileRegistry } from '@bufbuild/protobuf';
+import { FileDescriptorSetSchema } from '@bufbuild/protobuf/wkt';
+import { encodeJson } from '../../../../src/core/schema/json/codec';
+import { toJsonSchema } from '../../../../src/core/schema/json/json-schema';
+import { PAIRWISE_ONEOF_LIMIT } from '../../../../src/core/schema/json/json-schema-oneof';
+import type { JsonSchema } from '../../../../src/core/schema/json/json-schema-types';
+import { compileProtos } from '../../../../src/core/schema/proto/compile';
+import { makeAjv, schemaErrors } from './ajv';
+import { monacoJson, type MonacoJson } from './monaco-json';
+import { message } from './registries';
+
+const googleapisRoot = join(createRequire(import.meta.url).resolve('google-proto-files/package.json'), '..');
+
+/** `count` string members named `<prefix>_1`…, numbered from `first`. */
+function members(prefix: string, count: number, first = 1): string {
+  return Array.from({ length: count }, (_, i) => `    string ${prefix}_${i + 1} = ${first + i};`).join('\n');
+}
+
+const wideProto = `syntax = "proto3";
+package protodesk.test.oneof;
+
+message Wide200 {
+  oneof choice {
+${members('choice', 200)}
+  }
+  oneof small {
+    string small_a = 201;
+    int32 small_b = 202;
+  }
+}
+
+message Wide100 {
+  oneof choice {
+${members('choice', 100)}
+  }
+}
+
+message AtLimit {
+  oneof pick {
+${members('pick', PAIRWISE_ONEOF_LIMIT)}
+  }
+}
+`;
+
+let dir: string;
+let registry: FileRegistry;
+let wide: JsonSchema;
+let monaco: MonacoJson;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'protodesk-oneof-'));
+  await writeFile(join(dir, 'wide.proto'), wideProto);
+  const compiled = await compileProtos({ files: [join(dir, 'wide.proto')], importPaths: [dir] });
+  registry = createFileRegistry(create(FileDescriptorSetSchema, { file: compiled.files }));
+  wide = toJsonSchema(message(registry, 'protodesk.test.oneof.Wide200'));
+  monaco = await monacoJson(wide);
+}, 60_000);
+
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const choiceNames = Array.from({ length: 200 }, (_, i) => `choice${i + 1}`);
+const choiceMessage = `Set only one of ${choiceNames.slice(0, 12).join(', ')}, ... (oneof choice).`;
+
+describe('the request schema of a message with a big oneof', () => {
+  test('grows linearly with the members: kilobytes for 200, not the megabytes of a rule per pair', () => {
+    const size200 = JSON.stringify(wide).length;
+    const size100 = JSON.stringify(toJsonSchema(message(registry, 'protodesk.test.oneof.Wide100'))).length;
+    console.log(`request schema: ${size100} bytes for a 100-member oneof, ${size200} bytes for 200`);
+    // A rule per pair of the 400 names, each listing the members, was about 160 MB; doubling quadrupled it.
+    expect(size200).toBeLessThan(100_000);
+    expect(size200 / size100).toBeLessThan(2.5);
+  });
+
+  test('Monaco underlines two members in the oneof message, by JSON or proto name, and accepts one', async () => {
+    expect(await monaco.problems('{"choice1": "a", "choice200": "b"}')).toEqual([choiceMessage]);
+    expect(await monaco.problems('{"choice_7": "a", "choice150": "b"}')).toEqual([choiceMessage]);
+    expect(await monaco.problems('{"choice150": "a", "smallB": 1}')).toEqual([]);
+    expect(await monaco.problems('{"choice_150": "a"}')).toEqual([]);
+    expect(await monaco.problems('{}')).toEqual([]);
+  });
+
+  test('one member by both names is the alias message only, not the oneof one', async () => {
+    expect(await monaco.problems('{"choice9": "a", "choice_9": "b"}')).toEqual([
+      'Set "choice9" or "choice_9", not both.',
+    ]);
+  });
+
+  test('Monaco still offers every member of the big oneof, by JSON name', async () => {
+    const labels = await monaco.completions('{"smallA": "x", }', 16);
+    expect(labels.sort()).toEqual([...choiceNames, 'smallB'].sort());
+  });
+
+  test('a strict draft-07 validator agrees: one member passes, two fail at the request', () => {
+    const ajv = makeAjv();
+    expect(schemaErrors(ajv, wide, { choice3: 'a', small_a: 'b' })).toEqual([]);
+    const errors = schemaErrors(ajv, wide, { choice3: 'a', choice4: 'b' });
+    expect(errors.map((e) => [e.instancePath, e.keyword])).toContainEqual(['', 'not']);
+  });
+
+  test('small oneofs keep a rule per pair of names and their wording', () => {
+    const small = wide.definitions?.['protodesk.test.oneof.Wide200']?.allOf ?? [];
+    for (const pair of [
+      ['smallA', 'smallB'],
+      ['smallA', 'small_b'],
+      ['small_a', 'smallB'],
+    ]) {
+      expect(small).toContainEqual({
+        not: { required: pair },
+        errorMessage: 'Set only one of smallA, smallB (oneof small).',
+      });
+    }
+    const atLimit = toJsonSchema(message(registry, 'protodesk.test.oneof.AtLimit'));
+    const rules = atLimit.definitions?.['protodesk.test.oneof.AtLimit']?.allOf ?? [];
+    expect(rules).toContainEqual({
+      not: { required: ['pick1', `pick_${PAIRWISE_ONEOF_LIMIT}`] },
+      errorMessage: `Set only one of ${Array.from({ length: PAIRWISE_ONEOF_LIMIT }, (_, i) => `pick${i + 1}`).join(', ')} (oneof pick).`,
+    });
+    expect(rules.filter((rule) => rule.not?.not)).toEqual([]);
+  });
+});
+
+describe('sending two members of a big oneof', () => {
+  test('is refused by the engine when it encodes the request, naming both members', () => {
+    expect(() =>
+      encodeJson(
+        registry,
+        message(registry, 'protodesk.test.oneof.Wide200'),
+        '{"choice1": "a", "choice200": "b"}',
+      ),
+    ).toThrow(
+      `choice200: oneof choice already has "choice1" set; set only one of ${choiceNames.slice(0, 12).join(', ')}, ...`,
+    );
+  });
+});
+
+describe("googleapis' Google Ads ErrorCode (a oneof of 167 enums)", () => {
+  test('has a request schema under a megabyte, built in well under a second, that still completes values', async () => {
+    const errors = join(googleapisRoot, 'google/ads/googleads/v25/errors/errors.proto');
+    const compiled = await compileProtos({ files: [errors], importPaths: [googleapisRoot] });
+    const ads = createFileRegistry(create(FileDescriptorSetSchema, { file: compiled.files }));
+    const errorCode = message(ads, 'google.ads.googleads.v25.errors.ErrorCode');
+    const start = performance.now();
+    const schema = toJsonSchema(errorCode);
+    const size = JSON.stringify(schema).length;
+    const ms = performance.now() - start;
+    console.log(`ErrorCode request schema: ${size} bytes in ${ms.toFixed(0)} ms (it was 198 MB)`);
+    expect(size).toBeLessThan(1_000_000);
+    expect(ms).toBeLessThan(1_000);
+    const adsMonaco = await monacoJson(schema);
+    const problems = await adsMonaco.problems('{"requestError": "UNKNOWN", "biddingError": "UNKNOWN"}');
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/^Set only one of requestError, .+, \.\.\. \(oneof error_code\)\.$/);
+    const values = await adsMonaco.completions('{"requestError": }', 17);
+    expect(values).toContain('"RESOURCE_NAME_MISSING"');
+  }, 60_000);
+});
