@@ -242,5 +242,5 @@ export async function createEnvironment(
 
 /** Waits until no CSS transition or animation runs (a theme switch fades colours for a moment). */
 export async function waitForTransitions(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.getAnimations().length === 0);
+  await page.waitForFunction('document.getAnimations().length === 0');
 }
