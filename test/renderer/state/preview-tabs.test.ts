@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import type { AppStore } from '../../../src/renderer/state/store';
-import type { HistoryEntry } from '../../../src/shared/workspace';
-import { engineStub, fullDuplexCall, testSource, unaryCall, unaryRequest } from './engine-stub';
+import { engineStub, fullDuplexCall, historyEntry, testSource, unaryCall, unaryRequest } from './engine-stub';
 import { activeTab, startedStore, stopStartedStores } from './started-store';
 
 /** Each open tab as `title` or `title (preview)`, in strip order. */
@@ -10,22 +9,6 @@ const strip = (store: AppStore) =>
   store.getState().tabs.map((tab) => (tab.preview ? `${tab.title} (preview)` : tab.title));
 
 const PATH = 'collections/smoke/Unary.json';
-
-function historyEntry(id: string): HistoryEntry {
-  return {
-    id,
-    at: '2026-11-20T10:00:00Z',
-    method: 'grpc.testing.TestService/UnaryCall',
-    target: 'localhost:7',
-    status: { code: 0, name: 'OK' },
-    totalMs: 3,
-    workspace: '/work/api',
-    request: { metadata: [], messages: ['{"responseSize":4}'] },
-    statusMessage: '',
-    timings: { totalMs: 3, messagesSent: 1, messagesReceived: 1, bytesSent: 2, bytesReceived: 2 },
-    response: { messages: ['{}'], count: 1, bytes: 0, headers: [], trailers: [] },
-  };
-}
 
 describe('the preview tab', () => {
   it('shows a single-clicked method; the next single click replaces it in its place', async () => {

@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import type { AppStore } from '../../../src/renderer/state/store';
-import type { HistoryEntry } from '../../../src/shared/workspace';
-import { engineStub, memoryStorage, testSource, unaryCall, unaryRequest } from './engine-stub';
+import { engineStub, historyEntry, memoryStorage, testSource, unaryCall, unaryRequest } from './engine-stub';
 import { activeTab, startedStore, stopStartedStores } from './started-store';
 
 const PATH = 'collections/smoke/Unary.json';
@@ -174,19 +173,9 @@ describe('opening requests', () => {
 
   it('reopens a history entry as sent into a new unsaved tab', async () => {
     const { store, engine } = await startedStore();
-    const entry: HistoryEntry = {
-      id: 'h1',
-      at: '2026-11-20T10:00:00Z',
-      method: 'grpc.testing.TestService/UnaryCall',
-      target: 'localhost:7',
-      status: { code: 0, name: 'OK' },
-      totalMs: 3,
-      workspace: '/work/api',
+    const entry = historyEntry('h1', {
       request: { metadata: [{ key: 'authorization', value: '{{token}}' }], messages: ['{"responseSize":4}'] },
-      statusMessage: '',
-      timings: { totalMs: 3, messagesSent: 1, messagesReceived: 1, bytesSent: 2, bytesReceived: 2 },
-      response: { messages: ['{}'], count: 1, bytes: 0, headers: [], trailers: [] },
-    };
+    });
     engine.history.set('h1', entry);
     await store.getState().openHistory('h1');
     await vi.waitFor(() => expect(activeTab(store).template).toBeDefined());
