@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startPyServer, type PyServer } from '../peers/py-grpc/server';
 import {
-  closedOrFailed,
+  importByReflection,
   openMethod,
   requestEditor,
   requestEditorText,
@@ -81,12 +81,7 @@ describe('building an Any and inserting a file into a bytes field', () => {
       mkdtemp(join(tmpdir(), 'protodesk-bytes-')),
     ]);
     const { page } = app;
-    await page.getByRole('button', { name: 'Import from server reflection' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import from server reflection' });
-    await dialog.getByRole('textbox', { name: 'Server address' }).fill(`127.0.0.1:${server.port}`);
-    await dialog.getByRole('combobox', { name: 'TLS', exact: true }).selectOption({ label: 'Plaintext' });
-    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-    await closedOrFailed(dialog);
+    await importByReflection(page, `127.0.0.1:${server.port}`);
     // The size the README's screenshots are taken at.
     await page.setViewportSize({ width: 1280, height: 720 });
     await openMethod(page, 'Echo', 'KitchenService/Echo');

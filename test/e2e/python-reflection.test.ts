@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startPyServer, type PyServer } from '../peers/py-grpc/server';
 import {
-  closedOrFailed,
+  importByReflection,
   methodItem,
   openMethod,
   requestEditorText,
@@ -31,12 +31,7 @@ describe('a Python grpcio server by reflection', () => {
 
   test('import by reflection lists the services and their methods', async () => {
     const { page } = app;
-    await page.getByRole('button', { name: 'Import from server reflection' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import from server reflection' });
-    await dialog.getByRole('textbox', { name: 'Server address' }).fill(`127.0.0.1:${server.port}`);
-    await dialog.getByRole('combobox', { name: 'TLS', exact: true }).selectOption({ label: 'Plaintext' });
-    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-    await closedOrFailed(dialog);
+    await importByReflection(page, `127.0.0.1:${server.port}`);
     for (const method of ['ListMovies', 'GetMovie', 'RateMovies', 'Chat', 'Echo', 'Describe']) {
       await methodItem(page, method).waitFor();
     }

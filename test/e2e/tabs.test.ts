@@ -4,6 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
 import {
+  importByReflection,
   importInteropProtos,
   methodItem,
   methodTree,
@@ -226,12 +227,7 @@ describe('tabs', () => {
   });
 
   test('two same-named methods from different sources get titles that say which source', async () => {
-    await page.getByRole('button', { name: 'Import from server reflection' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import from server reflection' });
-    await dialog.getByRole('textbox', { name: 'Server address' }).fill(`127.0.0.1:${server.port}`);
-    await dialog.getByRole('combobox', { name: 'TLS', exact: true }).selectOption({ label: 'Plaintext' });
-    await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-    await dialog.waitFor({ state: 'hidden' });
+    await importByReflection(page, `127.0.0.1:${server.port}`);
 
     // The tree is flat, sources in the order they were added: test.proto's UnaryCall first, the server's second.
     const unaryCalls = methodTree(page).getByRole('treeitem', { name: 'UnaryCall', exact: true });

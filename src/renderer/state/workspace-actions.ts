@@ -182,30 +182,47 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
     return true;
   };
 
-  // Both look for the tab again once the file or entry is read: a double click's first click may have opened it since.
-  const showSaved = async (path: string, preview: boolean): Promise<void> => {
-    const isIt = (tab: TabState): boolean => tab.saved?.path === path;
+  /**
+   * Shows the open tab `isIt` finds; else reads what it would hold and opens it with `openRead`. It looks for the tab
+   * again once read: a double click's first click may have opened it since.
+   */
+  const showOrRead = async <T>(
+    isIt: (tab: TabState) => boolean,
+    preview: boolean,
+    read: () => Promise<T>,
+    openRead: (value: T) => void,
+  ): Promise<void> => {
     if (showOpen(isIt, preview)) return;
     try {
-      const read = await api.readRequest(path);
-      if (showOpen(isIt, preview)) return;
-      openRequest(read.value, requestName(path), { saved: { path, version: read.version } }, { preview });
+      const value = await read();
+      if (!showOpen(isIt, preview)) openRead(value);
     } catch (error) {
       failWorkspace(error);
     }
   };
-  const showHistory = async (id: string, preview: boolean): Promise<void> => {
-    const isIt = (tab: TabState): boolean => tab.history?.id === id;
-    if (showOpen(isIt, preview)) return;
-    try {
-      const entry = await api.historyEntry(id);
-      if (showOpen(isIt, preview)) return;
-      const { request, text } = requestOfHistory(entry);
-      openRequest(request, entry.method, { text, history: entry }, { preview, history: { id, at: entry.at } });
-    } catch (error) {
-      failWorkspace(error);
-    }
-  };
+  const showSaved = (path: string, preview: boolean): Promise<void> =>
+    showOrRead(
+      (tab) => tab.saved?.path === path,
+      preview,
+      () => api.readRequest(path),
+      (read) =>
+        openRequest(read.value, requestName(path), { saved: { path, version: read.version } }, { preview }),
+    );
+  const showHistory = (id: string, preview: boolean): Promise<void> =>
+    showOrRead(
+      (tab) => tab.history?.id === id,
+      preview,
+      () => api.historyEntry(id),
+      (entry) => {
+        const { request, text } = requestOfHistory(entry);
+        openRequest(
+          request,
+          entry.method,
+          { text, history: entry },
+          { preview, history: { id, at: entry.at } },
+        );
+      },
+    );
 
   const saveTab = async (tabId: string, path: string, overwrite: boolean): Promise<'saved' | 'conflict'> => {
     const tab = getTab(tabId);

@@ -52,6 +52,17 @@ export async function importProtos(page: Page, what: ProtoImport): Promise<void>
 export const importProtoFolder = (page: Page, folder: string): Promise<void> =>
   importProtos(page, { mode: 'Proto folder', path: folder });
 
+/** Imports a plaintext server's schema by reflection (from the Schemas view); resolves once the dialog has closed. */
+export async function importByReflection(page: Page, address: string): Promise<void> {
+  await showSidebarView(page, 'Schemas');
+  await page.getByRole('button', { name: 'Import from server reflection' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import from server reflection' });
+  await dialog.getByRole('textbox', { name: 'Server address' }).fill(address);
+  await dialog.getByRole('combobox', { name: 'TLS', exact: true }).selectOption({ label: 'Plaintext' });
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+  await closedOrFailed(dialog);
+}
+
 /** Waits until an import dialog closes (the source loaded); throws with the dialog's alert when it shows one instead. */
 export async function closedOrFailed(dialog: Locator): Promise<void> {
   const alert = dialog.getByRole('alert').first();

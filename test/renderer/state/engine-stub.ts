@@ -58,6 +58,24 @@ export function unaryRequest(body: SavedRequest['body'] = { responseSize: 1 }): 
   return { method: 'grpc.testing.TestService/UnaryCall', target: 'localhost:1', metadata: [], body };
 }
 
+/** A recorded UnaryCall that ended OK; `changes` override any of it. */
+export function historyEntry(id: string, changes: Partial<HistoryEntry> = {}): HistoryEntry {
+  return {
+    id,
+    at: '2026-11-20T10:00:00Z',
+    method: 'grpc.testing.TestService/UnaryCall',
+    target: 'localhost:7',
+    status: { code: 0, name: 'OK' },
+    totalMs: 3,
+    workspace: '/work/api',
+    request: { metadata: [], messages: ['{"responseSize":4}'] },
+    statusMessage: '',
+    timings: { totalMs: 3, messagesSent: 1, messagesReceived: 1, bytesSent: 2, bytesReceived: 2 },
+    response: { messages: ['{}'], count: 1, bytes: 0, headers: [], trailers: [] },
+    ...changes,
+  };
+}
+
 /** The stub and what it saw. */
 export interface EngineStub {
   api: StoreEngine;

@@ -1,60 +1,18 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAppStore, type AppStore } from '../../../src/renderer/state/store';
-import type { HistoryEntry } from '../../../src/shared/workspace';
-import {
-  engineStub,
-  fullDuplexCall,
-  memoryStorage,
-  testSource,
-  unaryCall,
-  unaryRequest,
-} from './engine-stub';
+import { describe, expect, it, vi } from 'vitest';
+import type { AppStore } from '../../../src/renderer/state/store';
+import { engineStub, fullDuplexCall, historyEntry, testSource, unaryCall, unaryRequest } from './engine-stub';
+import { activeTab, startedStore, stopStartedStores } from './started-store';
 
-const disposers: (() => void)[] = [];
-afterEach(() => disposers.splice(0).forEach((dispose) => dispose()));
-
-/** A started store over a stub engine, with the sources and the workspace loaded. */
-async function setup(engine = engineStub(), storage = memoryStorage()) {
-  const store = createAppStore(engine.api, storage);
-  disposers.push(store.getState().start());
-  await vi.waitFor(() => {
-    expect(store.getState().sources).toHaveLength(1);
-    expect(store.getState().workspace).toBeDefined();
-  });
-  return { engine, store, storage };
-}
-
-const active = (store: AppStore) => {
-  const found = store.getState().tabs.find((tab) => tab.id === store.getState().activeTabId);
-  if (!found) throw new Error('no active tab');
-  return found;
-};
 /** Each open tab as `title` or `title (preview)`, in strip order. */
 const strip = (store: AppStore) =>
   store.getState().tabs.map((tab) => (tab.preview ? `${tab.title} (preview)` : tab.title));
 
 const PATH = 'collections/smoke/Unary.json';
 
-function historyEntry(id: string): HistoryEntry {
-  return {
-    id,
-    at: '2026-11-20T10:00:00Z',
-    method: 'grpc.testing.TestService/UnaryCall',
-    target: 'localhost:7',
-    status: { code: 0, name: 'OK' },
-    totalMs: 3,
-    workspace: '/work/api',
-    request: { metadata: [], messages: ['{"responseSize":4}'] },
-    statusMessage: '',
-    timings: { totalMs: 3, messagesSent: 1, messagesReceived: 1, bytesSent: 2, bytesReceived: 2 },
-    response: { messages: ['{}'], count: 1, bytes: 0, headers: [], trailers: [] },
-  };
-}
-
 describe('the preview tab', () => {
   it('shows a single-clicked method; the next single click replaces it in its place', async () => {
-    const { store, engine } = await setup();
+    const { store, engine } = await startedStore();
     store.getState().previewMethod(testSource.id, unaryCall);
     store.getState().openMethod(testSource.id, fullDuplexCall);
     expect(strip(store)).toEqual(['TestService/UnaryCall (preview)', 'TestService/FullDuplexCall']);
@@ -66,13 +24,13 @@ describe('the preview tab', () => {
     store.getState().previewMethod(testSource.id, fullDuplexCall);
     expect(strip(store)).toEqual(['TestService/FullDuplexCall (preview)']);
     expect(store.getState().tabs[0]!.id).not.toBe(replaced);
-    expect(active(store).title).toBe('TestService/FullDuplexCall');
-    await vi.waitFor(() => expect(active(store).template).toBeDefined());
+    expect(activeTab(store).title).toBe('TestService/FullDuplexCall');
+    await vi.waitFor(() => expect(activeTab(store).template).toBeDefined());
     expect(engine.released).toEqual([]);
   });
 
   it('is kept by a double click (openMethod on its preview), by editing, by sending and by saving', async () => {
-    const { store } = await setup();
+    const { store } = await startedStore();
     const { previewMethod, openMethod } = store.getState();
     previewMethod(testSource.id, unaryCall);
     openMethod(testSource.id, unaryCall);
@@ -80,8 +38,8 @@ describe('the preview tab', () => {
 
     const keptBy = async (change: (tabId: string) => void | Promise<unknown>) => {
       previewMethod(testSource.id, fullDuplexCall);
-      const tabId = active(store).id;
-      expect(active(store).preview).toBe(true);
+      const tabId = activeTab(store).id;
+      expect(activeTab(store).preview).toBe(true);
       await change(tabId);
       expect(store.getState().tabs.find((tab) => tab.id === tabId)?.preview).toBe(false);
       store.getState().close(tabId);
@@ -96,7 +54,7 @@ describe('the preview tab', () => {
   });
 
   it('double-clicking a method whose kept tab is active opens a second tab on it', async () => {
-    const { store } = await setup();
+    const { store } = await startedStore();
     store.getState().openMethod(testSource.id, unaryCall);
     store.getState().previewMethod(testSource.id, unaryCall);
     store.getState().openMethod(testSource.id, unaryCall);
@@ -104,14 +62,14 @@ describe('the preview tab', () => {
   });
 
   it('releases the calls of tabs closed together: to the right, the others, all', async () => {
-    const { store, engine } = await setup();
+    const { store, engine } = await startedStore();
     const sendHere = async () => {
-      store.getState().setConnection(active(store).id, { target: 'localhost:7' });
-      await store.getState().send(active(store).id);
+      store.getState().setConnection(activeTab(store).id, { target: 'localhost:7' });
+      await store.getState().send(activeTab(store).id);
     };
     store.getState().openMethod(testSource.id, unaryCall);
     await sendHere();
-    const first = active(store).id;
+    const first = activeTab(store).id;
     store.getState().openMethod(testSource.id, fullDuplexCall);
     store.getState().openMethod(testSource.id, unaryCall);
     await sendHere();
@@ -129,31 +87,31 @@ describe('the preview tab', () => {
 
 describe('history entries and saved requests in tabs', () => {
   it('a history entry opens in one tab however often it is clicked, also while it loads', async () => {
-    const { store, engine } = await setup();
+    const { store, engine } = await startedStore();
     engine.history.set('h1', historyEntry('h1'));
     engine.history.set('h2', historyEntry('h2'));
     const { previewHistory, openHistory } = store.getState();
     // A double click: two clicks and the double click, all before the entry has been read once.
     await Promise.all([previewHistory('h1'), previewHistory('h1'), openHistory('h1')]);
     expect(strip(store)).toEqual(['TestService/UnaryCall']);
-    expect(active(store).history?.id).toBe('h1');
+    expect(activeTab(store).history?.id).toBe('h1');
     await previewHistory('h2');
     expect(strip(store)).toEqual(['TestService/UnaryCall', 'TestService/UnaryCall (preview)']);
     await previewHistory('h1');
-    expect(active(store).history?.id).toBe('h1');
+    expect(activeTab(store).history?.id).toBe('h1');
     await previewHistory('h2');
     await openHistory('h2');
     expect(strip(store)).toEqual(['TestService/UnaryCall', 'TestService/UnaryCall']);
   });
 
   it("a saved request previews, takes the method preview's place, and is kept when opened", async () => {
-    const { store, engine } = await setup();
+    const { store, engine } = await startedStore();
     engine.files.set(PATH, { value: unaryRequest(), version: 'a'.repeat(64) });
     store.getState().previewMethod(testSource.id, fullDuplexCall);
     await store.getState().previewSaved(PATH);
     expect(strip(store)).toEqual(['Unary (preview)']);
     engine.changeOnDisk(PATH, unaryRequest({ responseSize: 2 }));
-    await vi.waitFor(() => expect(active(store).requestText).toContain('2'));
+    await vi.waitFor(() => expect(activeTab(store).requestText).toContain('2'));
     expect(strip(store)).toEqual(['Unary (preview)']);
     await store.getState().openSaved(PATH);
     expect(strip(store)).toEqual(['Unary']);
@@ -162,14 +120,14 @@ describe('history entries and saved requests in tabs', () => {
   it('a reload keeps which tab is the preview and which history entry a tab shows', async () => {
     const engine = engineStub();
     engine.history.set('h1', historyEntry('h1'));
-    const { store, storage } = await setup(engine);
+    const { store, storage } = await startedStore(engine);
     await store.getState().openHistory('h1');
     store.getState().previewMethod(testSource.id, fullDuplexCall);
-    disposers.splice(0).forEach((dispose) => dispose());
-    const { store: reloaded } = await setup(engine, storage);
+    stopStartedStores();
+    const { store: reloaded } = await startedStore(engine, storage);
     expect(strip(reloaded)).toEqual(['TestService/UnaryCall', 'TestService/FullDuplexCall (preview)']);
     await reloaded.getState().previewHistory('h1');
     expect(reloaded.getState().tabs).toHaveLength(2);
-    expect(active(reloaded).history?.id).toBe('h1');
+    expect(activeTab(reloaded).history?.id).toBe('h1');
   });
 });

@@ -1,46 +1,26 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAppStore, type AppStore } from '../../../src/renderer/state/store';
-import type { HistoryEntry } from '../../../src/shared/workspace';
-import { engineStub, memoryStorage, testSource, unaryCall, unaryRequest } from './engine-stub';
-
-const disposers: (() => void)[] = [];
-afterEach(() => disposers.splice(0).forEach((dispose) => dispose()));
+import { describe, expect, it, vi } from 'vitest';
+import type { AppStore } from '../../../src/renderer/state/store';
+import { engineStub, historyEntry, memoryStorage, testSource, unaryCall, unaryRequest } from './engine-stub';
+import { activeTab, startedStore, stopStartedStores } from './started-store';
 
 const PATH = 'collections/smoke/Unary.json';
 
-/** A started store over a stub engine, with the sources and the workspace loaded. */
-async function setup(engine = engineStub(), storage = memoryStorage()) {
-  const store = createAppStore(engine.api, storage);
-  disposers.push(store.getState().start());
-  await vi.waitFor(() => {
-    expect(store.getState().sources).toHaveLength(1);
-    expect(store.getState().workspace).toBeDefined();
-  });
-  return { engine, store, storage };
-}
-
-const active = (store: AppStore) => {
-  const found = store.getState().tabs.find((tab) => tab.id === store.getState().activeTabId);
-  if (!found) throw new Error('no active tab');
-  return found;
-};
-
 async function openUnary(store: AppStore) {
   store.getState().openMethod(testSource.id, unaryCall);
-  await vi.waitFor(() => expect(active(store).template).toBeDefined());
-  return active(store);
+  await vi.waitFor(() => expect(activeTab(store).template).toBeDefined());
+  return activeTab(store);
 }
 
 async function openSaved(store: AppStore, path = PATH) {
   await store.getState().openSaved(path);
-  await vi.waitFor(() => expect(active(store).template).toBeDefined());
-  return active(store);
+  await vi.waitFor(() => expect(activeTab(store).template).toBeDefined());
+  return activeTab(store);
 }
 
 describe('saving a tab', () => {
   it('asks where for a new tab, saves the parsed body, then titles the tab by name and marks it clean', async () => {
-    const { store, engine } = await setup();
+    const { store, engine } = await startedStore();
     const opened = await openUnary(store);
     store.getState().setRequestText(opened.id, '{"responseSize": 7}');
     store.getState().requestSave(opened.id);
@@ -49,40 +29,40 @@ describe('saving a tab', () => {
 
     await expect(store.getState().saveTab(opened.id, PATH, false)).resolves.toBe('saved');
     expect(engine.files.get(PATH)?.value).toEqual({ ...unaryRequest({ responseSize: 7 }), target: '' });
-    expect(active(store)).toMatchObject({ title: 'Unary', dirty: false, saved: { path: PATH } });
+    expect(activeTab(store)).toMatchObject({ title: 'Unary', dirty: false, saved: { path: PATH } });
     expect(store.getState().saveDialogTabId).toBeUndefined();
     expect(store.getState().workspace?.requests.map((r) => r.path)).toEqual([PATH]);
   });
 
   it('saves a saved tab in place on its version, and is dirty after any saved setting changes', async () => {
-    const { store, engine } = await setup();
+    const { store, engine } = await startedStore();
     engine.files.set(PATH, { value: unaryRequest(), version: 'a'.repeat(64) });
     const opened = await openSaved(store);
     expect(opened).toMatchObject({ title: 'Unary', requestText: '{\n  "responseSize": 1\n}', dirty: false });
 
     store.getState().setTests(opened.id, { captures: [], assertions: { status: 'OK' } });
-    expect(active(store).dirty).toBe(true);
+    expect(activeTab(store).dirty).toBe(true);
     store.getState().requestSave(opened.id);
-    await vi.waitFor(() => expect(active(store).dirty).toBe(false));
+    await vi.waitFor(() => expect(activeTab(store).dirty).toBe(false));
     expect(store.getState().saveDialogTabId).toBeUndefined();
     expect(engine.files.get(PATH)?.value.assertions).toEqual({ status: 'OK' });
-    expect(active(store).saved?.version).toBe(engine.files.get(PATH)?.version);
+    expect(activeTab(store).saved?.version).toBe(engine.files.get(PATH)?.version);
 
     store.getState().setTlsProfile(opened.id, 'local');
-    expect(active(store).dirty).toBe(true);
+    expect(activeTab(store).dirty).toBe(true);
     store.getState().setTlsProfile(opened.id, undefined);
-    expect(active(store).dirty).toBe(false);
+    expect(activeTab(store).dirty).toBe(false);
     store.getState().setConnection(opened.id, { target: 'localhost:2' });
-    expect(active(store).dirty).toBe(true);
+    expect(activeTab(store).dirty).toBe(true);
   });
 
   it('refuses to save JSON that does not parse, showing why and keeping the text', async () => {
-    const { store, engine } = await setup();
+    const { store, engine } = await startedStore();
     const opened = await openUnary(store);
     store.getState().setRequestText(opened.id, '{"responseSize": ');
     await expect(store.getState().saveTab(opened.id, PATH, false)).rejects.toThrow(/not valid JSON/);
     expect(engine.files.size).toBe(0);
-    expect(active(store)).toMatchObject({
+    expect(activeTab(store)).toMatchObject({
       requestText: '{"responseSize": ',
       dirty: true,
       failure: { kind: 'json' },
@@ -92,7 +72,7 @@ describe('saving a tab', () => {
 
 describe('conflicts and changes on disk', () => {
   it('asks before overwriting a file changed on disk, and overwrites when told to', async () => {
-    const { store, engine } = await setup();
+    const { store, engine } = await startedStore();
     engine.files.set(PATH, { value: unaryRequest(), version: 'a'.repeat(64) });
     const opened = await openSaved(store);
     store.getState().setRequestText(opened.id, '{"responseSize": 2}');
@@ -106,23 +86,23 @@ describe('conflicts and changes on disk', () => {
     await store.getState().resolveConflict('overwrite');
     expect(store.getState().conflict).toBeUndefined();
     expect(engine.files.get(PATH)?.value.body).toEqual({ responseSize: 2 });
-    expect(active(store).dirty).toBe(false);
+    expect(activeTab(store).dirty).toBe(false);
   });
 
   it('reloads from disk when told to, dropping the edits', async () => {
-    const { store, engine } = await setup();
+    const { store, engine } = await startedStore();
     engine.files.set(PATH, { value: unaryRequest(), version: 'a'.repeat(64) });
     const opened = await openSaved(store);
     store.getState().setRequestText(opened.id, '{"responseSize": 2}');
     engine.files.set(PATH, { value: unaryRequest({ responseSize: 3 }), version: 'b'.repeat(64) });
     await store.getState().saveTab(opened.id, PATH, false);
     await store.getState().resolveConflict('reload');
-    expect(active(store)).toMatchObject({ requestText: '{\n  "responseSize": 3\n}', dirty: false });
+    expect(activeTab(store)).toMatchObject({ requestText: '{\n  "responseSize": 3\n}', dirty: false });
     expect(engine.files.get(PATH)?.value.body).toEqual({ responseSize: 3 });
   });
 
   it('reloads a clean tab whose file changed on disk, and flags an edited one', async () => {
-    const { store, engine } = await setup();
+    const { store, engine } = await startedStore();
     engine.files.set(PATH, { value: unaryRequest(), version: 'a'.repeat(64) });
     engine.files.set('collections/smoke/Other.json', { value: unaryRequest(), version: 'c'.repeat(64) });
     const clean = await openSaved(store);
@@ -150,17 +130,17 @@ describe('conflicts and changes on disk', () => {
     const storage = memoryStorage();
     try {
       engine.files.set(PATH, { value: unaryRequest(), version: 'a'.repeat(64) });
-      const { store } = await setup(engine, storage);
+      const { store } = await startedStore(engine, storage);
       await openSaved(store);
       vi.runAllTimers();
     } finally {
       vi.useRealTimers();
     }
-    disposers.splice(0).forEach((dispose) => dispose());
+    stopStartedStores();
     engine.files.set(PATH, { value: unaryRequest({ responseSize: 5 }), version: 'b'.repeat(64) });
-    const { store } = await setup(engine, storage);
-    await vi.waitFor(() => expect(active(store).requestText).toBe('{\n  "responseSize": 5\n}'));
-    expect(active(store)).toMatchObject({
+    const { store } = await startedStore(engine, storage);
+    await vi.waitFor(() => expect(activeTab(store).requestText).toBe('{\n  "responseSize": 5\n}'));
+    expect(activeTab(store)).toMatchObject({
       title: 'Unary',
       dirty: false,
       saved: { path: PATH, version: 'b'.repeat(64) },
@@ -170,7 +150,7 @@ describe('conflicts and changes on disk', () => {
 
 describe('opening requests', () => {
   it('opens a saved request once: opening it again activates its tab', async () => {
-    const { store, engine } = await setup();
+    const { store, engine } = await startedStore();
     engine.files.set(PATH, { value: unaryRequest(), version: 'a'.repeat(64) });
     const first = await openSaved(store);
     await openUnary(store);
@@ -180,7 +160,7 @@ describe('opening requests', () => {
   });
 
   it('says which method is missing when no loaded source has it', async () => {
-    const { store, engine } = await setup();
+    const { store, engine } = await startedStore();
     engine.files.set(PATH, {
       value: { ...unaryRequest(), method: 'other.Api/Get' },
       version: 'a'.repeat(64),
@@ -192,35 +172,25 @@ describe('opening requests', () => {
   });
 
   it('reopens a history entry as sent into a new unsaved tab', async () => {
-    const { store, engine } = await setup();
-    const entry: HistoryEntry = {
-      id: 'h1',
-      at: '2026-11-20T10:00:00Z',
-      method: 'grpc.testing.TestService/UnaryCall',
-      target: 'localhost:7',
-      status: { code: 0, name: 'OK' },
-      totalMs: 3,
-      workspace: '/work/api',
+    const { store, engine } = await startedStore();
+    const entry = historyEntry('h1', {
       request: { metadata: [{ key: 'authorization', value: '{{token}}' }], messages: ['{"responseSize":4}'] },
-      statusMessage: '',
-      timings: { totalMs: 3, messagesSent: 1, messagesReceived: 1, bytesSent: 2, bytesReceived: 2 },
-      response: { messages: ['{}'], count: 1, bytes: 0, headers: [], trailers: [] },
-    };
+    });
     engine.history.set('h1', entry);
     await store.getState().openHistory('h1');
-    await vi.waitFor(() => expect(active(store).template).toBeDefined());
-    expect(active(store)).toMatchObject({
+    await vi.waitFor(() => expect(activeTab(store).template).toBeDefined());
+    expect(activeTab(store)).toMatchObject({
       title: 'TestService/UnaryCall',
       target: 'localhost:7',
       requestText: '{\n  "responseSize": 4\n}',
       metadata: [{ key: 'authorization', value: '{{token}}', enabled: true }],
       dirty: false,
     });
-    expect(active(store).saved).toBeUndefined();
+    expect(activeTab(store).saved).toBeUndefined();
   });
 
   it('reopens a stream with every message it sent and its old response; Send sends them all, edits included', async () => {
-    const { store, engine } = await setup();
+    const { store, engine } = await startedStore();
     const sent = ['{"responseSize":1}', '{"responseSize":2}', '{"responseSize":3}'];
     const pretty = (size: number): string => `{\n  "responseSize": ${size}\n}`;
     engine.history.set('h2', {
@@ -243,7 +213,7 @@ describe('opening requests', () => {
       },
     });
     await store.getState().openHistory('h2');
-    const opened = active(store);
+    const opened = activeTab(store);
     expect(opened.streamMessages).toEqual({ messages: [1, 2, 3].map(pretty), current: 0, dropped: 0 });
     expect(opened.call?.fromHistory).toBe('2026-11-20T10:00:00Z');
     expect(opened.call?.status?.status).toMatchObject({ name: 'NOT_FOUND', message: 'no such thing' });
@@ -255,22 +225,22 @@ describe('opening requests', () => {
     ]);
 
     store.getState().showStreamMessage(opened.id, 1);
-    expect(active(store).requestText).toBe(pretty(2));
+    expect(activeTab(store).requestText).toBe(pretty(2));
     store.getState().setRequestText(opened.id, '{"responseSize":20}');
     store.getState().showStreamMessage(opened.id, 2);
-    expect(active(store).requestText).toBe(pretty(3));
+    expect(activeTab(store).requestText).toBe(pretty(3));
     await store.getState().send(opened.id);
     expect(engine.started.at(-1)?.request.requests).toEqual([pretty(1), '{"responseSize":20}', pretty(3)]);
-    expect(active(store).call?.fromHistory).toBeUndefined();
+    expect(activeTab(store).call?.fromHistory).toBeUndefined();
 
     store.getState().showStreamMessage(opened.id, undefined);
-    expect(active(store).streamMessages).toBeUndefined();
+    expect(activeTab(store).streamMessages).toBeUndefined();
   });
 });
 
 describe('calls in the workspace', () => {
   it('passes the environment, TLS profile, saved path and tests as the call context, and shows the outcome', async () => {
-    const { store, engine } = await setup();
+    const { store, engine } = await startedStore();
     engine.files.set(PATH, { value: unaryRequest(), version: 'a'.repeat(64) });
     const opened = await openSaved(store);
     store.getState().selectEnvironment('dev');
@@ -292,17 +262,17 @@ describe('calls in the workspace', () => {
       captures: [],
     };
     engine.emitEvent({ type: 'outcome', outcome });
-    expect(active(store).outcome).toEqual(outcome);
+    expect(activeTab(store).outcome).toEqual(outcome);
     expect(store.getState().historyStamp).toBe(1);
   });
 
   it('remembers the environment per workspace folder', async () => {
     const storage = memoryStorage();
-    const first = await setup(engineStub(), storage);
+    const first = await startedStore(engineStub(), storage);
     first.store.getState().selectEnvironment('prod');
-    disposers.splice(0).forEach((dispose) => dispose());
+    stopStartedStores();
 
-    const again = await setup(engineStub(), storage);
+    const again = await startedStore(engineStub(), storage);
     expect(again.store.getState().environment).toBe('prod');
     await again.store.getState().openWorkspace('/elsewhere');
     expect(again.store.getState().environment).toBeUndefined();

@@ -10,7 +10,7 @@ import type { HistorySummary } from '../../../shared/workspace';
 import { FailureMessage } from '../../components/ProblemList';
 import { toFailure } from '../../../shared/api/errors';
 import { statusClass } from '../response/status-class';
-import { SidebarEmpty, ViewHeader } from '../sidebar/ViewFrame';
+import { SidebarEmpty, ViewAction, ViewHeader } from '../sidebar/ViewFrame';
 import { previewClick } from '../tabs/preview-click';
 import { methodName, whenText } from './history-format';
 import './history.css';
@@ -75,16 +75,12 @@ export function HistoryPanel(props: HistoryPanelProps): React.JSX.Element {
   return (
     <>
       <ViewHeader title="History">
-        <button
-          type="button"
-          className="icon-button"
-          aria-label="Clear history"
-          title="Clear history"
+        <ViewAction
+          label="Clear history"
+          icon={Trash2}
           disabled={list.length === 0 && !query}
           onClick={() => void clear()}
-        >
-          <Trash2 aria-hidden="true" size={16} />
-        </button>
+        />
       </ViewHeader>
       {(list.length > 0 || query) && (
         <input

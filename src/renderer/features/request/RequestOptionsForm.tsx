@@ -31,34 +31,46 @@ export function RequestOptionsForm(props: {
           The call ends with DEADLINE_EXCEEDED after this long; empty: no limit.
         </span>
       </div>
-      <div className="request-option">
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={value.emitDefaults}
-            aria-describedby={`${id}-defaults-hint`}
-            onChange={(e) => onChange({ ...value, emitDefaults: e.target.checked })}
-          />
-          Emit defaults
-        </label>
-        <span id={`${id}-defaults-hint`} className="pd-hint">
-          Show response fields that hold their default value (0, &quot;&quot;, false, empty lists).
-        </span>
-      </div>
-      <div className="request-option">
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={value.gzip}
-            aria-describedby={`${id}-gzip-hint`}
-            onChange={(e) => onChange({ ...value, gzip: e.target.checked })}
-          />
-          Gzip
-        </label>
-        <span id={`${id}-gzip-hint`} className="pd-hint">
-          Compress the request messages.
-        </span>
-      </div>
+      <CheckOption
+        hintId={`${id}-defaults-hint`}
+        label="Emit defaults"
+        hint={'Show response fields that hold their default value (0, "", false, empty lists).'}
+        checked={value.emitDefaults}
+        onChange={(emitDefaults) => onChange({ ...value, emitDefaults })}
+      />
+      <CheckOption
+        hintId={`${id}-gzip-hint`}
+        label="Gzip"
+        hint="Compress the request messages."
+        checked={value.gzip}
+        onChange={(gzip) => onChange({ ...value, gzip })}
+      />
     </fieldset>
+  );
+}
+
+/** One on/off option with the line under it saying what it does. */
+function CheckOption(props: {
+  hintId: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}): React.JSX.Element {
+  return (
+    <div className="request-option">
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={props.checked}
+          aria-describedby={props.hintId}
+          onChange={(e) => props.onChange(e.target.checked)}
+        />
+        {props.label}
+      </label>
+      <span id={props.hintId} className="pd-hint">
+        {props.hint}
+      </span>
+    </div>
   );
 }

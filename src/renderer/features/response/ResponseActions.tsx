@@ -2,6 +2,7 @@
 import { Copy, Download, FileStack } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
+import { IconButton } from '../../components/IconButton';
 import { usePathChooser } from '../import/path-chooser';
 import type { CallModel } from './call-model';
 import { copyText } from './copy-text';
@@ -70,34 +71,16 @@ export function ResponseActions(props: ResponseActionsProps): React.JSX.Element 
   return (
     <>
       <div className="response-actions">
-        <button
-          type="button"
-          aria-label="Copy response"
-          title="Copy response"
-          onClick={copy}
-          disabled={text === undefined}
-        >
-          <Copy aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          aria-label="Save response"
-          title="Save response"
-          onClick={save}
-          disabled={text === undefined}
-        >
-          <Download aria-hidden="true" />
-        </button>
+        <IconButton label="Copy response" icon={Copy} onClick={copy} disabled={text === undefined} />
+        <IconButton label="Save response" icon={Download} onClick={save} disabled={text === undefined} />
         {call.kind !== 'unary' && (
-          <button
-            type="button"
-            aria-label="Save all messages"
-            title={history ? 'History keeps only some messages: send again to save all' : 'Save all messages'}
+          <IconButton
+            label="Save all messages"
+            title={history ? 'History keeps only some messages: send again to save all' : undefined}
+            icon={FileStack}
             onClick={saveAll}
             disabled={call.receivedCount === 0 || history}
-          >
-            <FileStack aria-hidden="true" />
-          </button>
+          />
         )}
       </div>
       {notice && (

@@ -6,7 +6,7 @@ import type { MethodInfo } from '../../../shared/schema';
 import { FailureMessage } from '../../components/ProblemList';
 import { MethodTree } from './MethodTree';
 import type { SourceActions } from './use-sources';
-import { SidebarEmpty, ViewHeader } from './ViewFrame';
+import { SidebarEmpty, ViewAction, ViewHeader } from './ViewFrame';
 
 /** The two ways in: a dialog each. */
 export type ImportDialog = 'protos' | 'reflection';
@@ -34,24 +34,17 @@ export function SchemasView(props: SchemasViewProps): React.JSX.Element {
       <ViewHeader title="Schemas">
         {!empty && (
           <>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Import protos"
+            <ViewAction
+              label="Import protos"
               title="Import protos: .proto files, a folder or a descriptor set"
+              icon={FilePlus2}
               onClick={() => props.onImport('protos')}
-            >
-              <FilePlus2 aria-hidden="true" size={16} />
-            </button>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label="Import from server reflection"
-              title="Import from server reflection"
+            />
+            <ViewAction
+              label="Import from server reflection"
+              icon={RadioTower}
               onClick={() => props.onImport('reflection')}
-            >
-              <RadioTower aria-hidden="true" size={16} />
-            </button>
+            />
           </>
         )}
       </ViewHeader>

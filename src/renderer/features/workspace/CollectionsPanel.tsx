@@ -7,7 +7,7 @@ import { FailureMessage } from '../../components/ProblemList';
 import { toFailure } from '../../../shared/api/errors';
 import { usePathChooser } from '../import/path-chooser';
 import { useAppStore, useAppStoreApi } from '../../state/context';
-import { SidebarEmpty, ViewHeader } from '../sidebar/ViewFrame';
+import { SidebarEmpty, ViewAction, ViewHeader } from '../sidebar/ViewFrame';
 import { CollectionsTree } from './CollectionsTree';
 import { WorkspaceProblems } from './WorkspaceProblems';
 import './workspace.css';
@@ -57,15 +57,7 @@ export function CollectionsPanel(props: { api: CollectionsApi }): React.JSX.Elem
     <>
       <ViewHeader title="Collections">
         {requests.length > 0 && (
-          <button
-            type="button"
-            className="icon-button"
-            aria-label="Import collection"
-            title="Import collection"
-            onClick={() => void importCollection()}
-          >
-            <Import aria-hidden="true" size={16} />
-          </button>
+          <ViewAction label="Import collection" icon={Import} onClick={() => void importCollection()} />
         )}
       </ViewHeader>
       {workspace && <WorkspaceProblems problems={workspace.problems} />}

@@ -5,6 +5,7 @@ import type { PathPurpose } from '../../../../src/shared/api/types';
 import { PathChooserProvider, usePathChooser } from '../../../../src/renderer/features/import/path-chooser';
 import type { PathChooserApi } from '../../../../src/renderer/features/import/path-chooser';
 import { listingOf } from './directory-tree';
+import { engineInfo } from './engine-info';
 
 afterEach(cleanup);
 
@@ -20,14 +21,7 @@ const disk = {
 
 function api(nativeDialogs: boolean, native: string[] | null = null): PathChooserApi {
   return {
-    info: async () => ({
-      version: '0',
-      transport: 'browser',
-      platform: 'linux',
-      homeDir: '/home/me',
-      cwd: '/home/me',
-      nativeDialogs,
-    }),
+    info: async () => engineInfo({ nativeDialogs }),
     choosePaths: async () => native,
     listDirectory: listingOf(disk, '/home/me'),
   };

@@ -13,6 +13,7 @@ import {
 } from '../../../../src/renderer/features/response/call-model';
 import type { CallModel } from '../../../../src/renderer/features/response/call-model';
 import { ResponsePane } from '../../../../src/renderer/features/response/ResponsePane';
+import { engineInfo } from '../import/engine-info';
 import { batch, messages, statusEvent } from './batches';
 import { useElementSize } from './layout';
 import { paneApi } from './pane-api';
@@ -189,14 +190,7 @@ describe('ResponsePane', () => {
   it('saves every message of a stream through the engine and says where', async () => {
     const saved: [string, string][] = [];
     const api = paneApi({
-      info: async () => ({
-        version: '0',
-        transport: 'electron',
-        platform: 'linux',
-        homeDir: '/home/me',
-        cwd: '/home/me',
-        nativeDialogs: true,
-      }),
+      info: async () => engineInfo({ transport: 'electron', nativeDialogs: true }),
       choosePaths: async () => ['/home/me/all.jsonl'],
       saveCallMessages: async (callId, path) => {
         saved.push([callId, path]);

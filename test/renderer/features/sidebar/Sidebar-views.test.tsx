@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SourceState } from '../../../../src/shared/api/types';
 import { Sidebar, type SidebarProps } from '../../../../src/renderer/features/sidebar/Sidebar';
+import { emptyHomeChooser } from '../import/engine-info';
 import { testSource } from './sources';
 
 afterEach(cleanup);
@@ -13,16 +14,7 @@ const api: SidebarProps['api'] = {
   addDroppedFiles: async () => testSource('s1'),
   reloadSource: async (id) => testSource(id),
   removeSource: async () => undefined,
-  info: async () => ({
-    version: '0',
-    transport: 'browser',
-    platform: 'linux',
-    homeDir: '/home/me',
-    cwd: '/home/me',
-    nativeDialogs: false,
-  }),
-  choosePaths: async () => null,
-  listDirectory: async (path) => ({ path: path ?? '/home/me', entries: [] }),
+  ...emptyHomeChooser,
 };
 
 function renderSidebar(sources: SourceState[] = [], collectionCount = 0) {

@@ -6,6 +6,7 @@ import type { SourceState } from '../../../../src/shared/api/types';
 import type { SchemaSource } from '../../../../src/shared/schema';
 import { Sidebar } from '../../../../src/renderer/features/sidebar/Sidebar';
 import type { SidebarProps } from '../../../../src/renderer/features/sidebar/Sidebar';
+import { emptyHomeChooser } from '../import/engine-info';
 import { testSource } from './sources';
 
 afterEach(cleanup);
@@ -51,16 +52,7 @@ function memoryEngine() {
       const index = sources.findIndex((source) => source.id === id);
       if (index >= 0) sources.splice(index, 1);
     },
-    info: async () => ({
-      version: '0',
-      transport: 'browser',
-      platform: 'linux',
-      homeDir: '/home/me',
-      cwd: '/home/me',
-      nativeDialogs: false,
-    }),
-    choosePaths: async () => null,
-    listDirectory: async (path) => ({ path: path ?? '/home/me', entries: [] }),
+    ...emptyHomeChooser,
   };
   return { api, sources, added };
 }
