@@ -1,6 +1,7 @@
 // The user's actions in the app, by role and accessible name (the names are the UI's contract: see README).
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { protoFolder, protoRoot } from './paths';
 
 /** The sidebar's views, as their tabs in the "Sidebar views" strip name them. */
@@ -253,5 +254,8 @@ export async function createEnvironment(
 
 /** Waits until no CSS transition or animation runs (a theme switch fades colours for a moment). */
 export async function waitForTransitions(page: Page): Promise<void> {
-  await page.waitForFunction('document.getAnimations().length === 0');
+  // A function, not a string: the page's CSP forbids eval.
+  const running = (): Promise<number> =>
+    page.locator('html').evaluate((html) => html.ownerDocument.getAnimations().length);
+  await expect.poll(running).toBe(0);
 }
