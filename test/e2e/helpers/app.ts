@@ -252,10 +252,20 @@ export async function createEnvironment(
   await editor.getByText('Saved.').waitFor();
 }
 
-/** Waits until no CSS transition or animation runs (a theme switch fades colours for a moment). */
+/**
+ * Waits until no CSS transition runs (a theme switch fades colours for a moment); a spinner's endless animation does
+ * not count.
+ */
 export async function waitForTransitions(page: Page): Promise<void> {
   // A function, not a string: the page's CSP forbids eval.
   const running = (): Promise<number> =>
-    page.locator('html').evaluate((html) => html.ownerDocument.getAnimations().length);
+    page
+      .locator('html')
+      .evaluate(
+        (html) =>
+          html.ownerDocument
+            .getAnimations()
+            .filter((a: { constructor: { name: string } }) => a.constructor.name === 'CSSTransition').length,
+      );
   await expect.poll(running).toBe(0);
 }

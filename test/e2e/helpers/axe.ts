@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { waitForTransitions } from './app';
 
 /** One axe rule that failed, with the elements it failed on (the part of axe's result a report needs). */
 export interface AxeViolation {
@@ -16,6 +17,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** Runs axe on the whole page (WCAG 2.x A and AA rules plus best practices) and returns its violations. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // Colours mid-fade (just after a theme switch) would fail contrast checks that pass once they settle.
+  await waitForTransitions(page);
   if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axeSource);
   return page.evaluate<AxeViolation[]>(`
     window.axe
