@@ -1,13 +1,8 @@
-import {
-  ScalarType,
-  type DescEnum,
-  type DescField,
-  type DescMessage,
-  type DescMethod,
-} from '@bufbuild/protobuf';
+import { type DescEnum, type DescField, type DescMessage, type DescMethod } from '@bufbuild/protobuf';
 import { FeatureSet_FieldPresence } from '@bufbuild/protobuf/wkt';
 import type { DocComments, DocType, EnumDoc, FieldDoc, MessageDoc, MethodDocs } from '../../shared/docs';
 import { docComments } from './docs';
+import { scalarName } from './json/json-scalars';
 import { methodKind } from './method-tree';
 
 /** Most message and enum types one method's docs list; googleapis methods can reach hundreds. */
@@ -43,7 +38,7 @@ export function methodDocs(method: DescMethod): MethodDocs {
     order.push(desc);
     if (desc.kind === 'enum') continue;
     for (const field of desc.fields) {
-      const type = fieldType(field);
+      const type = field.message ?? field.enum;
       if (type) reach(type);
     }
     for (const nested of [...desc.nestedMessages, ...desc.nestedEnums]) reach(nested);
@@ -67,35 +62,15 @@ export function methodDocs(method: DescMethod): MethodDocs {
   return { ...docs, hasComments: anyComment(docs) };
 }
 
-/** The message or enum a field's value is, if it is not a scalar. */
-function fieldType(field: DescField): DescMessage | DescEnum | undefined {
-  switch (field.fieldKind) {
-    case 'scalar':
-      return undefined;
-    case 'enum':
-      return field.enum;
-    case 'message':
-      return field.message;
-    case 'list':
-      return field.listKind === 'scalar' ? undefined : field.listKind === 'enum' ? field.enum : field.message;
-    case 'map':
-      return field.mapKind === 'scalar' ? undefined : field.mapKind === 'enum' ? field.enum : field.message;
-  }
-}
-
-/** A scalar's name as a .proto spells it: `int64`, `bytes`. */
-function scalarName(scalar: ScalarType): string {
-  return ScalarType[scalar].toLowerCase();
-}
-
 function docType(field: DescField, documented: (desc: DescMessage | DescEnum) => boolean): DocType {
-  const type = fieldType(field);
+  // Every field variant carries message, enum and scalar, undefined where they do not apply.
+  const type = field.message ?? field.enum;
   if (type) return { name: type.typeName, kind: type.kind, documented: documented(type) };
-  const scalar =
-    field.fieldKind === 'scalar' || field.fieldKind === 'list' || field.fieldKind === 'map'
-      ? field.scalar
-      : undefined;
-  return { name: scalar === undefined ? '' : scalarName(scalar), kind: 'scalar', documented: false };
+  return {
+    name: field.scalar === undefined ? '' : scalarName(field.scalar),
+    kind: 'scalar',
+    documented: false,
+  };
 }
 
 function fieldLabel(field: DescField): FieldDoc['label'] {

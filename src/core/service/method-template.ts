@@ -9,6 +9,7 @@ import {
   toJsonSchema,
   withPackedTypes,
   type DocLookup,
+  type JsonSchema,
 } from '../schema/json';
 import type { Schema } from '../schema/schema';
 
@@ -26,10 +27,14 @@ export function methodTemplate(schema: Schema, method: string): MethodTemplate {
   };
 }
 
-/** The request JSON Schema of `method` with the fields of each type the given Any type URLs name. */
-export function requestSchema(schema: Schema, method: string, typeUrls: string[]): Record<string, unknown> {
-  const { input } = findMethod(schema, method);
-  return { ...withPackedTypes(toJsonSchema(input, hoverDocs), schema.registry, typeUrls, hoverDocs) };
+/** A method's request JSON Schema (from its cached template) with the fields of each type the Any type URLs name. */
+export function requestSchema(
+  schema: Schema,
+  template: MethodTemplate,
+  typeUrls: string[],
+): Record<string, unknown> {
+  // withPackedTypes copies what it extends, so the cached template stays as it was.
+  return { ...withPackedTypes(template.jsonSchema as JsonSchema, schema.registry, typeUrls, hoverDocs) };
 }
 
 /** Types of `schema` an Any in `method`'s request may pack, matching `query`, the service's own package first. */

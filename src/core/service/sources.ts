@@ -140,7 +140,7 @@ export class SourceCatalog {
 
   /** The request JSON Schema of a method with the fields of the types its Any values name. */
   requestSchema(id: string, method: string, typeUrls: string[]): Record<string, unknown> {
-    return requestSchema(this.schema(id), method, typeUrls);
+    return requestSchema(this.schema(id), this.template(id, method), typeUrls);
   }
 
   /** Types an Any in a method's request may pack, matching `query`. */

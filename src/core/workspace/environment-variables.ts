@@ -55,16 +55,18 @@ export async function environmentVariables(
   environment: string | undefined,
   given: Readonly<Record<string, string>> = {},
 ): Promise<EnvironmentVariables> {
-  const defined = await definedVariables(files, store, environment, given);
-  const values = new Map(defined.plain);
+  // Reads the environment itself: going through definedVariables would read the secrets file once more per call.
+  const values = new Map<string, string>();
   const secrets = new Map<string, string>();
   if (environment === undefined) return { values, secrets };
+  const { value } = await files.readEnvironment(environment);
+  for (const [name, text] of Object.entries(value.variables)) values.set(name, text);
   const scope = secretScope(files.folder, environment);
-  for (const name of defined.secrets) {
+  for (const name of value.secrets) {
     const secret = Object.hasOwn(given, name) ? given[name] : await store.get(scope, name);
     if (secret === undefined) continue;
     values.set(name, secret);
     secrets.set(name, secret);
   }
-  return { values, secrets, ...(defined.tlsProfile !== undefined ? { tlsProfile: defined.tlsProfile } : {}) };
+  return { values, secrets, ...(value.tlsProfile !== undefined ? { tlsProfile: value.tlsProfile } : {}) };
 }
