@@ -8,11 +8,15 @@ import { sendsStream } from './call-phase';
 import { historyMessage } from './saved-request';
 import type { StreamMessages, TabState } from './types';
 
-/** What a tab reopened from `entry` adds: the old response, and for a stream that sent several, their list. */
+/**
+ * What a tab reopened from `entry` adds: which entry it is, the old response, and for a stream that sent several,
+ * their list.
+ */
 export function historyTabState(entry: HistoryEntry, kind: TabState['method']['kind']): Partial<TabState> {
   const { messages, droppedMessages = 0 } = entry.request;
   const several = sendsStream(kind) && (messages.length > 1 || droppedMessages > 0);
   return {
+    history: { id: entry.id, at: entry.at },
     call: callModelFromHistory(entry, kind),
     ...(several
       ? {

@@ -1,8 +1,9 @@
 /** Pure operations on the open tabs: create, edit, close, reorder. The store composes them. */
 import type { MethodTemplate } from '../../shared/api/types';
 import type { MethodInfo } from '../../shared/schema';
+import type { NewTabConnection } from './connections';
 import { isDirty } from './saved-settings';
-import type { Connection, RequestOptions, TabState } from './types';
+import type { RequestOptions, TabState } from './types';
 
 /** The options a new tab starts with. */
 export const defaultOptions: RequestOptions = { emitDefaults: false, gzip: false };
@@ -23,7 +24,7 @@ export function createTab(
   id: string,
   sourceId: string,
   method: MethodInfo,
-  connection: Connection & Pick<TabState, 'addressFrom'>,
+  connection: NewTabConnection,
 ): TabState {
   return {
     id,

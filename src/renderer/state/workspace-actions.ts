@@ -159,7 +159,7 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
       tls?: TlsSettings;
       history?: HistoryEntry;
     },
-    kept: Pick<TabState, 'preview' | 'history'> = {},
+    preview = false,
   ): void => {
     const found = findMethod(get().sources, request.method);
     if (!found) {
@@ -169,7 +169,11 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
     const tls = extra.tls ?? connectionFor(get(), found.sourceId).tls;
     const { history, ...fields } = extra;
     const tab = tabFromRequest({ id: access.newTabId(), ...found, request, ...fields, tls });
-    access.addTab({ ...tab, ...(history && historyTabState(history, found.method.kind)), ...kept });
+    access.addTab({
+      ...tab,
+      ...(history && historyTabState(history, found.method.kind)),
+      ...(preview && { preview }),
+    });
     set({ workspaceFailure: undefined });
   };
 
@@ -206,7 +210,7 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
       preview,
       () => api.readRequest(path),
       (read) =>
-        openRequest(read.value, requestName(path), { saved: { path, version: read.version } }, { preview }),
+        openRequest(read.value, requestName(path), { saved: { path, version: read.version } }, preview),
     );
   const showHistory = (id: string, preview: boolean): Promise<void> =>
     showOrRead(
@@ -215,12 +219,7 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
       () => api.historyEntry(id),
       (entry) => {
         const { request, text } = requestOfHistory(entry);
-        openRequest(
-          request,
-          entry.method,
-          { text, history: entry },
-          { preview, history: { id, at: entry.at } },
-        );
+        openRequest(request, entry.method, { text, history: entry }, preview);
       },
     );
 

@@ -4,8 +4,7 @@
  */
 import type { KeyboardEvent } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
-import { VariableScopeProvider } from '../../components/variable-scope';
-import { useVariableScopeLoader, type VariableApi } from '../../components/variable-scope-loader';
+import type { VariableScope } from '../../components/variable-scope';
 import { isRunChord } from '../../editor/run-key';
 import { useAppStore, useAppStoreApi } from '../../state/context';
 import type { TabState } from '../../state/types';
@@ -31,7 +30,9 @@ const mac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 export function RequestPane(props: {
   tab: TabState;
   theme: 'light' | 'dark';
-  api: Pick<ProtodeskApi, 'requestToGrpcurl' | 'methodDocs'> & RequestEditorToolsApi & VariableApi;
+  api: Pick<ProtodeskApi, 'requestToGrpcurl' | 'methodDocs'> & RequestEditorToolsApi;
+  /** The selected environment's variables (the address and metadata fields get them from the provider above). */
+  variables?: VariableScope;
 }): React.JSX.Element {
   const { tab, api } = props;
   // Actions never change: read them once, without subscribing to the whole state.
@@ -41,7 +42,6 @@ export function RequestPane(props: {
   const jsonFailure = tab.failure?.kind === 'json' ? tab.failure : undefined;
   const originId = `address-origin-${tab.id}`;
   const editorTools = useRequestEditorTools(tab, api);
-  const variables = useVariableScopeLoader(api);
 
   // Ctrl/Cmd+Enter anywhere in the pane; the editor handles (and prevents) its own through onRun.
   const onKeyDown = (event: KeyboardEvent): void => {
@@ -51,66 +51,64 @@ export function RequestPane(props: {
   };
 
   return (
-    <VariableScopeProvider value={variables}>
-      <section className="request-pane" aria-label="Request" onKeyDown={onKeyDown}>
-        {tab.diskChanged && (
-          <DiskChangedBanner
-            onReload={() => void actions.reloadSaved(tab.id)}
-            onKeep={() => void actions.keepMine(tab.id)}
-          />
-        )}
-        <MethodHeader method={tab.method} saved={tab.saved && { path: tab.saved.path, edited: tab.dirty }}>
-          <DocsButton api={api} sourceId={tab.sourceId} method={tab.method} />
-        </MethodHeader>
-        <ConnectionBar tab={tab} onSend={send} originId={originId} />
-        <AddressOrigin id={originId} tab={tab} />
-        {tab.failure && !jsonFailure && (
-          <FailureBanner failure={tab.failure} onDismiss={() => actions.dismissFailure(tab.id)} />
-        )}
-        <RequestSections
-          section={tab.section ?? 'message'}
-          onSection={(section) => actions.setSection(tab.id, section)}
-          counts={{ metadata: metadataCount(tab), tests: testsCount(tab) }}
-          end={
-            <SaveActions
-              tab={tab}
-              environment={environment}
-              api={api}
-              mac={mac}
-              onSave={() => actions.requestSave(tab.id)}
-            />
-          }
-          // Shown whatever the section: Send from Metadata must still say why the JSON was refused.
-          notice={
-            jsonFailure && (
-              <p className="json-problem" role="alert">
-                {tab.problem?.message ?? jsonFailure.message}
-                {jsonFailure.hint && <span className="failure-hint"> {jsonFailure.hint}</span>}
-              </p>
-            )
-          }
-          panels={{
-            message: (
-              <MessageSection
-                tab={tab}
-                theme={props.theme}
-                onSend={send}
-                tools={editorTools}
-                variables={variables}
-              />
-            ),
-            metadata: <MetadataSection tab={tab} />,
-            settings: <SettingsSection tab={tab} />,
-            tests: (
-              <TestsEditor
-                captures={tab.captures}
-                assertions={tab.assertions}
-                onChange={(tests) => actions.setTests(tab.id, tests)}
-              />
-            ),
-          }}
+    <section className="request-pane" aria-label="Request" onKeyDown={onKeyDown}>
+      {tab.diskChanged && (
+        <DiskChangedBanner
+          onReload={() => void actions.reloadSaved(tab.id)}
+          onKeep={() => void actions.keepMine(tab.id)}
         />
-      </section>
-    </VariableScopeProvider>
+      )}
+      <MethodHeader method={tab.method} saved={tab.saved && { path: tab.saved.path, edited: tab.dirty }}>
+        <DocsButton api={api} sourceId={tab.sourceId} method={tab.method} />
+      </MethodHeader>
+      <ConnectionBar tab={tab} onSend={send} originId={originId} />
+      <AddressOrigin id={originId} tab={tab} />
+      {tab.failure && !jsonFailure && (
+        <FailureBanner failure={tab.failure} onDismiss={() => actions.dismissFailure(tab.id)} />
+      )}
+      <RequestSections
+        section={tab.section ?? 'message'}
+        onSection={(section) => actions.setSection(tab.id, section)}
+        counts={{ metadata: metadataCount(tab), tests: testsCount(tab) }}
+        end={
+          <SaveActions
+            tab={tab}
+            environment={environment}
+            api={api}
+            mac={mac}
+            onSave={() => actions.requestSave(tab.id)}
+          />
+        }
+        // Shown whatever the section: Send from Metadata must still say why the JSON was refused.
+        notice={
+          jsonFailure && (
+            <p className="json-problem" role="alert">
+              {tab.problem?.message ?? jsonFailure.message}
+              {jsonFailure.hint && <span className="failure-hint"> {jsonFailure.hint}</span>}
+            </p>
+          )
+        }
+        panels={{
+          message: (
+            <MessageSection
+              tab={tab}
+              theme={props.theme}
+              onSend={send}
+              tools={editorTools}
+              variables={props.variables}
+            />
+          ),
+          metadata: <MetadataSection tab={tab} />,
+          settings: <SettingsSection tab={tab} />,
+          tests: (
+            <TestsEditor
+              captures={tab.captures}
+              assertions={tab.assertions}
+              onChange={(tests) => actions.setTests(tab.id, tests)}
+            />
+          ),
+        }}
+      />
+    </section>
   );
 }

@@ -70,7 +70,8 @@ function HandshakeView(props: { report: TlsHandshakeReport }): React.JSX.Element
         </div>
       )}
       {report.host?.matches && <p>Host name covered by {report.host.matchedName}.</p>}
-      {/* When the host is why the handshake did not verify, the message above says so already. */}
+      {/* When the host is why the handshake did not verify, the message above starts with it (insecure mode adds
+          that it accepts it anyway). */}
       {report.host?.matches === false && !report.message?.startsWith(report.host.message) && (
         <div className="pd-failure">
           <div className="pd-failure-message">{report.host.message}</div>

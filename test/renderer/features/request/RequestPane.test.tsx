@@ -13,8 +13,7 @@ afterEach(() => {
   disposers.splice(0).forEach((dispose) => dispose());
 });
 
-// Copy as grpcurl, the editor's engine tools, path dialogs and revealing secrets are not exercised here; no environment
-// defines variables.
+// Copy as grpcurl, the editor's engine tools and path dialogs are not exercised here.
 const notUsed = () => Promise.reject(new Error('not used in this test'));
 const api = {
   requestToGrpcurl: notUsed,
@@ -25,8 +24,6 @@ const api = {
   listDirectory: notUsed,
   info: notUsed,
   choosePaths: notUsed,
-  variableView: () => Promise.resolve({ variables: [], secretsWithoutValue: [] }),
-  revealSecret: notUsed,
 };
 
 /** The request pane of the active tab, as the app shows it. */
