@@ -2,10 +2,11 @@
 # Builds the foreign test peers outside the repo, in a cache CI can keep between runs:
 #   $PROTODESK_CACHE (default ~/.cache/protodesk-ci)/bin/go-reflect   grpc-go TestService + reflection (test/peers/go-reflect)
 #   $PROTODESK_CACHE/bin/grpcurl                                     the real grpcurl v1.9.4 (grpcurl export round trip)
+#   $PROTODESK_CACHE/bin/ghz                                         ghz v0.120.0 (the load benchmark's reference; ghz export runs)
 #   $PROTODESK_CACHE/java-reflect/{lib,classes}                      grpc-java 1.79.0 TestService + reflection, and Java's
 #                                                                    JsonFormat as a JSON oracle (test/peers/java-reflect);
 #                                                                    Maven's local repository is $PROTODESK_CACHE/m2
-#   $PROTODESK_CACHE/venv                                            Python with grpcio-tools (test/peers/requirements.txt)
+#   $PROTODESK_CACHE/venv                                            Python with grpcio-tools and Locust (test/peers/requirements.txt)
 #   tinyproxy (Debian package, system-wide)                          the HTTP CONNECT proxy of the proxy tests
 #   chromium (Debian package, /usr/bin/chromium)                     the browser of the e2e tests and the UI benchmark
 #   xmllint (Debian package libxml2-utils)                           validates protodesk run's JUnit reports
@@ -51,6 +52,20 @@ else
   GOBIN="$cache/bin" go install "github.com/fullstorydev/grpcurl/cmd/grpcurl@$grpcurl_version"
   echo "$grpcurl_version" > "$gstamp"
   say "built $grpcurl"
+fi
+
+# ghz: the reference of the load benchmark (bench/) and the runner of exported ghz command lines. Pinned: `@latest`
+# resolves to a 2021 release.
+ghz_version="v0.120.0"
+ghz="$cache/bin/ghz"
+zstamp="$cache/bin/ghz.version"
+if [[ -x "$ghz" && -f "$zstamp" && "$(cat "$zstamp")" == "$ghz_version" ]]; then
+  say "ghz $ghz_version is up to date: $ghz"
+else
+  say "building ghz $ghz_version into $ghz (a minute or two when the Go cache is cold)"
+  GOBIN="$cache/bin" go install "github.com/bojand/ghz/cmd/ghz@$ghz_version"
+  echo "$ghz_version" > "$zstamp"
+  say "built $ghz"
 fi
 
 # Java: the grpc-java peer and Java's JSON oracle (test/peers/java-reflect). Maven resolves the jars into the cache

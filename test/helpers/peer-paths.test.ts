@@ -9,6 +9,8 @@ test('with no variables set, every peer is where .ci/install-peers.sh puts it un
     cache,
     python: join(cache, 'venv', 'bin', 'python'),
     grpcurl: join(cache, 'bin', 'grpcurl'),
+    ghz: join(cache, 'bin', 'ghz'),
+    locust: join(cache, 'venv', 'bin', 'locust'),
     goReflect: join(cache, 'bin', 'go-reflect'),
     javaReflect: join(cache, 'java-reflect'),
     grpcGoTestdata: join(cache, 'gomod', 'google.golang.org', 'grpc@v1.85.0', 'testdata'),
@@ -24,6 +26,8 @@ test('PROTODESK_CACHE moves every cached peer, and only those', () => {
   expect(paths.cache).toBe('/ci/cache');
   expect(paths.python).toBe('/ci/cache/venv/bin/python');
   expect(paths.goReflect).toBe('/ci/cache/bin/go-reflect');
+  expect(paths.ghz).toBe('/ci/cache/bin/ghz');
+  expect(paths.locust).toBe('/ci/cache/venv/bin/locust');
   expect(paths.grpcGoTestdata).toBe('/ci/cache/gomod/google.golang.org/grpc@v1.85.0/testdata');
   expect(paths.electron9).toBe('/ci/cache/electron-9.4.1');
   expect(paths.chromium).toBe('/usr/bin/chromium');

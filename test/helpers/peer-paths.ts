@@ -8,10 +8,14 @@ export type PeerEnv = Readonly<Record<string, string | undefined>>;
 export interface PeerPaths {
   /** The folder .ci/install-peers.sh fills (vitest's global setup runs it before every run). */
   cache: string;
-  /** Python with grpcio-tools (the protoc oracle), grpcio and junitparser. */
+  /** Python with grpcio-tools (the protoc oracle), grpcio, junitparser and Locust. */
   python: string;
   /** grpcurl v1.9.4. */
   grpcurl: string;
+  /** ghz v0.120.0 (load benchmark reference, exported ghz commands). */
+  ghz: string;
+  /** Locust 2.47 in the Python venv (exported locustfiles). */
+  locust: string;
   /** The grpc-go TestService with reflection (test/peers/go-reflect). */
   goReflect: string;
   /** The grpc-java peer's folder (classes/ and lib/; test/peers/java-reflect). */
@@ -38,6 +42,8 @@ export function peerPaths(env: PeerEnv = process.env): PeerPaths {
     cache,
     python: env.PROTODESK_PYTHON || join(cache, 'venv', 'bin', 'python'),
     grpcurl: env.PROTODESK_GRPCURL || join(cache, 'bin', 'grpcurl'),
+    ghz: env.PROTODESK_GHZ || join(cache, 'bin', 'ghz'),
+    locust: env.PROTODESK_LOCUST || join(cache, 'venv', 'bin', 'locust'),
     goReflect: env.PROTODESK_GO_REFLECT || join(cache, 'bin', 'go-reflect'),
     javaReflect: env.PROTODESK_JAVA_REFLECT || join(cache, 'java-reflect'),
     grpcGoTestdata: join(cache, 'gomod', 'google.golang.org', 'grpc@v1.85.0', 'testdata'),
