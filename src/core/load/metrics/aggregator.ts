@@ -164,7 +164,8 @@ export class LoadAggregator {
 }
 
 function pointOf(second: number, open: OpenSecond): TimelinePoint {
-  const at = (percentile: number) => microsToMs(withinRange(open.histogram, percentile, open.minUs, open.maxUs));
+  const at = (percentile: number) =>
+    microsToMs(withinRange(open.histogram, percentile, open.minUs, open.maxUs));
   return { second, calls: open.calls, errors: open.errors, p50: at(50), p90: at(90), p99: at(99) };
 }
 

@@ -37,7 +37,8 @@ function linearEdges(minUs: number, maxUs: number): number[] {
   const step = Math.max(1, roundUpToStep((maxUs - minUs) / linearBars, [1, 2, 2.5, 5, 10]));
   const start = Math.floor(minUs / step) * step;
   const edges: number[] = [];
-  for (let at = 1; edges.length === 0 || edges[edges.length - 1]! < maxUs; at++) edges.push(start + at * step);
+  for (let at = 1; edges.length === 0 || edges[edges.length - 1]! < maxUs; at++)
+    edges.push(start + at * step);
   return edges;
 }
 

@@ -153,5 +153,13 @@ export class LoadRecorder {
 }
 
 function emptyTally(): SecondTally {
-  return { second: 0, histogram: newLatencyHistogram(), calls: 0, errors: 0, sumUs: 0, minUs: Infinity, maxUs: 0 };
+  return {
+    second: 0,
+    histogram: newLatencyHistogram(),
+    calls: 0,
+    errors: 0,
+    sumUs: 0,
+    minUs: Infinity,
+    maxUs: 0,
+  };
 }
