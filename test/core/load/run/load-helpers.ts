@@ -53,9 +53,13 @@ export async function runLoad(
   plan: LoadPlan,
   values: ReadonlyMap<string, string> = new Map(),
   snapshots: LoadSnapshot[] = [],
+  onSnapshot: (snapshot: LoadSnapshot) => void = () => undefined,
 ): Promise<{ report: LoadReport; snapshots: LoadSnapshot[] }> {
   const input: LoadInput = { schema, request: call, values };
-  const run = await startLoad(input, plan, (snapshot) => snapshots.push(snapshot));
+  const run = await startLoad(input, plan, (snapshot) => {
+    snapshots.push(snapshot);
+    onSnapshot(snapshot);
+  });
   return { report: await run.done, snapshots };
 }
 
