@@ -15,7 +15,7 @@ export interface Threshold {
 /** A latency from the summary, the error rate (`errors < 1%`), the error count (`errors < 5`), calls/s or calls. */
 export type ThresholdMetric = keyof LatencySummary | 'errorRate' | 'errors' | 'rps' | 'count';
 export type ThresholdOp = '<' | '<=' | '>' | '>=';
-type ThresholdUnit = 'ms' | 's' | 'us' | 'µs' | '%' | '/s' | '';
+export type ThresholdUnit = 'ms' | 's' | 'us' | 'µs' | '%' | '/s' | '';
 
 /** A threshold text that is not a rule: the message says what is wrong and shows the valid forms. */
 export class ThresholdSyntaxError extends Error {

@@ -154,6 +154,9 @@ describe('LoadAggregator', () => {
     const snapshot = aggregator.snapshot({ elapsedMs: 3000, inFlight: 7, dropped: 2 });
     expect(snapshot).toMatchObject({ elapsedMs: 3000, count: 900, rps: 300, inFlight: 7, dropped: 2 });
     expect([snapshot.bytesSent, snapshot.bytesReceived]).toEqual([9000, 18_000]);
+    recorder.record(call(100, 2999));
+    report(recorder, aggregator);
+    expect(aggregator.snapshot({ elapsedMs: 3000, inFlight: 0, dropped: 0 }).rps).toBe(300.33);
   });
 
   it('lists the 20 most frequent of the first distinct errors, most frequent first', () => {
