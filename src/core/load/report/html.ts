@@ -117,6 +117,7 @@ function header(report: LoadReport, previous?: LoadReport): string {
       ? `<p class="meta">${formatCount(report.dropped)} scheduled calls were not started: too many were in flight.</p>`
       : '';
   return (
+    '<p class="eyebrow">Protodesk load test</p>' +
     `<h1>${escapeHtml(report.method)} → ${escapeHtml(report.target)}${stopped}</h1>` +
     `<p class="meta">${meta}</p>${compared}${dropped}`
   );

@@ -4,8 +4,8 @@ import { escapeHtml } from './escape';
 import { niceAxis } from './ticks';
 
 // Every chart draws in one coordinate box; CSS scales it to the page width (the SVG has a viewBox, no fixed size).
-const width = 720;
-const height = 260;
+const width = 960;
+const height = 300;
 const plot = { left: 60, right: 14, top: 14, bottom: 44 };
 const plotWidth = width - plot.left - plot.right;
 const plotHeight = height - plot.top - plot.bottom;
@@ -71,7 +71,9 @@ function baseline(): string {
 export function timeChart(chart: TimeChart): string {
   const top = Math.max(0, ...chart.series.flatMap((s) => s.points.map((p) => p.y)));
   const y = niceAxis(top);
-  const x = niceAxis(Math.max(1, chart.seconds), 8);
+  // The time axis ends where the run ended (a 15 s run is not drawn to 16 s), with round ticks inside it.
+  const seconds = Math.max(1, chart.seconds);
+  const x = { max: seconds, ticks: niceAxis(seconds, 8).ticks.filter((tick) => tick <= seconds + 1e-9) };
   const xTicks = x.ticks.map((tick) => {
     const at = round(plot.left + (tick / x.max) * plotWidth);
     return (
@@ -125,7 +127,8 @@ export function histogramChart(title: string, bars: HistogramBar[], summary: str
   const slot = plotWidth / Math.max(1, bars.length);
   const every = Math.max(1, Math.ceil(bars.length / 10));
   const shapes = bars.map((b, i) => {
-    const h = (b.count / y.max) * plotHeight;
+    // A bar with calls stays visible however few it holds, so a rare slow bucket does not pass for an empty one.
+    const h = b.count === 0 ? 0 : Math.max(2, (b.count / y.max) * plotHeight);
     const x = plot.left + i * slot;
     const last = i === bars.length - 1;
     // The last label ends at the chart's edge rather than centring on it, so it is not cut off.
