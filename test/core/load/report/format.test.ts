@@ -34,6 +34,12 @@ describe('report formatting', () => {
     expect(describePlan({ model: { kind: 'closed', concurrency: 10, durationMs: 120_000 } })).toBe(
       'closed: 10 users for 2 min',
     );
+    expect(describePlan({ model: { kind: 'open', rate: 100, durationMs: 100_000 } })).toBe(
+      'open: 100 calls/s for 100 s',
+    );
+    expect(describePlan({ model: { kind: 'open', rate: 2.5, durationMs: 1500 } })).toBe(
+      'open: 2.5 calls/s for 1.5 s',
+    );
     expect(describePlan({ model: { kind: 'open', rate: 667, durationMs: 15_000, rampMs: 5000 } })).toBe(
       'open: 667 calls/s for 15 s after a 5 s ramp',
     );
