@@ -26,6 +26,17 @@ describe('loadReportHtml', () => {
     );
   });
 
+  test('the time charts leave out a last second the run covered less than half of', () => {
+    const points = (extraMs: number): number => {
+      const html = loadReportHtml(fixtureReport({ seconds: 10, extraMs }));
+      const path = /<path class="line s-calls" d="([^"]*)"/.exec(html)![1]!;
+      return path.split(/[ML]/).length - 1;
+    };
+    expect(points(0)).toBe(10);
+    expect(points(200)).toBe(10);
+    expect(points(600)).toBe(11);
+  });
+
   test('a stopped run and dropped calls are said at the top', () => {
     const report = { ...fixtureReport({ seconds: 3 }), stopped: true, dropped: 1200 };
     const html = loadReportHtml(report);
