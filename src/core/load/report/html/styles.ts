@@ -66,4 +66,6 @@ td.message { overflow-wrap: anywhere; white-space: pre-wrap; font-family: ui-mon
   font-size: 12.5px; }
 .better { color: var(--pass); } .worse { color: var(--fail); }
 footer { margin-top: 32px; color: var(--muted); font-size: 12px; }
+/* Printed or saved as PDF: a chart or a table row is not cut in two across pages. */
+@media print { .chart, tr, .figures li { break-inside: avoid; } main { max-width: none; padding: 0; } }
 `;
