@@ -66,7 +66,8 @@ export class LoadAggregator {
       elapsedMs: state.elapsedMs,
       count: this.count,
       inFlight: state.inFlight,
-      rps: state.elapsedMs > 0 ? this.count / (state.elapsedMs / 1000) : 0,
+      // To 0.01/s, as ghz prints it: more digits would be noise.
+      rps: state.elapsedMs > 0 ? Math.round((this.count / (state.elapsedMs / 1000)) * 100) / 100 : 0,
       statusCounts: Object.fromEntries(this.statusCounts),
       dropped: state.dropped,
       latency: this.latency(),
@@ -151,7 +152,8 @@ export class LoadAggregator {
       microsToMs(withinRange(this.histogram, percentile, this.minUs, this.maxUs));
     return {
       min: microsToMs(this.minUs),
-      mean: microsToMs(Math.round(this.sumUs / this.count)),
+      // To the nanosecond: finer digits would be noise in the JSON output.
+      mean: microsToMs(Math.round((this.sumUs / this.count) * 1000) / 1000),
       p50: at(50),
       p75: at(75),
       p90: at(90),
