@@ -226,6 +226,23 @@ describe('startLoad, open model, against grpc-go', () => {
     );
   });
 
+  it('stops early: calls in flight end CANCELLED, the worker and its clock thread end', async () => {
+    let running = 0;
+    const run = await startLoad(
+      { schema, request: request(server.port, streamingOutput, slowStream), values: new Map() },
+      { model: { kind: 'open', rate: 50, durationMs: 60_000 }, workers: 1 },
+      () => {
+        running = threadCount();
+        run.stop();
+      },
+    );
+    const report = await run.done;
+    expect(report.stopped).toBe(true);
+    expect(Object.keys(report.statusCounts)).toEqual(['CANCELLED']);
+    expect(report.count).toBeGreaterThanOrEqual(40);
+    await expect.poll(threadCount, { timeout: 5_000 }).toBeLessThanOrEqual(running - 2);
+  });
+
   it('drops arrivals beyond maxInFlight and times calls out at their deadline', async () => {
     const { report } = await runLoad(
       schema,
