@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startLoad } from '../src/core/load/run/start-load';
+import { bareGrpcJsAtRate } from './loadtest-bare';
 import { loadSchema } from '../src/core/schema/load';
 import type { Schema } from '../src/core/schema/schema';
 import type { LoadPlan } from '../src/shared/load';
@@ -128,6 +129,10 @@ export async function loadtestBench(): Promise<void> {
       console.log(`round ${round}  (protodesk / ghz)  ${line.join('   ')}`);
     }
     console.log(`\n${formatTable(summarize(samples), ['protodesk', 'ghz'])}`);
+    const bare = await bareGrpcJsAtRate(peer.address, RATE, RATE_SECONDS);
+    console.log(
+      `bare grpc-js at ${figure(RATE)} calls/s (the floor of any grpc-js client; timed from each call's actual start): p50 ${figure(bare.p50, 3)} ms, p99 ${figure(bare.p99, 3)} ms`,
+    );
   } finally {
     await peer.stop();
   }
