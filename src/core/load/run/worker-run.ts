@@ -10,6 +10,9 @@ import { runUsers } from './users';
 const progressEveryMs = 250;
 /** How long a worker waits for its connections before the run starts anyway (calls then fail and say why). */
 const connectWaitMs = 5_000;
+/** Calls still running this long after a timed run's end are cancelled (counted CANCELLED), so a hung server cannot
+ * hold the run for ever. */
+export const endGraceMs = 5_000;
 
 /** One worker's part of a load test: connect, send its share of the calls, report, stop on request. */
 export class WorkerRun {
@@ -59,12 +62,18 @@ export class WorkerRun {
       });
     }, progressEveryMs);
     const { share, first, stride } = this.setup;
+    const endMs = share.kind === 'open' ? share.rampMs + share.durationMs : share.durationMs;
+    const grace =
+      endMs === undefined
+        ? undefined
+        : setTimeout(() => sender.cancelAll(), startAtMs + endMs + endGraceMs - sharedNowMs());
     if (share.kind === 'closed')
       await runUsers(share, { first, stride }, startAtMs, sender, this.onEnd, () => this.stopped);
     // Stopped before the start: nothing to send, and the clock thread ends.
     else if (this.stopped) this.arrivals!.stop();
     else await this.arrivals!.run(startAtMs);
     await this.allEnded();
+    clearTimeout(grace);
     clearInterval(progress);
     for (const client of this.clients) client.close();
     this.post({ type: 'done', delta: this.recorder.takeDelta(), dropped: this.arrivals?.dropped ?? 0 });

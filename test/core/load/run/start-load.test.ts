@@ -6,6 +6,7 @@ import { ConnectionError } from '../../../../src/core/connection/errors';
 import { DataFileError } from '../../../../src/core/load/run/data-file';
 import { LoadPlanError } from '../../../../src/core/load/run/shares';
 import { startLoad } from '../../../../src/core/load/run/start-load';
+import { endGraceMs } from '../../../../src/core/load/run/worker-run';
 import { ThresholdSyntaxError } from '../../../../src/core/load/thresholds';
 import { JsonInputError } from '../../../../src/core/schema/json';
 import type { Schema } from '../../../../src/core/schema/schema';
@@ -125,6 +126,16 @@ describe('startLoad, closed model, against grpc-go', () => {
     expect(snapshots.length).toBeLessThanOrEqual(3);
     expect(snapshots[0]!.count).toBeGreaterThan(0);
     expect(snapshots[0]!.count).toBeLessThanOrEqual(report.count);
+  });
+
+  it('cancels the calls still running 5 s after its duration', async () => {
+    const { report } = await runLoad(schema, request(server.port, streamingOutput, slowStream), {
+      model: { kind: 'closed', concurrency: 2, durationMs: 500 },
+    });
+    expect(report.statusCounts).toEqual({ CANCELLED: 2 });
+    expect(report.stopped).toBe(false);
+    expect(report.elapsedMs).toBeGreaterThanOrEqual(500 + endGraceMs);
+    expect(report.elapsedMs).toBeLessThan(500 + endGraceMs + 2_000);
   });
 
   it('opens as many TCP connections as asked for, over its workers', async () => {
