@@ -6,7 +6,9 @@ import { addRequestFlags } from '../request-flags';
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 // The attribute names of the flags that describe the request; a saved request (--workspace) brings its own.
-const requestFlagNames = new Set(addRequestFlags(new Command()).options.map((option) => option.attributeName()));
+const requestFlagNames = new Set(
+  addRequestFlags(new Command()).options.map((option) => option.attributeName()),
+);
 
 const help = `
 Models: without --rate, -c users each send their next call when their last one ends, for -n calls in all or for
@@ -44,14 +46,19 @@ export function registerLoad(program: Command, io: CliIo): void {
   addRequestFlags(
     program
       .command('load')
-      .description('load-test a method or a saved request: calls/s, latency percentiles, errors; asserts for CI')
+      .description(
+        'load-test a method or a saved request: calls/s, latency percentiles, errors; asserts for CI',
+      )
       .argument('[target]', 'server address, as for call (absent with --workspace)')
       .argument('[method]', 'package.Service/Method (absent with --workspace)')
       .option('--workspace <dir>', 'run a saved request of this workspace instead of <target> <method>')
       .option('--request <path>', 'the saved request: "collection/name" or its path in the workspace')
       .option('--env <name>', 'the environment whose variables fill {{name}} in the saved request')
       .option('--var <name=value>', "a variable, over the environment's (repeatable)", collect, [])
-      .option('-c, --concurrency <n>', 'calls in flight (users); with --rate, the cap on calls in flight (default 50)')
+      .option(
+        '-c, --concurrency <n>',
+        'calls in flight (users); with --rate, the cap on calls in flight (default 50)',
+      )
       .option('-n, --total <n>', 'calls in all (default 200 when there is no --duration)')
       .option('--duration <duration>', 'how long to run: 30s, 1m, 1m30s')
       .option('--rate <calls/s>', 'start calls at this rate (open model); needs --duration')
@@ -59,21 +66,40 @@ export function registerLoad(program: Command, io: CliIo): void {
       .option('--connections <n>', 'HTTP/2 connections the calls share (default: one per worker thread)')
       .option('--workers <n>', 'worker threads sending calls (default: picked from the cores)')
       .option('--messages <n>', 'requests sent per client- or bidi-streaming call (default 1)')
-      .option('--data-file <file>', 'JSON Lines or CSV rows whose columns fill {{variables}}, one row per call, in turn')
-      .addOption(new Option('--format <name>', 'report format').choices(['summary', 'json', 'csv', 'html']).default('summary'))
+      .option(
+        '--data-file <file>',
+        'JSON Lines or CSV rows whose columns fill {{variables}}, one row per call, in turn',
+      )
+      .addOption(
+        new Option('--format <name>', 'report format')
+          .choices(['summary', 'json', 'csv', 'html'])
+          .default('summary'),
+      )
       .option('-o, --output <file>', 'write the report (or the export) to this file instead of stdout')
-      .option('--assert <rule>', "fail (exit 1) unless this holds at the end: 'p99 < 50ms', 'errors < 1%' (repeatable)", collect, [])
-      .addOption(new Option('--export <tool>', 'write the test as a Locust file or a ghz command to -o; runs nothing').choices(['locust', 'ghz']))
+      .option(
+        '--assert <rule>',
+        "fail (exit 1) unless this holds at the end: 'p99 < 50ms', 'errors < 1%' (repeatable)",
+        collect,
+        [],
+      )
+      .addOption(
+        new Option(
+          '--export <tool>',
+          'write the test as a Locust file or a ghz command to -o; runs nothing',
+        ).choices(['locust', 'ghz']),
+      )
       .option('-q, --quiet', 'no progress line'),
   )
     .addHelpText('after', help)
-    .action(async (target: string | undefined, method: string | undefined, flags: LoadFlags, command: Command) => {
-      const typed = (name: string) => command.getOptionValueSource(name) === 'cli';
-      const requestFlags = command.options
-        .filter((option) => requestFlagNames.has(option.attributeName()) && typed(option.attributeName()))
-        .map((option) => option.long ?? option.flags);
-      // Loaded only when run: the load engine brings grpc-js, worker threads and the schema compiler.
-      const { runLoadCommand } = await import('../load/load-action');
-      await runLoadCommand(target, method, flags, { requestFlags, format: typed('format') }, io);
-    });
+    .action(
+      async (target: string | undefined, method: string | undefined, flags: LoadFlags, command: Command) => {
+        const typed = (name: string) => command.getOptionValueSource(name) === 'cli';
+        const requestFlags = command.options
+          .filter((option) => requestFlagNames.has(option.attributeName()) && typed(option.attributeName()))
+          .map((option) => option.long ?? option.flags);
+        // Loaded only when run: the load engine brings grpc-js, worker threads and the schema compiler.
+        const { runLoadCommand } = await import('../load/load-action');
+        await runLoadCommand(target, method, flags, { requestFlags, format: typed('format') }, io);
+      },
+    );
 }

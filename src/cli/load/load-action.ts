@@ -118,7 +118,9 @@ function loadSubject(
       );
     }
     if (flags.request === undefined) {
-      throw new UsageError('--workspace needs --request, the saved request to run: e.g. --request "smoke/Get user".');
+      throw new UsageError(
+        '--workspace needs --request, the saved request to run: e.g. --request "smoke/Get user".',
+      );
     }
     return savedSubject({
       workspace: flags.workspace,
@@ -133,7 +135,9 @@ function loadSubject(
     flags.var.length > 0 && '--var',
   ].filter((flag): flag is string => typeof flag === 'string');
   if (workspaceOnly.length > 0) {
-    throw new UsageError(`${workspaceOnly.join(', ')} choose a saved request and its variables: add --workspace DIR.`);
+    throw new UsageError(
+      `${workspaceOnly.join(', ')} choose a saved request and its variables: add --workspace DIR.`,
+    );
   }
   if (target === undefined || method === undefined) {
     throw new UsageError(

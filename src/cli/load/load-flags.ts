@@ -56,7 +56,9 @@ function loadModel(flags: LoadFlags): LoadModel {
     flags.concurrency === undefined ? undefined : positiveCount(flags.concurrency, '-c/--concurrency');
   if (flags.rate === undefined) {
     if (flags.ramp !== undefined) {
-      throw new UsageError('--ramp raises an arrival rate from 0: give the rate too, e.g. --rate 300 --ramp 10s --duration 1m.');
+      throw new UsageError(
+        '--ramp raises an arrival rate from 0: give the rate too, e.g. --rate 300 --ramp 10s --duration 1m.',
+      );
     }
     const total =
       flags.total !== undefined
@@ -105,7 +107,9 @@ function positiveRate(text: string): number {
   const trimmed = text.trim();
   const value = Number(trimmed);
   if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(trimmed) || !(value > 0) || !Number.isFinite(value)) {
-    throw new UsageError(`--rate must be a number of calls per second above 0, e.g. 333 or 0.5; got "${text}".`);
+    throw new UsageError(
+      `--rate must be a number of calls per second above 0, e.g. 333 or 0.5; got "${text}".`,
+    );
   }
   return value;
 }

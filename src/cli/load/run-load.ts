@@ -1,4 +1,5 @@
 import type { LoadPlan, LoadReport } from '../../shared/load';
+import { describePlan } from '../../core/load/report/format';
 import { startLoad } from '../../core/load/run/start-load';
 import type { CliIo } from '../cli-io';
 import type { LoadSubject } from './load-subject';
@@ -17,6 +18,10 @@ export async function runLoad(
   const progress = new ProgressReporter(progressMode, io.err);
   const run = await startLoad(subject.input, plan, (snapshot) => progress.snapshot(snapshot));
   const release = io.trapInterrupt?.(() => run.stop());
+  // Said once the calls are going, so a log shows what ran and a person knows how to stop it.
+  if (progressMode !== 'quiet') {
+    io.err(`Load test of ${subject.input.request.method}, ${describePlan(plan)}; Ctrl-C stops it.\n`);
+  }
   try {
     return await run.done;
   } finally {
