@@ -23,7 +23,7 @@ const code = await runCli(process.argv.slice(2), {
   err: (text) => process.stderr.write(text),
   stdin: () => process.stdin,
   errIsTerminal: process.stderr.isTTY === true,
-  ...(process.stdout.isTTY ? { outColumns: process.stdout.columns } : {}),
+  ...(process.stdout.isTTY && process.stdout.columns > 0 ? { outColumns: process.stdout.columns } : {}),
   trapInterrupt: (handler) => {
     onInterrupt = handler;
     return () => {

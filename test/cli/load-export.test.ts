@@ -45,7 +45,7 @@ describe('protodesk load --export writes the test for another tool and runs noth
     const text = await readFile(file, 'utf8');
     expect(text).toContain('import grpc');
     expect(text).toContain(target);
-    expect(text).toContain('/grpc.testing.TestService/UnaryCall');
+    expect(text).toContain('"grpc.testing.TestService/UnaryCall"');
     expect(text).toContain('responseSize');
   });
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 
-const bin = new URL('../../bin/protodesk.js', import.meta.url).pathname;
+export const bin = new URL('../../bin/protodesk.js', import.meta.url).pathname;
 
 /** The real `protodesk` process: its pipes, what it printed so far, and how it ended. */
 export interface LoadProcess {
@@ -15,7 +15,12 @@ export interface LoadProcess {
 
 /** Starts `protodesk <args>` as a child process (`env` on top of this one's). */
 export function protodesk(args: string[], env: Record<string, string> = {}): LoadProcess {
-  const child = spawn(process.execPath, [bin, ...args], {
+  return spawnProcess(process.execPath, [bin, ...args], env);
+}
+
+/** Starts any program, its output collected as for `protodesk`. */
+export function spawnProcess(program: string, args: string[], env: Record<string, string> = {}): LoadProcess {
+  const child = spawn(program, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
@@ -53,11 +58,24 @@ export function protodesk(args: string[], env: Record<string, string> = {}): Loa
 }
 
 /** Runs `protodesk <args>` to the end. */
-export async function protodeskRun(
+export function protodeskRun(args: string[], env?: Record<string, string>): Promise<Ended> {
+  return spawnRun(process.execPath, [bin, ...args], env);
+}
+
+/** How a program ended: its exit code and all it printed. */
+export interface Ended {
+  code: number | null;
+  out: string;
+  err: string;
+}
+
+/** Runs any program to the end. */
+export async function spawnRun(
+  program: string,
   args: string[],
   env?: Record<string, string>,
-): Promise<{ code: number | null; out: string; err: string }> {
-  const run = protodesk(args, env);
+): Promise<Ended> {
+  const run = spawnProcess(program, args, env);
   const code = await run.exit;
   return { code, out: run.out, err: run.err };
 }

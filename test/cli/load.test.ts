@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { LoadReport } from '../../src/shared/load';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
-import { protodesk, protodeskRun } from './load-harness';
+import { bin, protodesk, protodeskRun, spawnRun } from './load-harness';
 
 const unary = 'grpc.testing.TestService/UnaryCall';
 const empty = 'grpc.testing.TestService/EmptyCall';
@@ -83,7 +83,8 @@ describe('protodesk load against grpc-go', () => {
   test('a data file that makes a quarter of the calls fail: exact status counts, and errors < 1% fails', async () => {
     const rows = join(dir, 'statuses.csv');
     await writeFile(rows, 'code\n0\n0\n14\n0\n');
-    const body = '{"responseSize": 1, "responseStatus": {"code": {{code}}, "message": "planned failure"}}';
+    // Variables fill string literals; protobuf JSON takes an int32 written as a string.
+    const body = '{"responseSize": 1, "responseStatus": {"code": "{{code}}", "message": "planned failure"}}';
     const { code, out, err } = await load(
       unary,
       '-d',
@@ -131,6 +132,29 @@ describe('protodesk load against grpc-go', () => {
     expect(code).toBe(0);
     expect(out).toContain('40');
     expect(out).toMatch(/p99/i);
+  });
+
+  test('on a terminal the progress line is rewritten in place, then erased before the summary', async () => {
+    // script(1) runs the command on a pseudo-terminal, as a person's shell does; its output is that terminal's.
+    const command = [
+      process.execPath,
+      bin,
+      'load',
+      target,
+      empty,
+      '--plaintext',
+      '-c',
+      '2',
+      '--duration',
+      '2s',
+    ]
+      .map((arg) => `'${arg}'`)
+      .join(' ');
+    const { code, out } = await spawnRun('script', ['-qefc', `stty cols 100; ${command}`, '/dev/null']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/\r\d+\.\ds {2}[\d,]+ calls {2}[\d,]+\/s {2}p99 [\d.,]+ ms {2}errors 0 %\x1b\[K/);
+    expect(out).toContain('\r\x1b[K');
+    expect(out.slice(out.lastIndexOf('\x1b[K'))).toContain('p99');
   });
 
   test('Ctrl-C stops the run: in-flight calls cancelled, the report printed marked stopped, exit 130', async () => {
