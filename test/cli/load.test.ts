@@ -45,6 +45,37 @@ describe('protodesk load against grpc-go', () => {
     expect(report.timeline.reduce((sum, point) => sum + point.calls, 0)).toBe(300);
   });
 
+  test('--rate 100 --duration 2s: the open model sends rate × duration calls, -c capping those in flight', async () => {
+    const { code, out } = await load(
+      empty,
+      '--rate',
+      '100',
+      '--duration',
+      '2s',
+      '-c',
+      '20',
+      '--format',
+      'json',
+      '-q',
+    );
+    expect(code).toBe(0);
+    const report = JSON.parse(out) as LoadReport;
+    expect(report.plan.model).toEqual({ kind: 'open', rate: 100, durationMs: 2000, maxInFlight: 20 });
+    expect(report.count).toBe(200);
+    expect(report.statusCounts).toEqual({ OK: 200 });
+    expect(report.dropped).toBe(0);
+    expect(Math.abs(report.rps - 100)).toBeLessThanOrEqual(5);
+  });
+
+  test('a schema that does not load exits 1, as for call', async () => {
+    const { code, out, err } = await load(empty, '--protoset', join(dir, 'absent.binpb'));
+    expect(code).toBe(1);
+    expect(out).toBe('');
+    expect(err).toBe(
+      `protodesk: The descriptor set ${join(dir, 'absent.binpb')} does not exist.\n  Check the path (relative paths start at the current folder).\n`,
+    );
+  });
+
   test('asserts that hold exit 0; a failing one exits 1 and says which and by how much', async () => {
     const passing = await load(
       empty,
@@ -152,6 +183,7 @@ describe('protodesk load against grpc-go', () => {
       .join(' ');
     const { code, out } = await spawnRun('script', ['-qefc', `stty cols 100; ${command}`, '/dev/null']);
     expect(code).toBe(0);
+    // eslint-disable-next-line no-control-regex -- the terminal's erase-line sequence is what is tested
     expect(out).toMatch(/\r\d+\.\ds {2}[\d,]+ calls {2}[\d,]+\/s {2}p99 [\d.,]+ ms {2}errors 0 %\x1b\[K/);
     expect(out).toContain('\r\x1b[K');
     expect(out.slice(out.lastIndexOf('\x1b[K'))).toContain('p99');
