@@ -1,6 +1,12 @@
 import { Command, Option } from 'commander';
 import type { CliIo } from '../cli-io';
-import type { LoadFlags } from '../load/load-flags';
+import {
+  defaultConcurrency,
+  defaultTotal,
+  exportKinds,
+  loadFormats,
+  type LoadFlags,
+} from '../load/load-flags';
 import { addRequestFlags } from '../request-flags';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -12,7 +18,7 @@ const requestFlagNames = new Set(
 
 const help = `
 Models: without --rate, -c users each send their next call when their last one ends, for -n calls in all or for
---duration (default: -c 50 -n 200, as ghz). With --rate, calls start at that rate whatever the server does, for
+--duration (default: -c ${defaultConcurrency} -n ${defaultTotal}, as ghz). With --rate, calls start at that rate whatever the server does, for
 --duration (--ramp first raises the rate from 0); each is timed from when it was due, and -c is then the most calls
 in flight (calls due beyond it are not sent and are counted as dropped).
 
@@ -57,9 +63,9 @@ export function registerLoad(program: Command, io: CliIo): void {
       .option('--var <name=value>', "a variable, over the environment's (repeatable)", collect, [])
       .option(
         '-c, --concurrency <n>',
-        'calls in flight (users); with --rate, the cap on calls in flight (default 50)',
+        `calls in flight (users); with --rate, the cap on calls in flight (default ${defaultConcurrency})`,
       )
-      .option('-n, --total <n>', 'calls in all (default 200 when there is no --duration)')
+      .option('-n, --total <n>', `calls in all (default ${defaultTotal} when there is no --duration)`)
       .option('--duration <duration>', 'how long to run: 30s, 1m, 1m30s')
       .option('--rate <calls/s>', 'start calls at this rate (open model); needs --duration')
       .option('--ramp <duration>', 'with --rate: raise the rate from 0 over this long first')
@@ -70,11 +76,7 @@ export function registerLoad(program: Command, io: CliIo): void {
         '--data-file <file>',
         'JSON Lines or CSV rows whose columns fill {{variables}}, one row per call, in turn',
       )
-      .addOption(
-        new Option('--format <name>', 'report format')
-          .choices(['summary', 'json', 'csv', 'html'])
-          .default('summary'),
-      )
+      .addOption(new Option('--format <name>', 'report format').choices(loadFormats).default('summary'))
       .option('-o, --output <file>', 'write the report (or the export) to this file instead of stdout')
       .option(
         '--assert <rule>',
@@ -86,7 +88,7 @@ export function registerLoad(program: Command, io: CliIo): void {
         new Option(
           '--export <tool>',
           'write the test as a Locust file or a ghz command to -o; runs nothing',
-        ).choices(['locust', 'ghz']),
+        ).choices(exportKinds),
       )
       .option('-q, --quiet', 'no progress line'),
   )

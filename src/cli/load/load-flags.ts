@@ -113,22 +113,3 @@ function positiveRate(text: string): number {
   }
   return value;
 }
-
-/** --format, checked. */
-export function loadFormat(flags: LoadFlags): LoadFormat {
-  const format = loadFormats.find((name) => name === flags.format);
-  if (format) return format;
-  throw new UsageError(`--format must be one of ${loadFormats.join(', ')}; got "${flags.format}".`);
-}
-
-/** --export, checked: what to export, or undefined to run the test. */
-export function exportKind(flags: LoadFlags): ExportKind | undefined {
-  if (flags.export === undefined) return undefined;
-  const kind = exportKinds.find((name) => name === flags.export);
-  if (!kind) throw new UsageError(`--export must be locust or ghz; got "${flags.export}".`);
-  if (flags.output === undefined) {
-    const example = kind === 'locust' ? 'locustfile.py' : 'ghz.sh';
-    throw new UsageError(`--export ${kind} writes a file: name it with -o, e.g. -o ${example}.`);
-  }
-  return kind;
-}
