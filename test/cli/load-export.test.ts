@@ -1,12 +1,14 @@
 import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
-import { protodeskRun } from './load-harness';
+import { peers } from '../helpers/peer-paths';
+import { protodeskRun, spawnRun } from './load-harness';
 
 const unary = 'grpc.testing.TestService/UnaryCall';
+const protos = new URL('../fixtures/protos/', import.meta.url).pathname;
 
 let server: GoReflectServer;
 let target: string;
@@ -49,36 +51,32 @@ describe('protodesk load --export writes the test for another tool and runs noth
     expect(text).toContain('responseSize');
   });
 
-  test('--export ghz -o cmd.sh: an executable ghz command line and the files it names', async () => {
-    const file = join(dir, 'cmd.sh');
+  test('--export ghz -o cmd.sh with --proto: a script and the .protoset beside it, which ghz runs from anywhere', async () => {
+    const file = join(dir, 'ghz', 'cmd.sh');
     const { code, err } = await protodeskRun([
       'load',
       target,
       unary,
       '--plaintext',
-      '-d',
-      '{"responseSize": 3}',
-      '-c',
-      '7',
-      '-n',
-      '70',
-      '--export',
-      'ghz',
-      '-o',
-      file,
+      ...['--proto', join(protos, 'grpc/testing/test.proto'), '-I', protos],
+      ...['-d', '{"responseSize": 3}', '-c', '7', '-n', '70'],
+      ...['--export', 'ghz', '-o', file],
     ]);
     expect(code, err).toBe(0);
     const written = err
-      .replace(/^Wrote /, '')
       .trim()
+      .replace(/^Wrote /, '')
       .split(', ');
-    expect(written[0]).toBe(file);
-    for (const path of written) await access(path, constants.R_OK);
+    expect(written).toEqual([file, join(dir, 'ghz', 'grpc.testing.TestService.protoset')]);
     await access(file, constants.X_OK);
-    const command = await readFile(file, 'utf8');
-    expect(command).toContain('ghz');
-    expect(command).toContain('grpc.testing.TestService/UnaryCall');
-    expect(command).toMatch(/-c\s*=?\s*7\b|--concurrency[ =]7\b/);
-    expect(command).toMatch(/-n\s*=?\s*70\b|--total[ =]70\b/);
+    const script = await readFile(file, 'utf8');
+    expect(script.startsWith('#!/bin/sh\n')).toBe(true);
+
+    // Started from another folder, with ghz on the PATH, as a person would run it.
+    const ghzFolder = dirname(peers.ghz);
+    const ran = await spawnRun(file, [], { PATH: `${ghzFolder}:${process.env.PATH ?? ''}` });
+    expect(ran.code, ran.err).toBe(0);
+    expect(ran.out).toMatch(/Count:\s+70\b/);
+    expect(ran.out).toMatch(/\[OK\]\s+70 responses/);
   });
 });

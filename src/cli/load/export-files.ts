@@ -11,8 +11,8 @@ import type { ExportKind } from './load-flags';
 import type { LoadSubject } from './load-subject';
 
 /**
- * Writes the load test as a Locust file or a ghz command line at `output` (and beside it, the files the command needs,
- * such as a .protoset); runs nothing. Returns the paths written.
+ * Writes the load test as a Locust file or a ghz script at `output` (and beside it, the files the command needs, such
+ * as a .protoset); runs nothing. Returns the paths written.
  */
 export async function writeExport(
   kind: ExportKind,
@@ -32,8 +32,15 @@ export async function writeExport(
     await writeFileAtomic(path, file.bytes);
     written.push(path);
   }
-  await writeFileAtomic(output, command.endsWith('\n') ? command : `${command}\n`, 0o755);
+  await writeFileAtomic(output, ghzScript(command.trim(), files.length > 0), 0o755);
   return written;
+}
+
+/** The ghz command as a script; one that names files beside it runs from its own folder, wherever it is started. */
+function ghzScript(command: string, besideFiles: boolean): string {
+  const lines = ['#!/bin/sh', '# Written by protodesk load --export ghz.'];
+  if (besideFiles) lines.push('cd "$(dirname "$0")" || exit 1');
+  return `${[...lines, command].join('\n')}\n`;
 }
 
 /**
