@@ -63,10 +63,12 @@ describe('protodesk load usage errors exit 2 and say what to do', () => {
     expect(await usage([target, 'grpc.testing.TestService/Nope', '--plaintext'])).toContain(
       'The service grpc.testing.TestService has no method "Nope". Methods: ',
     );
-    expect(await usage([target, unary, '--plaintext', '-d', '{"responseSize": "big"}'])).toContain(
-      'responseSize',
+    expect(await usage([target, unary, '--plaintext', '-d', '{"responseSize": "big"}'])).toBe(
+      'protodesk: The request (-d): responseSize: expected int32, got "big"\n',
     );
-    expect(await usage([target, unary, '--plaintext', '-d', '{"responseSize": 1'])).toMatch(/JSON/);
+    expect(await usage([target, unary, '--plaintext', '-d', '{"responseSize": 1'])).toMatch(
+      /^protodesk: The request \(-d\): Invalid JSON at line 1, column 19/,
+    );
     expect(await usage([target, unary, '--plaintext', '--data-file', join(dir, 'absent.csv')])).toContain(
       join(dir, 'absent.csv'),
     );

@@ -44,7 +44,11 @@ export async function runLoadCommand(
   try {
     await loadCommand(target, method, flags, given, io);
   } catch (error) {
-    throw loadUsageError(error);
+    const requestName =
+      flags.workspace === undefined
+        ? `The request (${flags.data === undefined ? '{} without -d' : '-d'})`
+        : `The body of the saved request "${flags.request}"`;
+    throw loadUsageError(error, requestName);
   }
 }
 
