@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -87,6 +87,25 @@ describe('protodesk load --workspace runs a saved request', () => {
     );
     expect(code).toBe(0);
     expect((JSON.parse(out) as LoadReport).statusCounts).toEqual({ OK: 20 });
+  });
+
+  test("--export locust: the saved request with its variables filled, and its source's schema", async () => {
+    const file = join(workspace, 'out', 'locustfile.py');
+    const { code, err } = await load(
+      '--request',
+      'load/Unary',
+      '--env',
+      'local',
+      '--export',
+      'locust',
+      '-o',
+      file,
+    );
+    expect(code, err).toBe(0);
+    const text = await readFile(file, 'utf8');
+    expect(text).toContain(`TARGET = "127.0.0.1:${server.port}"`);
+    expect(text).toContain('METHOD = "grpc.testing.TestService/UnaryCall"');
+    expect(text).not.toContain('{{host}}');
   });
 
   test('a missing variable, request or environment is a usage error that says what there is', async () => {
