@@ -60,8 +60,7 @@ async function loadCommand(
   io: CliIo,
 ): Promise<void> {
   const plan = loadPlanFromFlags(flags);
-  const kind = flags.export as ExportKind | undefined;
-  const format = flags.format as LoadFormat;
+  const { export: kind, format } = flags;
   checkExport(kind, flags, given);
   // Checked before anything is loaded: a typo in an --assert should not cost a schema load and a whole run.
   parseThresholds(flags.assert);

@@ -18,10 +18,12 @@ export interface LoadFlags extends RequestFlags {
   workers?: string;
   messages?: string;
   dataFile?: string;
-  format: string;
+  /** Checked by commander (choices). */
+  format: LoadFormat;
   output?: string;
   assert: string[];
-  export?: string;
+  /** Checked by commander (choices). */
+  export?: ExportKind;
   quiet?: boolean;
 }
 
