@@ -60,10 +60,10 @@ function program(scenario: ExportScenario, shape: LocustShape, descriptors: stri
 import itertools
 import time
 
+import gevent
 import grpc
 import grpc.experimental.gevent
 from google.protobuf import descriptor_pb2, descriptor_pool, json_format, message_factory
-import gevent
 from locust import User, events, ${shape.waitTime.slice(0, shape.waitTime.indexOf('('))}, task
 from locust.exception import StopUser
 from locust.runners import WorkerRunner
@@ -86,7 +86,7 @@ CHANNEL_OPTIONS = [
 ${channelOptions(tls, options)}]
 COMPRESSION = ${options.gzip ? 'grpc.Compression.Gzip' : 'None'}
 
-# One entry per call, used round-robin: the metadata and the request messages (JSON as written) of that call.
+# One entry per call, used round-robin by each Locust process: the metadata and the request messages (JSON as written) of that call.
 ITERATIONS = [
 ${scenario.iterations.map(iteration).join('')}]
 
