@@ -151,7 +151,8 @@ export class LoadAggregator {
       microsToMs(withinRange(this.histogram, percentile, this.minUs, this.maxUs));
     return {
       min: microsToMs(this.minUs),
-      mean: microsToMs(Math.round(this.sumUs / this.count)),
+      // To the nanosecond: finer digits would be noise in the JSON output.
+      mean: microsToMs(Math.round((this.sumUs / this.count) * 1000) / 1000),
       p50: at(50),
       p75: at(75),
       p90: at(90),
