@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,10 +52,14 @@ export async function runLoad(
   call: CallRequest,
   plan: LoadPlan,
   values: ReadonlyMap<string, string> = new Map(),
+  snapshots: LoadSnapshot[] = [],
+  onSnapshot: (snapshot: LoadSnapshot) => void = () => undefined,
 ): Promise<{ report: LoadReport; snapshots: LoadSnapshot[] }> {
-  const snapshots: LoadSnapshot[] = [];
   const input: LoadInput = { schema, request: call, values };
-  const run = await startLoad(input, plan, (snapshot) => snapshots.push(snapshot));
+  const run = await startLoad(input, plan, (snapshot) => {
+    snapshots.push(snapshot);
+    onSnapshot(snapshot);
+  });
   return { report: await run.done, snapshots };
 }
 
@@ -64,4 +69,9 @@ export async function dataFile(name: string, text: string): Promise<string> {
   const path = join(folder, name);
   await writeFile(path, text);
   return path;
+}
+
+/** This process's threads (worker threads among them). */
+export function threadCount(): number {
+  return readdirSync('/proc/self/task').length;
 }
