@@ -92,16 +92,17 @@ function modelFlags(model: LoadModel): string[] {
   }
   const words = ['-c', String(pacedCallers(model.rate)), '-z', `${model.durationMs + (model.rampMs ?? 0)}ms`];
   if (!model.rampMs) return [...words, '--rps', String(model.rate)];
-  // A linear ramp: ghz raises the rate by `step` calls/s every second up to the rate, then holds it.
-  const step = Math.max(1, Math.round(model.rate / (model.rampMs / 1000)));
+  // A linear ramp from 0: ghz sets the rate once a second, so second k (from 0) runs at step × (k + ½), the ramp's
+  // average over that second, until it reaches the rate and holds it.
+  const step = model.rate / (model.rampMs / 1000);
   return [
     ...words,
     '--load-schedule',
     'line',
     '--load-start',
-    String(step),
+    String(Math.max(1, Math.round(step / 2))),
     '--load-step',
-    String(step),
+    String(Math.max(1, Math.round(step))),
     '--load-end',
     String(model.rate),
   ];

@@ -122,6 +122,22 @@ describe('ghz command against grpc-go', () => {
     expect(report.errorDistribution).toEqual({ [`rpc error: code = Unavailable desc = ${message}`]: 30 });
   });
 
+  it("holds an open model's rate with --rps, and ramps up to it", async () => {
+    const steady = ghzCommand(input(reflected, {}, { model: { kind: 'open', rate: 50, durationMs: 2000 } }));
+    expect(steady.command).toContain('-c 5 -z 2000ms --rps 50');
+    const report = await runExport(dir, steady);
+    expect(report.count).toBeGreaterThanOrEqual(95);
+    expect(report.count).toBeLessThanOrEqual(105);
+    // 0 to 100 calls/s over 2 s, then 1 s at 100: 25 + 75 + 100 calls.
+    const ramped = ghzCommand(
+      input(reflected, {}, { model: { kind: 'open', rate: 100, durationMs: 1000, rampMs: 2000 } }),
+    );
+    expect(ramped.command).toContain('--load-schedule line --load-start 25 --load-step 50 --load-end 100');
+    const rampReport = await runExport(dir, ramped);
+    expect(rampReport.count).toBeGreaterThanOrEqual(190);
+    expect(rampReport.count).toBeLessThanOrEqual(210);
+  });
+
   it('uses data rows round-robin for a unary method', async () => {
     const base = input(
       compiled,
