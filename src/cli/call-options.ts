@@ -4,23 +4,27 @@ import { parseDuration, parseSeconds } from './duration';
 import { parseHeader, tlsFromFlags, type SchemaFlags } from './schema-options';
 import { UsageError } from './usage-error';
 
-/** The flags of `protodesk call`, on top of the schema and TLS flags. */
-export interface CallFlags extends SchemaFlags {
+/** The flags that say what to send and how (request-flags.ts), on top of the schema and TLS flags: `call`'s and `load`'s. */
+export interface RequestFlags extends SchemaFlags {
   data?: string;
   rpcHeader: string[];
   deadline?: string;
   maxTime?: string;
-  emitDefaults?: boolean;
-  protoNames?: boolean;
-  format: string;
-  formatError?: boolean;
-  verbose?: boolean;
   maxMsgSz?: string;
   maxSendSize?: string;
   gzip?: boolean;
   authority?: string;
   userAgent?: string;
   keepaliveTime?: string;
+}
+
+/** The flags of `protodesk call`: the request flags and how responses are printed. */
+export interface CallFlags extends RequestFlags {
+  emitDefaults?: boolean;
+  protoNames?: boolean;
+  format: string;
+  formatError?: boolean;
+  verbose?: boolean;
 }
 
 /** How responses are printed: pretty JSON per message (grpcurl's), or one compact line per message. */
@@ -33,12 +37,14 @@ export function outputFormat(flags: CallFlags): OutputFormat {
 }
 
 /** The metadata sent with the call: -H (which reflection also gets) and --rpc-header (only the call). */
-export function callMetadata(flags: CallFlags): MetadataEntry[] {
+export function callMetadata(flags: RequestFlags): MetadataEntry[] {
   return [...flags.header, ...flags.rpcHeader].map(parseHeader);
 }
 
 /** Turns the flags into the engine's call options; throws UsageError on bad durations and sizes. */
-export function callOptionsFromFlags(flags: CallFlags): CallOptions {
+export function callOptionsFromFlags(
+  flags: RequestFlags & Pick<CallFlags, 'emitDefaults' | 'protoNames'>,
+): CallOptions {
   if (flags.deadline !== undefined && flags.maxTime !== undefined) {
     throw new UsageError('Use either --deadline (a duration, e.g. 5s) or --max-time (seconds), not both.');
   }
@@ -72,7 +78,7 @@ function byteCount(text: string, flag: string): number {
  * The call's transport security: the TLS flags, except that `grpc://` with no TLS flag at all means plaintext
  * (TLS is only the default when the target does not say).
  */
-export function callTls(flags: CallFlags, target: string): TlsSettings {
+export function callTls(flags: SchemaFlags, target: string): TlsSettings {
   const tlsFlags =
     flags.insecure || (flags.cacert?.length ?? 0) > 0 || flags.cert || flags.key || flags.servername;
   if (/^grpc:\/\//i.test(target.trim()) && !tlsFlags) return { mode: 'plaintext' };

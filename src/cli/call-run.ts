@@ -12,6 +12,7 @@ import type { CallEvent, CallRequest, CallStatus } from '../shared/call';
 import type { SchemaSource } from '../shared/schema';
 import { SchemaError } from '../core/schema/errors';
 import { CallExit } from './call-exit';
+import { findMethod } from './find-method';
 import { openRequestInput, readAllRequests, readRequests, type RequestInput } from './call-input';
 import { callMetadata, callOptionsFromFlags, callTls, outputFormat, type CallFlags } from './call-options';
 import { prettyJson } from './call-pretty';
@@ -258,23 +259,6 @@ async function loadWithinDeadline(
     io.err(flags.formatError ? `${statusJson(status)}\n` : formatStatusError(status));
     throw new CallExit(64 + status.code);
   }
-}
-
-/** The method the user named, or a usage error that lists what there is. */
-function findMethod(schema: Schema, name: string): DescMethod {
-  const method = schema.method(name);
-  if (method) return method;
-  const match = /^\/?(.+)[/.]([^/.]+)$/.exec(name);
-  if (!match) throw new UsageError(`"${name}" is not a method name: write package.Service/Method.`);
-  const serviceName = match[1] ?? '';
-  const service = schema.registry.getService(serviceName);
-  if (!service) {
-    const services = schema.services().map((s) => s.fullName);
-    throw new UsageError(`There is no service "${serviceName}". Services: ${services.join(', ') || 'none'}.`);
-  }
-  throw new UsageError(
-    `The service ${service.typeName} has no method "${match[2]}". Methods: ${service.methods.map((m) => m.name).join(', ')}.`,
-  );
 }
 
 function emptyInput(): Readable {

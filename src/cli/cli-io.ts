@@ -11,4 +11,8 @@ export interface CliIo {
   stdin?: () => Readable;
   /** Lets a running call handle Ctrl-C (cancel it) instead of the process dying; returns the release. */
   trapInterrupt?: (onInterrupt: () => void) => () => void;
+  /** stderr is a terminal: `load` rewrites its progress line in place there. */
+  errIsTerminal?: boolean;
+  /** The terminal's width, when stdout is one: `load`'s summary fits it. */
+  outColumns?: number;
 }

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { registerCall } from './commands/call';
 import { registerDescribe } from './commands/describe';
 import { registerList } from './commands/list';
+import { registerLoad } from './commands/load';
 import { registerProtoset } from './commands/protoset';
 import { registerRun } from './commands/run';
 import { registerServe } from './commands/serve';
@@ -23,6 +24,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   registerCall(program, io);
   registerServe(program, io);
   registerRun(program, io);
+  registerLoad(program, io);
   program.commands.forEach((command) => command.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }));
   try {
     await program.parseAsync(normalizeGrpcurlFlags(args), { from: 'user' });

@@ -22,6 +22,8 @@ const code = await runCli(process.argv.slice(2), {
   outDrained: () => new Promise((resolve) => process.stdout.once('drain', resolve)),
   err: (text) => process.stderr.write(text),
   stdin: () => process.stdin,
+  errIsTerminal: process.stderr.isTTY === true,
+  ...(process.stdout.isTTY && process.stdout.columns > 0 ? { outColumns: process.stdout.columns } : {}),
   trapInterrupt: (handler) => {
     onInterrupt = handler;
     return () => {

@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import type { CallFlags } from '../call-options';
 import type { CallIo } from '../call-run';
-import { addSchemaFlags } from '../schema-options';
-
-const collect = (value: string, previous: string[]): string[] => [...previous, value];
+import { addRequestFlags } from '../request-flags';
 
 const exitCodes = `
 Requests: -d takes JSON text, @file, or @- (also @) for stdin. Client- and bidi-streaming calls send several JSON
@@ -29,7 +27,7 @@ Examples:
 
 /** `protodesk call <target> <method>`: calls a method with JSON requests and prints the responses as JSON (grpcurl's flags). */
 export function registerCall(program: Command, io: CallIo): void {
-  addSchemaFlags(
+  addRequestFlags(
     program
       .command('call')
       .description('call a method: requests in as JSON, responses out as JSON as they arrive')
@@ -38,15 +36,6 @@ export function registerCall(program: Command, io: CallIo): void {
         'server address: host:port, [::1]:port, dns:///host:port, unix:///path, grpc://… (plaintext), grpcs://… (TLS)',
       )
       .argument('<method>', 'package.Service/Method (package.Service.Method also works)')
-      .option('-d, --data <json|@file|@->', 'the request(s) as JSON, @file, or @- for stdin')
-      .option(
-        '--rpc-header <"key: value">',
-        'metadata sent only with the call, not with reflection (repeatable)',
-        collect,
-        [],
-      )
-      .option('--deadline <duration>', 'fail with DEADLINE_EXCEEDED after this long: 200ms, 5s, 1.5s, 1m')
-      .option('--max-time <seconds>', "the deadline in seconds (grpcurl's -max-time)")
       .option('--emit-defaults', 'print response fields that hold their default value')
       .option('--proto-names', 'print the .proto field names (page_size) instead of the JSON names (pageSize)')
       .option(
@@ -61,19 +50,7 @@ export function registerCall(program: Command, io: CallIo): void {
       .option(
         '-v, --verbose',
         'also print request metadata, response headers, trailers, status, sizes and timings (stderr)',
-      )
-      .option(
-        '--max-msg-sz <bytes>',
-        'largest response accepted, in bytes (default 64 MiB; grpc-js alone allows 4 MiB)',
-      )
-      .option(
-        '--max-send-size <bytes>',
-        'largest request sent, in bytes (default 64 MiB); a larger one fails before anything is sent',
-      )
-      .option('--gzip', 'compress requests with gzip')
-      .option('--authority <name>', 'the :authority header to send')
-      .option('--user-agent <text>', 'prepended to the user agent')
-      .option('--keepalive-time <seconds>', 'send HTTP/2 keepalive pings this often'),
+      ),
   )
     .addHelpText('after', exitCodes)
     .action(async (target: string, method: string, flags: CallFlags) => {

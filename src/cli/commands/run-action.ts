@@ -57,8 +57,8 @@ export async function runCommand(workspace: string, flags: RunFlags, io: CliIo):
   if (!report.passed) throw new CallExit(1);
 }
 
-/** `name=value` of --var. */
-function parseVariable(text: string): [string, string] {
+/** `name=value` of --var (also `load`'s). */
+export function parseVariable(text: string): [string, string] {
   const equals = text.indexOf('=');
   if (equals <= 0) throw new UsageError(`--var takes name=value, got "${text}".`);
   return [text.slice(0, equals), text.slice(equals + 1)];

@@ -13,9 +13,14 @@ export class RunSchemas {
 
   /** The schema of the first source that has the method; throws an Error that names the sources and their problems. */
   async find(method: string): Promise<Schema> {
-    for (let i = 0; i < this.sources.length; i++) {
-      const outcome = await this.load(i);
-      if (outcome.schema?.method(method)) return outcome.schema;
+    return (await this.findSource(method)).schema;
+  }
+
+  /** As `find`, with the source the schema came from (an export names it). */
+  async findSource(method: string): Promise<{ schema: Schema; source: SchemaSource }> {
+    for (const [i, source] of this.sources.entries()) {
+      const { schema } = await this.load(i);
+      if (schema?.method(method)) return { schema, source };
     }
     throw new Error(await this.missing(method));
   }

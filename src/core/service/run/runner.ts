@@ -108,8 +108,8 @@ function notRun(entry: SavedRequestEntry, problem: WorkspaceProblem): RequestRun
   };
 }
 
-/** A run reads a workspace; it never creates one where a path was mistyped. */
-async function requireWorkspace(folder: string): Promise<void> {
+/** A run reads a workspace; it never creates one where a path was mistyped (nor does `protodesk load`). */
+export async function requireWorkspace(folder: string): Promise<void> {
   const isDirectory = await stat(folder).then(
     (info) => info.isDirectory(),
     () => false,

@@ -1,0 +1,49 @@
+import type { Readable } from 'node:stream';
+import type { CallRequest } from '../../shared/call';
+import { openRequestInput, readAllRequests } from '../call-input';
+import { callMetadata, callOptionsFromFlags, callTls, type RequestFlags } from '../call-options';
+import { findMethod } from '../find-method';
+import { loadFlagSchema } from '../schema-load';
+import { schemaSourceFromFlags } from '../schema-options';
+import { UsageError } from '../usage-error';
+import type { LoadSubject } from './load-subject';
+
+/**
+ * The request `protodesk load <target> <method>` sends, from the same flags as `protodesk call`: schema, TLS, metadata,
+ * options and the one request body of -d (`{}` without it). The body may hold `{{variables}}` that --data-file fills.
+ */
+export async function flagSubject(
+  target: string,
+  methodName: string,
+  flags: RequestFlags,
+  stdin: () => Readable,
+): Promise<LoadSubject> {
+  const source = schemaSourceFromFlags(flags, target);
+  const partial: Omit<CallRequest, 'method' | 'requests'> = {
+    target,
+    tls: callTls(flags, target),
+    metadata: callMetadata(flags),
+    options: callOptionsFromFlags(flags),
+  };
+  const body = await requestBody(flags.data, stdin);
+  const schema = await loadFlagSchema(source);
+  const method = findMethod(schema, methodName);
+  const request: CallRequest = {
+    ...partial,
+    method: `${method.parent.typeName}/${method.name}`,
+    requests: [body],
+  };
+  return { input: { schema, request, values: new Map() }, source, dispose: () => Promise.resolve() };
+}
+
+/** The one JSON value of -d: every call sends it (a client or bidi stream sends it --messages times). */
+async function requestBody(data: string | undefined, stdin: () => Readable): Promise<string> {
+  const input = await openRequestInput(data, stdin);
+  const values = await readAllRequests(input);
+  if (values.length > 1) {
+    throw new UsageError(
+      `load sends the same request in every call, but ${input.name} holds ${values.length} JSON values. Give one; to vary it per call, put {{variables}} in it and their values in --data-file.`,
+    );
+  }
+  return values[0]?.text ?? '{}';
+}

@@ -1,0 +1,20 @@
+import { DataFileError } from '../../core/load/run/data-file';
+import { LoadPlanError } from '../../core/load/run/shares';
+import { ThresholdSyntaxError } from '../../core/load/thresholds';
+import { JsonInputError } from '../../core/schema/json';
+import { UnresolvedVariablesError } from '../../core/workspace/variables';
+import { UsageError } from '../usage-error';
+
+/**
+ * The load engine's errors about what the user typed (an --assert, a --data-file, a plan's numbers, a {{variable}}
+ * without a value, request JSON, named `requestName` in the message) as usage errors, exit 2; anything else as it is.
+ */
+export function loadUsageError(error: unknown, requestName: string): unknown {
+  if (error instanceof JsonInputError) return new UsageError(`${requestName}: ${error.message}`);
+  const typed =
+    error instanceof ThresholdSyntaxError ||
+    error instanceof DataFileError ||
+    error instanceof LoadPlanError ||
+    error instanceof UnresolvedVariablesError;
+  return typed ? new UsageError(error.message) : error;
+}

@@ -1,0 +1,131 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { LoadReport } from '../../src/shared/load';
+import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
+import { protodeskRun } from './load-harness';
+
+const protos = new URL('../fixtures/protos/', import.meta.url).pathname;
+
+let server: GoReflectServer;
+let workspace: string;
+beforeAll(async () => {
+  server = await startGoReflect();
+  workspace = await mkdtemp(join(tmpdir(), 'protodesk-load-ws-'));
+  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  await writeFile(
+    join(workspace, 'protodesk.json'),
+    json({
+      format: 1,
+      sources: [
+        { kind: 'protoFiles', files: [join(protos, 'grpc/testing/test.proto')], importPaths: [protos] },
+      ],
+    }),
+  );
+  await mkdir(join(workspace, 'collections', 'load'), { recursive: true });
+  await writeFile(
+    join(workspace, 'collections', 'load', 'Unary.json'),
+    json({
+      format: 1,
+      method: 'grpc.testing.TestService/UnaryCall',
+      target: '{{host}}',
+      metadata: [],
+      body: { responseSize: 2 },
+    }),
+  );
+  await mkdir(join(workspace, 'environments'));
+  await writeFile(
+    join(workspace, 'environments', 'local.json'),
+    json({ format: 1, variables: { host: `127.0.0.1:${server.port}` }, secrets: [] }),
+  );
+});
+afterAll(async () => {
+  await server?.stop();
+  await rm(workspace, { recursive: true, force: true });
+});
+
+/** `protodesk load --workspace <temp workspace> <args>`, its data folder in the workspace (no secrets there). */
+const load = (...args: string[]) =>
+  protodeskRun(['load', '--workspace', workspace, ...args], { PROTODESK_DATA_DIR: join(workspace, '.data') });
+
+describe('protodesk load --workspace runs a saved request', () => {
+  test('its {{host}} from the environment, as `run` prints its name', async () => {
+    const { code, out, err } = await load(
+      '--request',
+      'load/Unary',
+      '--env',
+      'local',
+      '-n',
+      '60',
+      '-c',
+      '6',
+      '--format',
+      'json',
+    );
+    expect(err).toContain('Load test of grpc.testing.TestService/UnaryCall');
+    expect(code).toBe(0);
+    const report = JSON.parse(out) as LoadReport;
+    expect(report.count).toBe(60);
+    expect(report.statusCounts).toEqual({ OK: 60 });
+    expect(report.target).toBe(`127.0.0.1:${server.port}`);
+    expect(report.method).toBe('grpc.testing.TestService/UnaryCall');
+  });
+
+  test('by its path in the workspace, with --var over the environment', async () => {
+    const { code, out } = await load(
+      '--request',
+      'collections/load/Unary.json',
+      '--var',
+      `host=127.0.0.1:${server.port}`,
+      '-n',
+      '20',
+      '-c',
+      '2',
+      '--format',
+      'json',
+    );
+    expect(code).toBe(0);
+    expect((JSON.parse(out) as LoadReport).statusCounts).toEqual({ OK: 20 });
+  });
+
+  test("--export locust: the saved request with its variables filled, and its source's schema", async () => {
+    const file = join(workspace, 'out', 'locustfile.py');
+    const { code, err } = await load(
+      '--request',
+      'load/Unary',
+      '--env',
+      'local',
+      '--export',
+      'locust',
+      '-o',
+      file,
+    );
+    expect(code, err).toBe(0);
+    const text = await readFile(file, 'utf8');
+    expect(text).toContain(`TARGET = "127.0.0.1:${server.port}"`);
+    expect(text).toContain('METHOD = "grpc.testing.TestService/UnaryCall"');
+    expect(text).not.toContain('{{host}}');
+  });
+
+  test('a missing variable, request or environment is a usage error that says what there is', async () => {
+    const unresolved = await load('--request', 'load/Unary', '-n', '5');
+    expect(unresolved.code).toBe(2);
+    expect(unresolved.err).toContain('Unresolved variable {{host}}');
+    const request = await load('--request', 'load/Nope', '--env', 'local');
+    expect(request.code).toBe(2);
+    expect(request.err).toContain('has no saved request "load/Nope". Saved requests: "load/Unary".');
+    const environment = await load('--request', 'load/Unary', '--env', 'prod');
+    expect(environment.code).toBe(2);
+    expect(environment.err).toContain('has no environment "prod". Environments: "local".');
+    const folder = await protodeskRun([
+      'load',
+      '--workspace',
+      join(workspace, 'nope'),
+      '--request',
+      'load/Unary',
+    ]);
+    expect(folder.code).toBe(2);
+    expect(folder.err).toContain('There is no workspace folder');
+  });
+});
