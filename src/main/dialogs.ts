@@ -1,11 +1,30 @@
 /** Native open/save dialogs for the contract's `choosePaths`, one shape per PathPurpose. */
 import { dialog } from 'electron';
-import type { BrowserWindow, OpenDialogOptions } from 'electron';
-import type { PathPurpose } from '../shared/api/types';
+import type { BrowserWindow, OpenDialogOptions, SaveDialogOptions } from 'electron';
+import { isSavePurpose, type PathPurpose, type SavePurpose } from '../shared/api/types';
 
 const allFiles = { name: 'All files', extensions: ['*'] };
 
-const openOptions: Record<Exclude<PathPurpose, 'saveFile'>, OpenDialogOptions> = {
+const saveOptions: Record<SavePurpose, SaveDialogOptions> = {
+  saveFile: { title: 'Save as' },
+  loadReport: {
+    title: 'Save the load test report',
+    filters: [
+      { name: 'HTML report', extensions: ['html'] },
+      { name: 'JSON', extensions: ['json'] },
+    ],
+  },
+  loadExport: {
+    title: 'Export the load test',
+    filters: [
+      { name: 'Locust file', extensions: ['py'] },
+      { name: 'Shell script (ghz)', extensions: ['sh'] },
+      allFiles,
+    ],
+  },
+};
+
+const openOptions: Record<Exclude<PathPurpose, SavePurpose>, OpenDialogOptions> = {
   protoFiles: {
     title: 'Import .proto files',
     properties: ['openFile', 'multiSelections'],
@@ -29,6 +48,11 @@ const openOptions: Record<Exclude<PathPurpose, 'saveFile'>, OpenDialogOptions> =
     properties: ['openFile'],
     filters: [{ name: 'JSON', extensions: ['json'] }, allFiles],
   },
+  loadData: {
+    title: 'Choose a data file (JSON Lines or CSV)',
+    properties: ['openFile'],
+    filters: [{ name: 'JSON Lines or CSV', extensions: ['jsonl', 'ndjson', 'csv'] }, allFiles],
+  },
 };
 
 /** Shows the dialog for `purpose` over `window`: the chosen paths, [] when cancelled. */
@@ -36,8 +60,8 @@ export async function choosePaths(
   window: BrowserWindow | undefined,
   purpose: PathPurpose,
 ): Promise<string[]> {
-  if (purpose === 'saveFile') {
-    const options = { title: 'Save as' };
+  if (isSavePurpose(purpose)) {
+    const options = saveOptions[purpose];
     const result = window
       ? await dialog.showSaveDialog(window, options)
       : await dialog.showSaveDialog(options);

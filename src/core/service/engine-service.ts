@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { CallRequest } from '../../shared/call';
 import type { MethodDocs } from '../../shared/docs';
 import { operationNames, type ProtodeskService } from '../../shared/api/contract';
+import { ApiError } from '../../shared/api/errors';
 import type {
   ApiEvent,
   AppInfo,
@@ -52,6 +53,9 @@ import { TempArea } from './temp-area';
 import { WorkspaceService } from './workspace-service';
 import { WorkspaceTools } from './workspace-tools';
 import { stopCompileWorker } from '../schema/proto/compile-off-thread';
+
+// Replaced by the load service in the next commit: the contract lands first so the page can be written against it.
+const notYet = (): ApiError => new ApiError({ kind: 'internal', message: 'Load tests are not built yet.' });
 
 /** How the service is set up by its transport. */
 export interface EngineServiceOptions {
@@ -394,6 +398,22 @@ export class EngineService implements ProtodeskService {
   async importCollection(file: string): Promise<{ collection: string; count: number }> {
     await this.access.assertReadable(file);
     return (await this.workspace.files()).importCollection(resolve(file));
+  }
+
+  async startLoad(): Promise<void> {
+    throw notYet();
+  }
+
+  async stopLoad(): Promise<void> {
+    throw notYet();
+  }
+
+  async saveLoadReport(): Promise<void> {
+    throw notYet();
+  }
+
+  async exportLoad(): Promise<string> {
+    throw notYet();
   }
 
   /** Cancels and forgets every call, closes the channels and deletes the temporary files. */

@@ -8,7 +8,7 @@
 import { ApiError } from '../../shared/api/errors';
 import { realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { PathPurpose } from '../../shared/api/types';
+import { isSavePurpose, type PathPurpose } from '../../shared/api/types';
 
 /** `granted`: the Electron app (grants kept by main); `open`: browser mode and tests of the engine alone. */
 export type FileAccessPolicy = 'granted' | 'open';
@@ -41,12 +41,11 @@ export class PathAccess {
 
   /** Records what the user picked in a native dialog for `purpose`. */
   async grant(purpose: PathPurpose, paths: string[]): Promise<void> {
-    const target =
-      purpose === 'saveFile'
-        ? this.saves
-        : purpose === 'protoFolder' || purpose === 'workspaceFolder'
-          ? this.folders
-          : this.files;
+    const target = isSavePurpose(purpose)
+      ? this.saves
+      : purpose === 'protoFolder' || purpose === 'workspaceFolder'
+        ? this.folders
+        : this.files;
     for (const path of paths) target.add(await canonical(path));
   }
 

@@ -171,7 +171,7 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
           else if (event.type === 'outcome') {
             router.onOutcome(event.outcome);
             set((state) => ({ historyStamp: state.historyStamp + 1 }));
-          } else onWorkspaceChanged(event.state, event.changedPaths);
+          } else if (event.type === 'workspace') onWorkspaceChanged(event.state, event.changedPaths);
         });
         // Templates load once the sources are listed: restored tabs are first bound to the engine's new source ids.
         api.listSources().then(

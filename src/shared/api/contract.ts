@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { CallRequest } from '../call';
 import type { MethodDocs } from '../docs';
+import type { LoadPlan } from '../load';
 import type { SchemaSource } from '../schema';
 import type {
   BloomRpcImport,
@@ -57,6 +58,7 @@ import {
   tlsProfileSchema,
   variableNameSchema,
 } from './workspace-validation';
+import { loadExportKindSchema, loadPlanSchema, loadReportFormatSchema } from './load-validation';
 
 /** One operation: how its arguments are checked, and (as a type only) what it answers. */
 interface Operation<Args extends z.ZodTuple, Result> {
@@ -176,6 +178,40 @@ export const operations = {
   exportCollection: operation<{ count: number }>()(z.tuple([itemNameSchema, textSchema])),
   /** Adds the requests of a bundle file as a collection (renamed when the name is taken). */
   importCollection: operation<{ collection: string; count: number }>()(z.tuple([textSchema])),
+
+  // Load tests (src/shared/load.ts).
+  /**
+   * Starts a load test of a method with a loaded source's schema, under an id the page picks (unique, e.g. a UUID), so
+   * it can take the run's events before this answers. The context applies as for a call (TLS profile, environment),
+   * and `{{variables}}` are filled per call: from the plan's data file's row, then the environment. Rejects, with
+   * nothing sent and no event, for a bad method, body, target, TLS, variable, data file or threshold; once it has
+   * answered, `load` events come about once a second and exactly one `loadEnded` at the end.
+   */
+  startLoad: operation<void>()(
+    z.tuple([idSchema, idSchema, callRequestSchema, callContextSchema.optional(), loadPlanSchema]),
+  ),
+  /** Stops a running load test: in-flight calls are cancelled (counted as CANCELLED); its `loadEnded` follows. */
+  stopLoad: operation<void>()(z.tuple([idSchema])),
+  /**
+   * Writes an ended load test's report to a file the user chose: one self-contained HTML page (side by side with an
+   * earlier run's report when `previousRunId` is given) or JSON. The engine keeps the last 20 reports.
+   */
+  saveLoadReport: operation<void>()(
+    z.tuple([idSchema, textSchema, loadReportFormatSchema, idSchema.optional()]),
+  ),
+  /**
+   * The same load test to run elsewhere: a Locust file (`locustfile.py`, the schema embedded) or a ghz command line,
+   * as text for the page to save (writeTextFile). Secrets of the environment appear as environment-variable references.
+   */
+  exportLoad: operation<string>()(
+    z.tuple([
+      idSchema,
+      callRequestSchema,
+      callContextSchema.optional(),
+      loadPlanSchema,
+      loadExportKindSchema,
+    ]),
+  ),
 } as const;
 
 export type { OperationName } from './operation-names';
@@ -212,4 +248,16 @@ const sameDropped: Same<OperationArgs<'addDroppedFiles'>[0][number], DroppedFile
 const sameSaved: Same<OperationArgs<'saveRequest'>[1], SavedRequest> = true;
 const sameProfile: Same<OperationArgs<'saveTlsProfile'>[1], TlsProfile> = true;
 const sameContext: Same<NonNullable<OperationArgs<'startCall'>[2]>, CallContext> = true;
-void [sameNames, sameSource, sameCall, sameDropped, sameSaved, sameProfile, sameContext];
+const samePlan: Same<OperationArgs<'startLoad'>[4], LoadPlan> = true;
+const sameExportPlan: Same<OperationArgs<'exportLoad'>[3], LoadPlan> = true;
+void [
+  sameNames,
+  sameSource,
+  sameCall,
+  sameDropped,
+  sameSaved,
+  sameProfile,
+  sameContext,
+  samePlan,
+  sameExportPlan,
+];

@@ -47,6 +47,10 @@ export const operationNames = [
   'requestToGrpcurl',
   'exportCollection',
   'importCollection',
+  'startLoad',
+  'stopLoad',
+  'saveLoadReport',
+  'exportLoad',
 ] as const;
 
 export type OperationName = (typeof operationNames)[number];

@@ -1,6 +1,7 @@
 /** Plain data the service contract moves between the UI and the engine (see ./contract.ts for the operations). */
 import type { CallEvent } from '../call';
 import type { MethodInfo, MethodKind, SchemaProblem, SchemaSource, ServiceInfo } from '../schema';
+import type { LoadReport, LoadSnapshot } from '../load';
 import type { CallOutcome, WorkspaceState } from '../workspace';
 
 /** How many messages of a call the page keeps for its view; the engine's batches never carry more than this. */
@@ -125,7 +126,14 @@ export type ApiEvent =
   /** A call started with a context finished: its captures and assertions (after its last batch). */
   | { type: 'outcome'; outcome: CallOutcome }
   /** Workspace files changed on disk outside the app (git pull, an editor); `changedPaths` are workspace-relative. */
-  | { type: 'workspace'; state: WorkspaceState; changedPaths: string[] };
+  | { type: 'workspace'; state: WorkspaceState; changedPaths: string[] }
+  /** How a running load test stands, about once a second (to the client that started it). */
+  | { type: 'load'; runId: string; snapshot: LoadSnapshot }
+  /**
+   * A load test ended, exactly once per started run: its report (`report.stopped` when stopped early), or why it
+   * could not go on (`error`; then no report). Secret values of the environment are hidden in both.
+   */
+  | { type: 'loadEnded'; runId: string; report?: LoadReport; error?: ApiFailure };
 
 /** One entry of a folder on the engine's machine. */
 export interface DirectoryEntry {
@@ -154,7 +162,20 @@ export type PathPurpose =
   /** A JSON file to read: a collection bundle, BloomRPC's config.json. */
   | 'jsonFile'
   /** Any file, read as base64 into a bytes field of a request. */
-  | 'bytesFile';
+  | 'bytesFile'
+  /** A load test's data file to read: JSON Lines (.jsonl, .ndjson) or CSV. */
+  | 'loadData'
+  /** Where to save a load test's report (.html, .json). */
+  | 'loadReport'
+  /** Where to save an exported load test (locustfile.py, a ghz .sh). */
+  | 'loadExport';
+
+/** The purposes whose dialog saves a file (the user names a new or existing file) rather than opening one. */
+export type SavePurpose = Extract<PathPurpose, 'saveFile' | 'loadReport' | 'loadExport'>;
+
+export function isSavePurpose(purpose: PathPurpose): purpose is SavePurpose {
+  return purpose === 'saveFile' || purpose === 'loadReport' || purpose === 'loadExport';
+}
 
 /** Why an operation failed, as plain data: the page shows the message, the hint and any locations. */
 export interface ApiFailure {

@@ -78,6 +78,9 @@ export const pathPurposeSchema = z.enum([
   'workspaceFolder',
   'jsonFile',
   'bytesFile',
+  'loadData',
+  'loadReport',
+  'loadExport',
 ]);
 
 export { id as idSchema, text as textSchema, json as jsonTextSchema };

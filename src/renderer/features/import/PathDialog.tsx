@@ -2,7 +2,13 @@
 import { ArrowUp } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
-import type { ApiFailure, DirectoryEntry, DirectoryListing, PathPurpose } from '../../../shared/api/types';
+import {
+  isSavePurpose,
+  type ApiFailure,
+  type DirectoryEntry,
+  type DirectoryListing,
+  type PathPurpose,
+} from '../../../shared/api/types';
 import { FailureMessage } from '../../components/ProblemList';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
@@ -30,7 +36,7 @@ export function PathDialog(props: PathDialogProps): React.JSX.Element {
   const [selected, setSelected] = useState<string[]>([]);
   const [pathText, setPathText] = useState('');
   const [fileName, setFileName] = useState('');
-  const saving = purpose === 'saveFile';
+  const saving = isSavePurpose(purpose);
 
   const show = useCallback(
     (next: DirectoryListing) => {

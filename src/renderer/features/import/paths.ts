@@ -11,6 +11,9 @@ const extensions: Record<PathPurpose, string[] | undefined> = {
   workspaceFolder: [],
   jsonFile: ['.json'],
   bytesFile: undefined,
+  loadData: ['.jsonl', '.ndjson', '.csv'],
+  loadReport: ['.html', '.json'],
+  loadExport: ['.py', '.sh'],
 };
 
 /** Whether the dialog lists an entry for a purpose: folders always, files by extension (none for a folder). */
