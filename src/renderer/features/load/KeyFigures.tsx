@@ -4,13 +4,15 @@ import { keyFigures } from './load-figures';
 
 export function KeyFigures(props: { snapshot: LoadSnapshot }): React.JSX.Element {
   return (
-    <dl className="load-figures" aria-label="Key figures">
-      {keyFigures(props.snapshot).map((figure) => (
-        <div key={figure.name} className="load-figure">
-          <dt>{figure.name}</dt>
-          <dd>{figure.text}</dd>
-        </div>
-      ))}
-    </dl>
+    <div role="group" aria-label="Key figures">
+      <dl className="load-figures">
+        {keyFigures(props.snapshot).map((figure) => (
+          <div key={figure.name} className="load-figure">
+            <dt>{figure.name}</dt>
+            <dd>{figure.text}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }

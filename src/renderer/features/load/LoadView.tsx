@@ -3,7 +3,7 @@
  * request is the tab's as Send would send it (address, TLS, metadata, body, options, environment).
  */
 import { FileCode2, Play, Square } from 'lucide-react';
-import { useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { MethodKind } from '../../../shared/schema';
 import { callContextOf } from '../../state/call-context';
@@ -23,7 +23,8 @@ import './load.css';
 /** The operations the view uses beyond its store's. */
 export type LoadViewApi = Pick<ProtodeskApi, 'saveLoadReport' | 'exportLoad' | 'writeTextFile'>;
 
-export function LoadView(props: {
+/** Memoized: the tab's other changes (call batches, edits) do not re-render it. */
+export const LoadView = memo(function LoadView(props: {
   tabId: string;
   sourceId: string;
   methodKind: MethodKind;
@@ -34,6 +35,7 @@ export function LoadView(props: {
   const loads = useLoadStoreApi();
   const setup = useLoadStore((state) => tabLoadOf(state, tabId).setup);
   const status = useLoadStore((state) => tabLoadOf(state, tabId).run?.status);
+  const runId = useLoadStore((state) => tabLoadOf(state, tabId).run?.runId);
   const streams = sendsStream(props.methodKind);
   const result = useMemo(() => setupToPlan(setup, streams), [setup, streams]);
   const running = status === 'starting' || status === 'running' || status === 'stopping';
@@ -132,7 +134,8 @@ export function LoadView(props: {
         <legend className="pd-visually-hidden">Setup</legend>
         <LoadSetupForm setup={setup} problems={result.problems ?? {}} streams={streams} onChange={onChange} />
       </fieldset>
-      <LoadResults tabId={tabId} api={api} />
+      {/* Keyed by run: each run starts with fresh charts. */}
+      <LoadResults key={runId} tabId={tabId} api={api} />
     </section>
   );
-}
+});

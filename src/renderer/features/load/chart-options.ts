@@ -28,7 +28,7 @@ function previousLine(label: string, stroke: string, extra: uPlot.Series = {}): 
 
 const secondsAxis = (theme: ChartTheme): uPlot.Axis => axis(theme, { values: (_, ticks) => ticks.map((t) => `${t}s`) });
 
-const base = (theme: ChartTheme): Pick<uPlot.Options, 'height' | 'scales' | 'cursor' | 'legend'> => ({
+const base = (): Pick<uPlot.Options, 'height' | 'scales' | 'cursor' | 'legend'> => ({
   height: HEIGHT,
   scales: { x: { time: false } },
   cursor: { drag: { x: false, y: false } },
@@ -40,7 +40,7 @@ export function rateOptions(theme: ChartTheme, withPrevious: boolean): Omit<uPlo
   const percent = { scale: '%', value: (_: uPlot, v: number | null) => (v === null ? '–' : `${v.toFixed(1)}%`) };
   const calls = { value: (_: uPlot, v: number | null) => (v === null ? '–' : v.toLocaleString('en-US')) };
   return {
-    ...base(theme),
+    ...base(),
     scales: { x: { time: false }, '%': { range: (_, __, max) => [0, Math.max(5, max)] } },
     axes: [
       secondsAxis(theme),
@@ -67,7 +67,7 @@ export function latencyOptions(theme: ChartTheme, withPrevious: boolean): Omit<u
     make('p99', theme.p99, ms),
   ];
   return {
-    ...base(theme),
+    ...base(),
     axes: [secondsAxis(theme), axis(theme, { size: 56, values: (_, ticks) => ticks.map((t) => `${msLabel(t)} ms`) })],
     series: [{ label: 'Second' }, ...series(line), ...(withPrevious ? series(previousLine) : [])],
   };
@@ -80,7 +80,7 @@ export function histogramOptions(theme: ChartTheme, bars: () => HistogramBar[]):
     return bar ? `≤ ${msLabel(bar.toMs)} ms` : '';
   };
   return {
-    ...base(theme),
+    ...base(),
     scales: { x: { time: false, range: (_, min, max) => [min - 0.5, max + 0.5] } },
     axes: [
       axis(theme, {
