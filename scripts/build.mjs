@@ -14,6 +14,7 @@ import {
   buildRenderer,
   bundledProtos,
   compileWorker,
+  loadWorker,
 } from './build/electron.mjs';
 import { electron9, productionTarget } from './build/targets.mjs';
 
@@ -62,9 +63,13 @@ async function buildCommandLine(out) {
   await cp(bundledProtos, `${out}/protos`, { recursive: true });
 }
 
-/** The .proto compile worker beside the command line's bundle: `protodesk serve`'s engine starts it (packages external). */
+/** The .proto compile and load workers beside the command line's bundle: its engine starts them (packages external). */
 async function buildCompileWorker(out) {
-  await build({ ...nodeBundle, entryPoints: { 'compile-worker': compileWorker }, outdir: out });
+  await build({
+    ...nodeBundle,
+    entryPoints: { 'compile-worker': compileWorker, 'load-worker': loadWorker },
+    outdir: out,
+  });
 }
 
 /** The benchmark and the server it calls (packages external). */
@@ -75,6 +80,7 @@ async function buildBench(out) {
       'bench/index': 'bench/main.ts',
       // The engine compiles big .proto sets in this worker, found beside the bundle that runs the engine.
       'bench/compile-worker': compileWorker,
+      'bench/load-worker': loadWorker,
       // The benchmark's server runs in its own process, so it does not share a core's time with the client it measures.
       'bench/vectors-peer': 'test/peers/vectors/main.ts',
     },

@@ -9,6 +9,8 @@ export const bundledProtos = 'src/core/schema/bundled/protos';
 
 /** The engine's .proto compile worker (src/core/schema/proto/compile-off-thread.ts finds it beside the engine's bundle). */
 export const compileWorker = 'src/core/schema/proto/compile-worker.ts';
+/** The load test's sending worker (src/core/load/run/workers.ts finds it beside the engine's bundle, as the compile worker). */
+export const loadWorker = 'src/core/load/run/load-worker.ts';
 
 /**
  * esbuild options for code that runs in Electron's main process: one CommonJS file with every npm package inside, so
@@ -42,6 +44,7 @@ export async function buildElectron(out, target, version) {
       'main/index': 'src/main/main.ts',
       'main/engine': 'src/main/engine-host/main.ts',
       'main/compile-worker': compileWorker,
+      'main/load-worker': loadWorker,
     },
     outdir: out,
   });

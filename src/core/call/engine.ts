@@ -3,12 +3,11 @@ import { buildMetadata } from '../connection/metadata';
 import { compileJsonDecoder, unresolvedAnyUrls } from '../schema/json';
 import { AnyTypeLookup } from './any-types';
 import { encodeRequest } from './request-encoder';
-import { methodKind } from '../schema/method-tree';
 import type { Schema } from '../schema/schema';
 import { defaultMaxMessageBytes } from './channel-options';
 import { ChannelPool } from './channel-pool';
 import { ConnectionCache } from './connection-cache';
-import { CallSetupError } from './errors';
+import { callMethod } from './call-method';
 import { CallSession } from './session';
 import { checkSendSize } from './size-limits';
 
@@ -43,20 +42,8 @@ export class CallEngine {
   ): Promise<CallSession> {
     const where = { target: request.target, tls: request.tls, metadata: request.metadata };
     let current = this.anyTypes.current(schema, request.target);
-    const method = current.method(request.method);
-    if (!method) {
-      throw new CallSetupError(
-        `The method ${request.method} is not in the loaded schema.`,
-        'Write it as package.Service/Method; `protodesk list` shows the methods the schema has.',
-      );
-    }
-    const kind = methodKind(method);
+    const { method, kind } = callMethod(current, request);
     const streaming = kind === 'client_stream' || kind === 'bidi';
-    if (!streaming && request.requests.length !== 1) {
-      throw new CallSetupError(
-        `${method.parent.typeName}/${method.name} is ${kind.replace('_', '-')}: it takes exactly one request, got ${request.requests.length}.`,
-      );
-    }
     let { input, output } = method;
     let encoded: Uint8Array[];
     try {

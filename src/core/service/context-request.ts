@@ -15,12 +15,29 @@ export interface RequestContext {
   environmentTlsProfile?: string | undefined;
 }
 
+/** The part of a context that decides the TLS profile. */
+type TlsContext = Pick<RequestContext, 'tlsProfile' | 'environmentTlsProfile'>;
+
 /**
  * The TLS profile a call uses; none: its own TLS settings stand. The user guide's order: the profile it names, else its
  * own TLS fields when they ask for TLS, else the environment's profile (a saved request has no TLS fields of its own).
  */
-export function contextTlsProfile(request: CallRequest, context: RequestContext): string | undefined {
+export function contextTlsProfile(request: CallRequest, context: TlsContext): string | undefined {
   return context.tlsProfile ?? (request.tls.mode === 'tls' ? undefined : context.environmentTlsProfile);
+}
+
+/**
+ * The request with its context's TLS profile applied (read through `profileTls`), its `{{variables}}` left as they are
+ * (a load test fills them per call); `tlsProfile` is the profile used, if any.
+ */
+export async function requestWithContextTls(
+  request: CallRequest,
+  context: TlsContext,
+  profileTls: (name: string) => Promise<TlsSettings>,
+): Promise<{ request: CallRequest; tlsProfile?: string }> {
+  const tlsProfile = contextTlsProfile(request, context);
+  if (tlsProfile === undefined) return { request };
+  return { request: { ...request, tls: await profileTls(tlsProfile) }, tlsProfile };
 }
 
 /**
@@ -32,8 +49,6 @@ export async function requestInContext(
   context: RequestContext,
   profileTls: (name: string) => Promise<TlsSettings>,
 ): Promise<{ request: CallRequest; tlsProfile?: string }> {
-  const tlsProfile = contextTlsProfile(request, context);
-  const tls = tlsProfile === undefined ? request.tls : await profileTls(tlsProfile);
-  const resolved = resolveCallRequest({ ...request, tls }, context.values, context.environment);
-  return { request: resolved, ...(tlsProfile !== undefined ? { tlsProfile } : {}) };
+  const withTls = await requestWithContextTls(request, context, profileTls);
+  return { ...withTls, request: resolveCallRequest(withTls.request, context.values, context.environment) };
 }

@@ -1,9 +1,8 @@
 import { fromBinary } from '@bufbuild/protobuf';
 import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
 import { FileDescriptorProtoSchema, type FileDescriptorProto } from '@bufbuild/protobuf/wkt';
-import { dirname, extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { bundledWorkerPath, startBundledWorker } from '../../files/bundled-worker';
 import { SchemaError } from '../errors';
 import { Slices } from '../slices';
 import type { CompileRequest, CompiledProtos } from './compile';
@@ -35,16 +34,6 @@ export async function stopCompileWorker(): Promise<void> {
   await running.terminate();
 }
 
-/** The worker script beside the running bundle, with its extension: compile-worker.js, or .cjs beside the Electron bundles. */
-function workerPath(): string {
-  const here = fileURLToPath(import.meta.url);
-  // Run from sources (the tests), the engine uses the worker the build put in dist/ (test/global-setup.ts builds it).
-  if (here.endsWith('.ts'))
-    return fileURLToPath(new URL('../../../../dist/compile-worker.js', import.meta.url));
-  // Packaged, the bundle is inside app.asar, which worker threads cannot read: the worker is unpacked beside it.
-  return join(dirname(here), `compile-worker${extname(here)}`).replace(/\.asar(?=[\\/])/, '.asar.unpacked');
-}
-
 function failAll(error: Error): void {
   for (const waiting of pending.values()) waiting.reject(error);
   pending.clear();
@@ -53,16 +42,10 @@ function failAll(error: Error): void {
   worker = undefined;
 }
 
-/** Node 12 (Electron 9) starts workers only from .js/.mjs files: the CommonJS bundle is required from a tiny script. */
-function startWorker(path: string): Worker {
-  if (!path.endsWith('.cjs')) return new Worker(path);
-  return new Worker("require(require('worker_threads').workerData)", { eval: true, workerData: path });
-}
-
 function getWorker(): Worker {
   if (worker) return worker;
-  const path = workerPath();
-  const created = startWorker(path);
+  const path = bundledWorkerPath('compile-worker');
+  const created = startBundledWorker(path);
   created.on('message', (reply: CompileReply) => {
     pending.get(reply.id)?.resolve(reply);
     pending.delete(reply.id);

@@ -1,0 +1,180 @@
+import type { Int32Histogram } from 'hdr-histogram-js';
+import type { LatencySummary, LoadError, LoadSnapshot, TimelinePoint } from '../../../shared/load';
+import { histogramBars, microsToMs } from './histogram-bars';
+import { addBuckets, newLatencyHistogram } from './latency-histogram';
+import type { RecorderDelta, SecondDelta } from './recorder';
+
+/**
+ * Seconds a second stays open for late deltas after a newer second has data. Workers report about 4 times a second,
+ * so data for a second comes at most a few hundred ms after the next one starts; 3 s leaves room for a stalled worker.
+ */
+export const lateSeconds = 3;
+/** Distinct failures the run lists (the first ones seen); the snapshot shows the most frequent 20 of them. */
+const maxRunErrors = 100;
+const shownErrors = 20;
+
+/** A second that can still receive data: its own histogram gives its percentiles. */
+interface OpenSecond {
+  histogram: Int32Histogram;
+  calls: number;
+  errors: number;
+  minUs: number;
+  maxUs: number;
+  /** Its timeline point, until more data arrives. */
+  point: TimelinePoint | undefined;
+}
+
+/**
+ * Merges the deltas of every worker's LoadRecorder into the run's totals, whole-run latency histogram and per-second
+ * timeline. Memory stays flat however long the run: a second's histogram is folded into its timeline point once the
+ * second is lateSeconds behind the newest data, and reused.
+ */
+export class LoadAggregator {
+  private readonly histogram = newLatencyHistogram();
+  private count = 0;
+  private sumUs = 0;
+  private minUs = Infinity;
+  private maxUs = 0;
+  private readonly statusCounts = new Map<string, number>();
+  private readonly errors = new Map<string, LoadError>();
+  private bytesSent = 0;
+  private bytesReceived = 0;
+  /** Points of seconds 1 … closed.length, no longer open for data. */
+  private readonly closed: TimelinePoint[] = [];
+  private readonly open = new Map<number, OpenSecond>();
+  private readonly spare: Int32Histogram[] = [];
+  private newestSecond = 0;
+
+  add(delta: RecorderDelta): void {
+    for (const second of delta.seconds) this.addSecond(second);
+    for (const [status, count] of Object.entries(delta.statusCounts)) {
+      this.statusCounts.set(status, (this.statusCounts.get(status) ?? 0) + count);
+    }
+    for (const error of delta.errors) this.addError(error);
+    this.bytesSent += delta.bytesSent;
+    this.bytesReceived += delta.bytesReceived;
+    this.closeSecondsThrough(this.newestSecond - lateSeconds - 1);
+  }
+
+  /** Seconds whose histograms are still held (a handful, however long the run). */
+  get openSeconds(): number {
+    return this.open.size;
+  }
+
+  snapshot(state: { elapsedMs: number; inFlight: number; dropped: number }): LoadSnapshot {
+    return {
+      elapsedMs: state.elapsedMs,
+      count: this.count,
+      inFlight: state.inFlight,
+      rps: state.elapsedMs > 0 ? this.count / (state.elapsedMs / 1000) : 0,
+      statusCounts: Object.fromEntries(this.statusCounts),
+      dropped: state.dropped,
+      latency: this.latency(),
+      histogram: histogramBars(this.histogram, this.minUs, this.maxUs),
+      timeline: this.timeline(state.elapsedMs),
+      errors: [...this.errors.values()]
+        .sort((a, b) => b.count - a.count)
+        .slice(0, shownErrors)
+        .map((error) => ({ ...error })),
+      bytesSent: this.bytesSent,
+      bytesReceived: this.bytesReceived,
+    };
+  }
+
+  private addSecond(delta: SecondDelta): void {
+    if (delta.calls === 0) return;
+    addBuckets(this.histogram, delta.buckets);
+    this.count += delta.calls;
+    this.sumUs += delta.sumUs;
+    this.minUs = Math.min(this.minUs, delta.minUs);
+    this.maxUs = Math.max(this.maxUs, delta.maxUs);
+    this.newestSecond = Math.max(this.newestSecond, delta.second);
+    const late = this.closed[delta.second - 1];
+    if (late !== undefined) {
+      // Too late for the second's percentiles, but its calls and errors still count.
+      late.calls += delta.calls;
+      late.errors += delta.errors;
+      return;
+    }
+    let open = this.open.get(delta.second);
+    if (open === undefined) {
+      const histogram = this.spare.pop() ?? newLatencyHistogram();
+      open = { histogram, calls: 0, errors: 0, minUs: Infinity, maxUs: 0, point: undefined };
+      this.open.set(delta.second, open);
+    }
+    addBuckets(open.histogram, delta.buckets);
+    open.calls += delta.calls;
+    open.errors += delta.errors;
+    open.minUs = Math.min(open.minUs, delta.minUs);
+    open.maxUs = Math.max(open.maxUs, delta.maxUs);
+    open.point = undefined;
+  }
+
+  private addError(error: LoadError): void {
+    const key = `${error.status}\n${error.message}`;
+    const known = this.errors.get(key);
+    if (known !== undefined) known.count += error.count;
+    else if (this.errors.size < maxRunErrors) this.errors.set(key, { ...error });
+  }
+
+  /** Folds every second up to `last` into its timeline point (a second without calls gets an empty point). */
+  private closeSecondsThrough(last: number): void {
+    for (let second = this.closed.length + 1; second <= last; second++) {
+      const open = this.open.get(second);
+      this.closed.push(open === undefined ? emptyPoint(second) : pointOf(second, open));
+      if (open === undefined) continue;
+      this.open.delete(second);
+      open.histogram.reset();
+      if (this.spare.length < 2) this.spare.push(open.histogram);
+    }
+  }
+
+  /** The closed points, then the open ones, then empty points for seconds over a second ago that had no calls. */
+  private timeline(elapsedMs: number): TimelinePoint[] {
+    const points = this.closed.map((point) => ({ ...point }));
+    const last = Math.max(this.newestSecond, Math.floor(elapsedMs / 1000) - 1);
+    for (let second = this.closed.length + 1; second <= last; second++) {
+      const open = this.open.get(second);
+      if (open === undefined) {
+        points.push(emptyPoint(second));
+        continue;
+      }
+      open.point ??= pointOf(second, open);
+      points.push({ ...open.point });
+    }
+    return points;
+  }
+
+  private latency(): LatencySummary {
+    if (this.count === 0) return { min: 0, mean: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0 };
+    const at = (percentile: number) =>
+      microsToMs(withinRange(this.histogram, percentile, this.minUs, this.maxUs));
+    return {
+      min: microsToMs(this.minUs),
+      // To the nanosecond: finer digits would be noise in the JSON output.
+      mean: microsToMs(Math.round((this.sumUs / this.count) * 1000) / 1000),
+      p50: at(50),
+      p75: at(75),
+      p90: at(90),
+      p95: at(95),
+      p99: at(99),
+      p999: at(99.9),
+      max: microsToMs(this.maxUs),
+    };
+  }
+}
+
+function pointOf(second: number, open: OpenSecond): TimelinePoint {
+  const at = (percentile: number) =>
+    microsToMs(withinRange(open.histogram, percentile, open.minUs, open.maxUs));
+  return { second, calls: open.calls, errors: open.errors, p50: at(50), p90: at(90), p99: at(99) };
+}
+
+/** A percentile in µs. HDR reports a bucket's highest value, which may pass the exact max: keep it within min … max. */
+function withinRange(histogram: Int32Histogram, percentile: number, minUs: number, maxUs: number): number {
+  return Math.min(Math.max(histogram.getValueAtPercentile(percentile), minUs), maxUs);
+}
+
+function emptyPoint(second: number): TimelinePoint {
+  return { second, calls: 0, errors: 0, p50: 0, p90: 0, p99: 0 };
+}

@@ -1,0 +1,103 @@
+import type { Metadata } from '@grpc/grpc-js';
+import { status as grpcStatus, type Client, type StatusObject } from '@grpc/grpc-js';
+import { grpcStatusName } from '../../../shared/grpc-status';
+import { buildMetadata } from '../../connection/metadata';
+import type { CallPlan } from './protocol';
+
+/** How one call ended: the status by name and its message as received, and what it moved (serialized bytes). */
+export interface CallOutcome {
+  status: string;
+  message: string;
+  bytesSent: number;
+  bytesReceived: number;
+}
+
+/** grpc-js's call below its stubs (as src/core/call/session.ts uses it): bytes in, bytes out, no Node stream. */
+type RawCall = ReturnType<Channel['createCall']>;
+
+/** A client's channel (grpc-js exports its class and its interface under one name). */
+export type Channel = ReturnType<Client['getChannel']>;
+
+/** One iteration's requests as Buffers and its metadata, built once per row. */
+interface ReadyCall {
+  messages: Buffer[];
+  metadata: Metadata;
+}
+
+/**
+ * Starts the load test's calls on a worker's channels, round-robin, with the cheapest path grpc-js has: the channel's
+ * own call, requests already encoded, responses counted, never decoded. A streaming call is one whole iteration: the
+ * requests are sent (`messagesPerStream` for client and bidi streams), the stream half-closed, every response read.
+ */
+export class CallSender {
+  private readonly ready: ReadyCall[];
+  private readonly running = new Set<RawCall>();
+  private nextChannel = 0;
+  private readonly sends: number;
+  /** Called once, the next time no call is in flight. */
+  onIdle?: () => void;
+
+  constructor(
+    private readonly plan: CallPlan,
+    private readonly channels: Channel[],
+  ) {
+    this.ready = plan.calls.map(({ messages, metadata }) => ({
+      messages: messages.map((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+      metadata: buildMetadata(metadata),
+    }));
+    const streaming = plan.kind === 'client_stream' || plan.kind === 'bidi';
+    this.sends = streaming ? plan.messagesPerStream : 1;
+  }
+
+  /** Calls in flight. */
+  get inFlight(): number {
+    return this.running.size;
+  }
+
+  /** Starts iteration `iteration`'s call (its data row round-robin); `onEnd` hears how it ended, exactly once. */
+  start(iteration: number, onEnd: (outcome: CallOutcome) => void): void {
+    const ready = this.ready[iteration % this.ready.length]!;
+    const channel = this.channels[this.nextChannel++ % this.channels.length]!;
+    const deadlineMs = this.plan.options.deadlineMs;
+    const deadline = deadlineMs === undefined ? Infinity : Date.now() + deadlineMs;
+    const call = channel.createCall(this.plan.path, deadline, undefined, null, undefined);
+    this.running.add(call);
+    let bytesSent = 0;
+    let bytesReceived = 0;
+    call.start(ready.metadata.clone(), {
+      onReceiveMetadata: () => undefined,
+      onReceiveMessage: (bytes: Buffer) => {
+        bytesReceived += bytes.byteLength;
+        call.startRead();
+      },
+      onReceiveStatus: (received: StatusObject) => {
+        this.running.delete(call);
+        onEnd({ status: grpcStatusName(received.code), message: received.details, bytesSent, bytesReceived });
+        if (this.running.size > 0 || !this.onIdle) return;
+        const idle = this.onIdle;
+        this.onIdle = undefined;
+        idle();
+      },
+    });
+    let sent = 0;
+    // grpc-js takes one message at a time: the next waits for this one's write; the last half-closes at once.
+    const sendNext = (): void => {
+      if (!this.running.has(call)) return;
+      const bytes = ready.messages[sent % ready.messages.length]!;
+      sent += 1;
+      bytesSent += bytes.byteLength;
+      if (sent < this.sends) call.sendMessageWithContext({ callback: sendNext }, bytes);
+      else {
+        call.sendMessageWithContext({}, bytes);
+        call.halfClose();
+      }
+    };
+    sendNext();
+    call.startRead();
+  }
+
+  /** Cancels every call in flight: each ends CANCELLED through its `onEnd`. */
+  cancelAll(): void {
+    for (const call of [...this.running]) call.cancelWithStatus(grpcStatus.CANCELLED, 'Cancelled on client');
+  }
+}

@@ -1,0 +1,40 @@
+import type { ClosedShare } from './protocol';
+import { sharedNowMs } from './protocol';
+import type { CallOutcome, CallSender } from './sender';
+
+/** What the drivers hand each ended call to: the outcome and when the call was due to start (shared clock, ms). */
+export type OnCallEnd = (outcome: CallOutcome, startedAtMs: number) => void;
+
+/**
+ * The closed model in one worker: `users` virtual users, each starting its next call when its previous one ends, for the
+ * worker's exact share of the total or until the duration is over. Resolves when the last user has stopped.
+ */
+export function runUsers(
+  share: ClosedShare,
+  iterations: { first: number; stride: number },
+  startAtMs: number,
+  sender: CallSender,
+  onEnd: OnCallEnd,
+  stopped: () => boolean,
+): Promise<void> {
+  const endAtMs = share.durationMs === undefined ? Infinity : startAtMs + share.durationMs;
+  let started = 0;
+  let active = share.users;
+  return new Promise((resolve) => {
+    const next = (): void => {
+      const now = sharedNowMs();
+      if (stopped() || started === share.total || now >= endAtMs) {
+        active -= 1;
+        if (active === 0) resolve();
+        return;
+      }
+      const iteration = iterations.first + started * iterations.stride;
+      started += 1;
+      sender.start(iteration, (outcome) => {
+        onEnd(outcome, now);
+        next();
+      });
+    };
+    for (let user = 0; user < share.users; user++) next();
+  });
+}

@@ -1,0 +1,108 @@
+import { Client, connectivityState } from '@grpc/grpc-js';
+import { ConnectionCache } from '../../call/connection-cache';
+import { LoadRecorder } from '../metrics/recorder';
+import { ArrivalsDriver } from './arrivals-driver';
+import { sharedNowMs, type FromWorker, type WorkerSetup } from './protocol';
+import { CallSender, type CallOutcome, type Channel } from './sender';
+import { runUsers } from './users';
+
+/** How often a worker hands its recorder's delta to the main thread. */
+const progressEveryMs = 250;
+/** How long a worker waits for its connections before the run starts anyway (calls then fail and say why). */
+const connectWaitMs = 5_000;
+
+/** One worker's part of a load test: connect, send its share of the calls, report, stop on request. */
+export class WorkerRun {
+  private readonly recorder = new LoadRecorder();
+  private clients: Client[] = [];
+  private sender?: CallSender;
+  private arrivals?: ArrivalsDriver;
+  private stopped = false;
+
+  constructor(
+    private readonly setup: WorkerSetup,
+    private readonly post: (message: FromWorker) => void,
+  ) {}
+
+  /** Opens the worker's channels (credentials are made here: they cannot cross threads) and waits for them briefly. */
+  async connect(): Promise<void> {
+    const { target, tls, options } = this.setup.call;
+    const connection = await new ConnectionCache().resolve(target, tls, options);
+    // A local subchannel pool per channel: grpc-js otherwise shares one connection among channels to the same target.
+    const channelOptions = { ...connection.channel, 'grpc.use_local_subchannel_pool': 1 };
+    this.clients = Array.from(
+      { length: this.setup.connections },
+      () => new Client(connection.address, connection.credentials, channelOptions),
+    );
+    const channels = this.clients.map((client) => client.getChannel());
+    this.sender = new CallSender(this.setup.call, channels);
+    await Promise.all(channels.map((channel) => settled(channel, Date.now() + connectWaitMs)));
+  }
+
+  /** Sends the worker's share from `startAtMs` on, then posts `done` and closes the channels. */
+  async start(startAtMs: number): Promise<void> {
+    const sender = this.sender!;
+    const onEnd = (outcome: CallOutcome, startedAtMs: number): void => {
+      const now = sharedNowMs();
+      this.recorder.record({
+        latencyUs: (now - startedAtMs) * 1000,
+        status: outcome.status,
+        message: outcome.message,
+        bytesSent: outcome.bytesSent,
+        bytesReceived: outcome.bytesReceived,
+        endedAtMs: now - startAtMs,
+      });
+    };
+    const progress = setInterval(() => {
+      this.post({
+        type: 'progress',
+        delta: this.recorder.takeDelta(),
+        inFlight: sender.inFlight,
+        dropped: this.arrivals?.dropped ?? 0,
+      });
+    }, progressEveryMs);
+    const { share, first, stride } = this.setup;
+    if (share.kind === 'closed')
+      await runUsers(share, { first, stride }, startAtMs, sender, onEnd, () => this.stopped);
+    else {
+      this.arrivals = new ArrivalsDriver(share, { first, stride }, sender, onEnd);
+      // Stopped before the start: nothing to send.
+      if (!this.stopped) await this.arrivals.run(startAtMs);
+      await this.allEnded();
+    }
+    clearInterval(progress);
+    for (const client of this.clients) client.close();
+    this.post({ type: 'done', delta: this.recorder.takeDelta(), dropped: this.arrivals?.dropped ?? 0 });
+  }
+
+  /** Starts no more calls and cancels those in flight (they end CANCELLED, and are counted so). */
+  stop(): void {
+    this.stopped = true;
+    this.arrivals?.stop();
+    this.sender?.cancelAll();
+  }
+
+  /** Resolves when no call is in flight (the open model's last arrivals may still be running when scheduling ends). */
+  private allEnded(): Promise<void> {
+    const sender = this.sender!;
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (sender.inFlight === 0) resolve();
+        else sender.onIdle = check;
+      };
+      check();
+    });
+  }
+}
+
+/** Resolves when the channel is READY, has failed to connect, or `deadline` passed: whichever comes first. */
+function settled(channel: Channel, deadline: number): Promise<void> {
+  return new Promise((resolve) => {
+    const watch = (): void => {
+      const state = channel.getConnectivityState(true);
+      if (state === connectivityState.READY || state === connectivityState.TRANSIENT_FAILURE) resolve();
+      else channel.watchConnectivityState(state, deadline, (error) => (error ? resolve() : watch()));
+    };
+    watch();
+  });
+}

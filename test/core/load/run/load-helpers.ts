@@ -1,0 +1,67 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CallRequest } from '../../../../src/shared/call';
+import type { LoadPlan, LoadReport, LoadSnapshot } from '../../../../src/shared/load';
+import { startLoad, type LoadInput } from '../../../../src/core/load/run/start-load';
+import { loadSchema } from '../../../../src/core/schema/load';
+import type { Schema } from '../../../../src/core/schema/schema';
+import { pyProtoRoot, pySchemaFiles } from '../../../peers/py-grpc/schemas';
+
+const protos = join(import.meta.dirname, '../../../fixtures/protos');
+
+/** grpc-go's interop TestService schema (the go-reflect peer serves it). */
+export function testServiceSchema(): Promise<Schema> {
+  return loadSchema({
+    kind: 'protoFiles',
+    files: [join(protos, 'grpc/testing/test.proto')],
+    importPaths: [protos],
+  });
+}
+
+/** The Python peer's pyservice schema (MovieService, KitchenService). */
+export function pyServiceSchema(): Promise<Schema> {
+  return loadSchema({
+    kind: 'protoFiles',
+    files: pySchemaFiles.pyservice.map((file) => join(pyProtoRoot, file)),
+    importPaths: [pyProtoRoot],
+  });
+}
+
+/** A plaintext request to 127.0.0.1:port. */
+export function request(
+  port: number,
+  method: string,
+  json = '{}',
+  extra: Partial<CallRequest> = {},
+): CallRequest {
+  return {
+    target: `127.0.0.1:${port}`,
+    tls: { mode: 'plaintext' },
+    method,
+    metadata: [],
+    requests: [json],
+    ...extra,
+  };
+}
+
+/** Runs a load test to its end, collecting every snapshot. */
+export async function runLoad(
+  schema: Schema,
+  call: CallRequest,
+  plan: LoadPlan,
+  values: ReadonlyMap<string, string> = new Map(),
+): Promise<{ report: LoadReport; snapshots: LoadSnapshot[] }> {
+  const snapshots: LoadSnapshot[] = [];
+  const input: LoadInput = { schema, request: call, values };
+  const run = await startLoad(input, plan, (snapshot) => snapshots.push(snapshot));
+  return { report: await run.done, snapshots };
+}
+
+/** Writes a data file in a fresh temporary folder; answers its path. */
+export async function dataFile(name: string, text: string): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'protodesk-load-'));
+  const path = join(folder, name);
+  await writeFile(path, text);
+  return path;
+}
