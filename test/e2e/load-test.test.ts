@@ -21,7 +21,9 @@ import { openApp, type AppSession } from './helpers/session';
 interface CanvasLike {
   width: number;
   height: number;
-  getContext(kind: '2d'): { getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } };
+  getContext(kind: '2d'): {
+    getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> };
+  };
 }
 
 /**
@@ -29,34 +31,32 @@ interface CanvasLike {
  * grey, the series lines and bars are the accent, ok, warn and danger colours).
  */
 async function pixelsNear(chart: Locator, cssVariable: string): Promise<number> {
-  return chart.locator('canvas').evaluate(
-    (canvas: CanvasLike, variable: string) => {
-      const probe = (canvas as unknown as { ownerDocument: { documentElement: unknown } }).ownerDocument;
-      const style = (globalThis as unknown as { getComputedStyle(e: unknown): { getPropertyValue(n: string): string } })
-        .getComputedStyle(probe.documentElement)
-        .getPropertyValue(variable)
-        .trim();
-      const hex = /^#(..)(..)(..)$/.exec(style);
-      if (!hex) throw new Error(`${variable} is not a #rrggbb colour: ${style}`);
-      const [r, g, b] = hex.slice(1).map((part) => parseInt(part, 16)) as [number, number, number];
-      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-      let near = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        const alpha = data[i + 3] ?? 0;
-        if (alpha < 128) continue;
-        const distance =
-          Math.abs((data[i] ?? 0) - r) + Math.abs((data[i + 1] ?? 0) - g) + Math.abs((data[i + 2] ?? 0) - b);
-        if (distance < 60) near += 1;
-      }
-      return near;
-    },
-    cssVariable,
-  );
+  return chart.locator('canvas').evaluate((canvas: CanvasLike, variable: string) => {
+    const probe = (canvas as unknown as { ownerDocument: { documentElement: unknown } }).ownerDocument;
+    const style = (
+      globalThis as unknown as { getComputedStyle(e: unknown): { getPropertyValue(n: string): string } }
+    )
+      .getComputedStyle(probe.documentElement)
+      .getPropertyValue(variable)
+      .trim();
+    const hex = /^#(..)(..)(..)$/.exec(style);
+    if (!hex) throw new Error(`${variable} is not a #rrggbb colour: ${style}`);
+    const [r, g, b] = hex.slice(1).map((part) => parseInt(part, 16)) as [number, number, number];
+    const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+    let near = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const alpha = data[i + 3] ?? 0;
+      if (alpha < 128) continue;
+      const distance =
+        Math.abs((data[i] ?? 0) - r) + Math.abs((data[i + 1] ?? 0) - g) + Math.abs((data[i + 2] ?? 0) - b);
+      if (distance < 60) near += 1;
+    }
+    return near;
+  }, cssVariable);
 }
 
 /** A chart of the Load test view by its caption. */
-const chart = (page: Page, caption: string): Locator =>
-  loadView(page).getByRole('figure', { name: caption });
+const chart = (page: Page, caption: string): Locator => loadView(page).getByRole('figure', { name: caption });
 
 /** The run's state badge text ("Running", "Stopped", "Finished", "Failed"). */
 const runState = (page: Page): Locator => loadView(page).locator('.load-results-bar').getByRole('status');
@@ -83,12 +83,12 @@ async function setThresholds(page: Page, rows: string[]): Promise<void> {
 /** Starts a run and waits until it has ended; answers its state ("Finished", "Failed"). */
 async function runToEnd(page: Page, timeout = 30_000): Promise<string> {
   // Each run shows its own results (a new state badge): the last run's must go first.
-  const before = await runState(page).elementHandle({ timeout: 100 }).catch(() => null);
+  const before = await runState(page)
+    .elementHandle({ timeout: 100 })
+    .catch(() => null);
   await loadView(page).getByRole('button', { name: 'Start' }).click();
   if (before) await page.waitForFunction((badge) => !badge.isConnected, before);
-  await expect
-    .poll(() => runState(page).innerText(), { timeout })
-    .toMatch(/^(Finished|Stopped|Failed)$/);
+  await expect.poll(() => runState(page).innerText(), { timeout }).toMatch(/^(Finished|Stopped|Failed)$/);
   return (await runState(page).innerText()).trim();
 }
 
@@ -98,7 +98,9 @@ async function saveInPathDialog(page: Page, title: string, folder: string, name:
   await dialog.getByRole('navigation', { name: 'Folder' }).getByRole('button').first().waitFor();
   await dialog.getByRole('textbox', { name: 'Path', exact: true }).fill(folder);
   await dialog.getByRole('textbox', { name: 'Path', exact: true }).press('Enter');
-  await expect.poll(() => dialog.getByRole('textbox', { name: 'Path', exact: true }).inputValue()).toBe(folder);
+  await expect
+    .poll(() => dialog.getByRole('textbox', { name: 'Path', exact: true }).inputValue())
+    .toBe(folder);
   await dialog.getByRole('textbox', { name: 'File name' }).fill(name);
   await dialog.getByRole('button', { name: 'Choose' }).click();
   await dialog.waitFor({ state: 'hidden' });
@@ -140,7 +142,9 @@ describe('the Load test view against grpc-go', () => {
     await expect.poll(calls, { timeout: 5000 }).toBeGreaterThan(0);
     const first = await calls();
     await expect.poll(calls, { timeout: 5000 }).toBeGreaterThan(first);
-    await expect.poll(() => pixelsNear(chart(page, 'Calls per second and errors'), '--accent-text')).toBeGreaterThan(20);
+    await expect
+      .poll(() => pixelsNear(chart(page, 'Calls per second and errors'), '--accent-text'))
+      .toBeGreaterThan(20);
     await expect.poll(() => pixelsNear(chart(page, 'Latency percentiles'), '--ok')).toBeGreaterThan(20);
     await expect.poll(() => pixelsNear(chart(page, 'Latency distribution'), '--accent')).toBeGreaterThan(20);
     await page.screenshot({ path: screenshotPath('load-view-running.png') });
@@ -189,7 +193,9 @@ describe('the Load test view against grpc-go', () => {
     expect(await runToEnd(page)).toBe('Finished');
     await loadView(page).getByRole('button', { name: 'Compare with previous run' }).click();
     const table = loadView(page).getByRole('table', { name: 'Compare with previous run' });
-    const callsRow = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Calls', exact: true }) });
+    const callsRow = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Calls', exact: true }) });
     await expect.poll(() => callsRow.innerText()).toMatch(/Calls\s+100\s+30\s+−70/);
     await table.getByRole('rowheader', { name: 'p99.9' }).waitFor();
     await chart(page, 'Latency percentiles').getByText('p50 (previous)').waitFor();
@@ -210,7 +216,10 @@ describe('the Load test view against grpc-go', () => {
     const state = await runToEnd(page);
     await setServerAddress(page, `127.0.0.1:${server.port}`);
     expect(state).toBe('Finished');
-    await loadView(page).getByRole('table', { name: 'Errors' }).getByRole('cell', { name: 'UNAVAILABLE' }).waitFor();
+    await loadView(page)
+      .getByRole('table', { name: 'Errors' })
+      .getByRole('cell', { name: 'UNAVAILABLE' })
+      .waitFor();
   });
 
   test('axe finds no serious problem in the view, light and dark', async () => {

@@ -275,7 +275,10 @@ export const loadView = (page: Page): Locator => page.getByRole('region', { name
 
 /** Switches the open tab's right-hand pane to its Load test view and waits for it. */
 export async function showLoadTest(page: Page): Promise<Locator> {
-  await page.getByRole('tablist', { name: 'Response pane views' }).getByRole('tab', { name: 'Load test' }).click();
+  await page
+    .getByRole('tablist', { name: 'Response pane views' })
+    .getByRole('tab', { name: 'Load test' })
+    .click();
   await loadView(page).waitFor();
   return loadView(page);
 }

@@ -24,7 +24,11 @@ export const LoadSetupForm = memo(function LoadSetupForm(props: {
   const { setup, problems, onChange } = props;
   const choosePaths = usePathChooser();
   const dataFileId = useId();
-  const field = (name: 'users' | 'callsPerUser' | 'duration' | 'rate' | 'ramp', label: string, unit?: string) => (
+  const field = (
+    name: 'users' | 'callsPerUser' | 'duration' | 'rate' | 'ramp',
+    label: string,
+    unit?: string,
+  ) => (
     <NumberField
       label={label}
       unit={unit}

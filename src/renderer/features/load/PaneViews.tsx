@@ -10,7 +10,11 @@ import { useLoadStore } from './load-context';
 import type { PaneView } from './load-store';
 import { LoadView } from './LoadView';
 
-export function PaneViews(props: { tab: TabState; theme: 'light' | 'dark'; api: ProtodeskApi }): React.JSX.Element {
+export function PaneViews(props: {
+  tab: TabState;
+  theme: 'light' | 'dark';
+  api: ProtodeskApi;
+}): React.JSX.Element {
   const { tab, theme, api } = props;
   const view = useLoadStore((state) => state.views[tab.id] ?? 'response');
   const showView = useLoadStore((state) => state.showView);

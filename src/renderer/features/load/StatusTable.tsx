@@ -31,7 +31,9 @@ export function StatusTable(props: { snapshot: LoadSnapshot }): React.JSX.Elemen
             <tr key={name}>
               <td className={name === 'OK' ? 'load-ok' : 'load-bad'}>{name}</td>
               <td className="number">{count(calls)}</td>
-              <td className="number">{percentText(snapshot.count === 0 ? 0 : (calls / snapshot.count) * 100)}</td>
+              <td className="number">
+                {percentText(snapshot.count === 0 ? 0 : (calls / snapshot.count) * 100)}
+              </td>
             </tr>
           ))
         )}

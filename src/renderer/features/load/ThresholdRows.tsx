@@ -2,9 +2,13 @@
 import { Plus, X } from 'lucide-react';
 import { IconButton } from '../../components/IconButton';
 
-export function ThresholdRows(props: { rows: string[]; onChange: (rows: string[]) => void }): React.JSX.Element {
+export function ThresholdRows(props: {
+  rows: string[];
+  onChange: (rows: string[]) => void;
+}): React.JSX.Element {
   const { rows, onChange } = props;
-  const set = (index: number, text: string): void => onChange(rows.map((row, i) => (i === index ? text : row)));
+  const set = (index: number, text: string): void =>
+    onChange(rows.map((row, i) => (i === index ? text : row)));
   return (
     <div className="load-thresholds-editor" role="group" aria-label="Thresholds">
       <div className="load-subheading">

@@ -23,7 +23,11 @@ export function UPlotChart(props: UPlotChartProps): React.JSX.Element {
   useEffect(() => {
     const element = box.current;
     if (!element) return undefined;
-    const chart = new uPlot({ ...props.options, width: Math.max(element.clientWidth, 100) }, data.current, element);
+    const chart = new uPlot(
+      { ...props.options, width: Math.max(element.clientWidth, 100) },
+      data.current,
+      element,
+    );
     plot.current = chart;
     const observer = new ResizeObserver(() => {
       const width = Math.max(element.clientWidth, 100);

@@ -25,7 +25,8 @@ function column(
   });
 }
 
-const errorPercent = (point: TimelinePoint): number => (point.calls === 0 ? 0 : (point.errors / point.calls) * 100);
+const errorPercent = (point: TimelinePoint): number =>
+  point.calls === 0 ? 0 : (point.errors / point.calls) * 100;
 
 /** Calls/s and error % per second: [x, calls, errors%, (previous calls, previous errors%)]. */
 export function rateData(snapshot: LoadSnapshot | undefined, previous?: LoadSnapshot): uPlot.AlignedData {
@@ -33,7 +34,10 @@ export function rateData(snapshot: LoadSnapshot | undefined, previous?: LoadSnap
   const xs = seconds(current, previous?.timeline);
   const columns = [xs, column(xs, current, (p) => p.calls), column(xs, current, errorPercent)];
   if (previous)
-    columns.push(column(xs, previous.timeline, (p) => p.calls), column(xs, previous.timeline, errorPercent));
+    columns.push(
+      column(xs, previous.timeline, (p) => p.calls),
+      column(xs, previous.timeline, errorPercent),
+    );
   return columns as uPlot.AlignedData;
 }
 

@@ -26,7 +26,8 @@ function previousLine(label: string, stroke: string, extra: uPlot.Series = {}): 
   return line(`${label} (previous)`, faint(stroke), { dash: [4, 4], ...extra });
 }
 
-const secondsAxis = (theme: ChartTheme): uPlot.Axis => axis(theme, { values: (_, ticks) => ticks.map((t) => `${t}s`) });
+const secondsAxis = (theme: ChartTheme): uPlot.Axis =>
+  axis(theme, { values: (_, ticks) => ticks.map((t) => `${t}s`) });
 
 const base = (): Pick<uPlot.Options, 'height' | 'scales' | 'cursor' | 'legend'> => ({
   height: HEIGHT,
@@ -37,7 +38,10 @@ const base = (): Pick<uPlot.Options, 'height' | 'scales' | 'cursor' | 'legend'> 
 
 /** Calls/s (left axis) and error % (right axis) per second. */
 export function rateOptions(theme: ChartTheme, withPrevious: boolean): Omit<uPlot.Options, 'width'> {
-  const percent = { scale: '%', value: (_: uPlot, v: number | null) => (v === null ? '–' : `${v.toFixed(1)}%`) };
+  const percent = {
+    scale: '%',
+    value: (_: uPlot, v: number | null) => (v === null ? '–' : `${v.toFixed(1)}%`),
+  };
   const calls = { value: (_: uPlot, v: number | null) => (v === null ? '–' : v.toLocaleString('en-US')) };
   return {
     ...base(),
@@ -45,7 +49,12 @@ export function rateOptions(theme: ChartTheme, withPrevious: boolean): Omit<uPlo
     axes: [
       secondsAxis(theme),
       axis(theme, { size: 56 }),
-      axis(theme, { scale: '%', side: 1, grid: { show: false }, values: (_, ticks) => ticks.map((t) => `${t}%`) }),
+      axis(theme, {
+        scale: '%',
+        side: 1,
+        grid: { show: false },
+        values: (_, ticks) => ticks.map((t) => `${t}%`),
+      }),
     ],
     series: [
       { label: 'Second' },
@@ -68,13 +77,19 @@ export function latencyOptions(theme: ChartTheme, withPrevious: boolean): Omit<u
   ];
   return {
     ...base(),
-    axes: [secondsAxis(theme), axis(theme, { size: 56, values: (_, ticks) => ticks.map((t) => `${msLabel(t)} ms`) })],
+    axes: [
+      secondsAxis(theme),
+      axis(theme, { size: 56, values: (_, ticks) => ticks.map((t) => `${msLabel(t)} ms`) }),
+    ],
     series: [{ label: 'Second' }, ...series(line), ...(withPrevious ? series(previousLine) : [])],
   };
 }
 
 /** Calls per latency bar; the x axis names each bar's upper bound in ms. */
-export function histogramOptions(theme: ChartTheme, bars: () => HistogramBar[]): Omit<uPlot.Options, 'width'> {
+export function histogramOptions(
+  theme: ChartTheme,
+  bars: () => HistogramBar[],
+): Omit<uPlot.Options, 'width'> {
   const upTo = (index: number): string => {
     const bar = bars()[Math.round(index)];
     return bar ? `≤ ${msLabel(bar.toMs)} ms` : '';

@@ -2,7 +2,13 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from 'zustand';
 import { useAppStoreApi } from '../../state/context';
-import { createLoadStore, type LoadActions, type LoadApi, type LoadState, type LoadStore } from './load-store';
+import {
+  createLoadStore,
+  type LoadActions,
+  type LoadApi,
+  type LoadState,
+  type LoadStore,
+} from './load-store';
 
 const LoadContext = createContext<LoadStore | null>(null);
 

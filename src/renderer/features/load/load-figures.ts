@@ -64,7 +64,7 @@ const allPercentiles: Array<[keyof LatencySummary, string]> = [
   ['max', 'max'],
 ];
 
-/** Every figure Compare lines up: the key ones (no elapsed), then all percentiles. */
+/** Every figure Compare lines up: elapsed, calls, calls/s, errors, then every percentile. */
 export function compareFigures(snapshot: LoadSnapshot): Figure[] {
   return [
     ...keyFigures(snapshot).filter((figure) => figure.unit !== 'ms'),
@@ -73,7 +73,10 @@ export function compareFigures(snapshot: LoadSnapshot): Figure[] {
 }
 
 /** How `now` differs from `before`: the text (`+1.2 ms (+8%)`) and whether that is better, worse or the same. */
-export function difference(before: Figure, now: Figure): { text: string; verdict: 'better' | 'worse' | 'same' } {
+export function difference(
+  before: Figure,
+  now: Figure,
+): { text: string; verdict: 'better' | 'worse' | 'same' } {
   const delta = now.value - before.value;
   const relative = before.value === 0 ? undefined : (delta / before.value) * 100;
   if (Math.abs(delta) < 1e-9 || (relative !== undefined && Math.abs(relative) < 0.5))
@@ -90,8 +93,9 @@ export function difference(before: Figure, now: Figure): { text: string; verdict
           : now.unit === 'time'
             ? durationText(magnitude)
             : count(Math.round(magnitude));
-  const share = relative === undefined || now.unit === '%' ? '' : ` (${sign}${Math.round(Math.abs(relative))}%)`;
+  const share =
+    relative === undefined || now.unit === '%' ? '' : ` (${sign}${Math.round(Math.abs(relative))}%)`;
   const verdict =
-    now.better === undefined ? 'same' : (delta > 0) === (now.better === 'higher') ? 'better' : 'worse';
+    now.better === undefined ? 'same' : delta > 0 === (now.better === 'higher') ? 'better' : 'worse';
   return { text: `${sign}${amount}${share}`, verdict };
 }

@@ -54,7 +54,8 @@ export const presets: ReadonlyArray<{ label: string; change: Partial<LoadSetup> 
 export type SetupProblems = Partial<Record<keyof LoadSetup, string>>;
 
 /** The plan, or the problems that keep the form from being one. */
-export type SetupResult = { plan: LoadPlan; problems?: undefined } | { plan?: undefined; problems: SetupProblems };
+export type SetupResult =
+  { plan: LoadPlan; problems?: undefined } | { plan?: undefined; problems: SetupProblems };
 
 /** A whole number from `min` up, or the reason it is not. */
 function wholeNumber(text: string, min: number): number | string {

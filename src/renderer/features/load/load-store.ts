@@ -54,7 +54,13 @@ export interface LoadActions {
   showView(tabId: string, view: PaneView): void;
   setSetup(tabId: string, change: Partial<LoadSetup>): void;
   /** Starts a run of `request` with `plan`; a failure to start shows as the run's failure. */
-  startRun(tabId: string, sourceId: string, request: CallRequest, context: CallContext, plan: LoadPlan): Promise<void>;
+  startRun(
+    tabId: string,
+    sourceId: string,
+    request: CallRequest,
+    context: CallContext,
+    plan: LoadPlan,
+  ): Promise<void>;
   stopRun(tabId: string): Promise<void>;
   setCompare(tabId: string, compare: boolean): void;
   /** A run that cannot start because the form or the tab is not ready: shown like the engine's refusal. */
@@ -149,9 +155,11 @@ export function createLoadStore(api: LoadApi): LoadStore {
         const run = tabLoadOf(get(), tabId).run;
         if (!run || (run.status !== 'running' && run.status !== 'starting')) return;
         patchRun(run.runId, () => ({ status: 'stopping' }));
-        await api.stopLoad(run.runId).catch((error: unknown) =>
-          patchRun(run.runId, () => ({ status: 'failed', failure: toFailure(error) })),
-        );
+        await api
+          .stopLoad(run.runId)
+          .catch((error: unknown) =>
+            patchRun(run.runId, () => ({ status: 'failed', failure: toFailure(error) })),
+          );
       },
       forget(tabId) {
         const run = get().tabs[tabId]?.run;
