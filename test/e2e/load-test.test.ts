@@ -64,6 +64,9 @@ const runState = (page: Page): Locator => loadView(page).locator('.load-results-
 /** Picks a model and fills its fields ({ Users: '4', Duration: '6' }). */
 async function setModel(page: Page, model: string, fields: Record<string, string>): Promise<void> {
   const view = loadView(page);
+  // The setup folds away while a run's results show.
+  if (!(await view.getByRole('radio', { name: model }).isVisible()))
+    await view.getByText('Setup', { exact: true }).click();
   await view.getByRole('radio', { name: model }).check();
   for (const [label, value] of Object.entries(fields))
     await view.getByRole('textbox', { name: label, exact: true }).fill(value);
@@ -71,7 +74,10 @@ async function setModel(page: Page, model: string, fields: Record<string, string
 
 /** Replaces the thresholds with these rows. */
 async function setThresholds(page: Page, rows: string[]): Promise<void> {
-  const group = loadView(page).getByRole('group', { name: 'Thresholds' });
+  const view = loadView(page);
+  if (!(await view.getByRole('group', { name: 'Thresholds' }).isVisible()))
+    await view.getByText('Setup', { exact: true }).click();
+  const group = view.getByRole('group', { name: 'Thresholds' });
   const remove = group.getByRole('button', { name: /^Remove threshold/ });
   while ((await remove.count()) > 0) await remove.first().click();
   for (const [index, row] of rows.entries()) {

@@ -3,7 +3,7 @@
  * request is the tab's as Send would send it (address, TLS, metadata, body, options, environment).
  */
 import { FileCode2, Play, Square } from 'lucide-react';
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { MethodKind } from '../../../shared/schema';
 import { callContextOf } from '../../state/call-context';
@@ -39,6 +39,8 @@ export const LoadView = memo(function LoadView(props: {
   const streams = sendsStream(props.methodKind);
   const result = useMemo(() => setupToPlan(setup, streams), [setup, streams]);
   const running = status === 'starting' || status === 'running' || status === 'stopping';
+  // The form folds away once a run starts, so the results fit; it opens again with a click.
+  const [setupOpen, setSetupOpen] = useState(runId === undefined);
   const choosePaths = usePathChooser();
   const { notice, run: act } = useNotice();
 
@@ -58,6 +60,7 @@ export const LoadView = memo(function LoadView(props: {
   const start = (): void => {
     if (!result.plan) return;
     const now = requestNow();
+    setSetupOpen(false);
     if (!now) loads.getState().failBeforeStart(tabId, result.plan, missingTarget);
     else void loads.getState().startRun(tabId, sourceId, now.request, now.context, result.plan);
   };
@@ -82,7 +85,7 @@ export const LoadView = memo(function LoadView(props: {
           <button
             type="button"
             className="danger"
-            disabled={status === 'stopping'}
+            disabled={status !== 'running'}
             onClick={() => void loads.getState().stopRun(tabId)}
           >
             <Square aria-hidden="true" size={14} />
@@ -130,10 +133,21 @@ export const LoadView = memo(function LoadView(props: {
           {notice.text}
         </p>
       )}
-      <fieldset className="load-setup-frame" disabled={running}>
-        <legend className="pd-visually-hidden">Setup</legend>
-        <LoadSetupForm setup={setup} problems={result.problems ?? {}} streams={streams} onChange={onChange} />
-      </fieldset>
+      <details
+        className="load-setup-frame"
+        open={setupOpen || result.problems !== undefined}
+        onToggle={(event) => setSetupOpen(event.currentTarget.open)}
+      >
+        <summary>Setup</summary>
+        <fieldset disabled={running}>
+          <LoadSetupForm
+            setup={setup}
+            problems={result.problems ?? {}}
+            streams={streams}
+            onChange={onChange}
+          />
+        </fieldset>
+      </details>
       {/* Keyed by run: each run starts with fresh charts. */}
       <LoadResults key={runId} tabId={tabId} api={api} />
     </section>

@@ -118,7 +118,10 @@ export function createLoadStore(api: LoadApi): LoadStore {
         patchRun(event.runId, () =>
           event.report
             ? { status: 'finished', report: event.report, snapshot: event.report }
-            : { status: 'failed', failure: toFailure(event.error) },
+            : {
+                status: 'failed',
+                failure: event.error ?? { kind: 'internal', message: 'The load test ended without a report.' },
+              },
         );
         runTabs.delete(event.runId);
       }
@@ -153,12 +156,15 @@ export function createLoadStore(api: LoadApi): LoadStore {
       },
       async stopRun(tabId) {
         const run = tabLoadOf(get(), tabId).run;
-        if (!run || (run.status !== 'running' && run.status !== 'starting')) return;
+        if (run?.status !== 'running') return;
         patchRun(run.runId, () => ({ status: 'stopping' }));
+        // A run that ended meanwhile keeps its report; otherwise the refusal shows.
         await api
           .stopLoad(run.runId)
           .catch((error: unknown) =>
-            patchRun(run.runId, () => ({ status: 'failed', failure: toFailure(error) })),
+            patchRun(run.runId, (now) =>
+              now.status === 'stopping' ? { status: 'failed', failure: toFailure(error) } : {},
+            ),
           );
       },
       forget(tabId) {
