@@ -120,7 +120,10 @@ export function createLoadStore(api: LoadApi): LoadStore {
             ? { status: 'finished', report: event.report, snapshot: event.report }
             : {
                 status: 'failed',
-                failure: event.error ?? { kind: 'internal', message: 'The load test ended without a report.' },
+                failure: event.error ?? {
+                  kind: 'internal',
+                  message: 'The load test ended without a report.',
+                },
               },
         );
         runTabs.delete(event.runId);
