@@ -14,10 +14,10 @@ const met = (row: BenchRow): boolean =>
 export const figure = (value: number, digits = 0): string =>
   value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-/** The comparison table, one line per row, with the goal and whether it was met. */
-export function formatTable(rows: BenchRow[]): string {
+/** The comparison table, one line per row, with the goal and whether it was met; `columns` names the two sides. */
+export function formatTable(rows: BenchRow[], columns = ['engine', 'bare grpc-js']): string {
   const width = Math.max(...rows.map((row) => row.label.length)) + 2;
-  const header = `${''.padEnd(width)}${'engine'.padEnd(16)}${'bare grpc-js'.padEnd(16)}${'ratio'.padEnd(8)}goal`;
+  const header = `${''.padEnd(width)}${columns[0]!.padEnd(16)}${columns[1]!.padEnd(16)}${'ratio'.padEnd(8)}goal`;
   const lines = rows.map((row) => {
     const goal =
       'atMost' in row.goal ? `<= ${row.goal.atMost.toFixed(2)}` : `>= ${row.goal.atLeast.toFixed(2)}`;

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallRequest } from '../../../../src/shared/call';
@@ -51,8 +51,8 @@ export async function runLoad(
   call: CallRequest,
   plan: LoadPlan,
   values: ReadonlyMap<string, string> = new Map(),
+  snapshots: LoadSnapshot[] = [],
 ): Promise<{ report: LoadReport; snapshots: LoadSnapshot[] }> {
-  const snapshots: LoadSnapshot[] = [];
   const input: LoadInput = { schema, request: call, values };
   const run = await startLoad(input, plan, (snapshot) => snapshots.push(snapshot));
   return { report: await run.done, snapshots };
@@ -64,4 +64,9 @@ export async function dataFile(name: string, text: string): Promise<string> {
   const path = join(folder, name);
   await writeFile(path, text);
   return path;
+}
+
+/** This process's threads (worker threads among them). */
+export async function threadCount(): Promise<number> {
+  return (await readdir('/proc/self/task')).length;
 }
