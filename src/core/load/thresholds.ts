@@ -15,7 +15,7 @@ export interface Threshold {
 /** A latency from the summary, the error rate (`errors < 1%`), the error count (`errors < 5`), calls/s or calls. */
 export type ThresholdMetric = keyof LatencySummary | 'errorRate' | 'errors' | 'rps' | 'count';
 export type ThresholdOp = '<' | '<=' | '>' | '>=';
-type ThresholdUnit = 'ms' | 's' | 'us' | 'µs' | '%' | '/s' | '';
+export type ThresholdUnit = 'ms' | 's' | 'us' | 'µs' | '%' | '/s' | '';
 
 /** A threshold text that is not a rule: the message says what is wrong and shows the valid forms. */
 export class ThresholdSyntaxError extends Error {
@@ -27,19 +27,19 @@ export class ThresholdSyntaxError extends Error {
 
 const validForms = 'Thresholds look like: p99 < 50ms, errors < 1%, rps > 300.';
 
-const latencyNames: Record<string, keyof LatencySummary> = {
-  p50: 'p50',
-  p75: 'p75',
-  p90: 'p90',
-  p95: 'p95',
-  p99: 'p99',
-  'p99.9': 'p999',
-  p999: 'p999',
-  min: 'min',
-  max: 'max',
-  mean: 'mean',
-  avg: 'mean',
-};
+const latencyNames = new Map<string, keyof LatencySummary>([
+  ['p50', 'p50'],
+  ['p75', 'p75'],
+  ['p90', 'p90'],
+  ['p95', 'p95'],
+  ['p99', 'p99'],
+  ['p99.9', 'p999'],
+  ['p999', 'p999'],
+  ['min', 'min'],
+  ['max', 'max'],
+  ['mean', 'mean'],
+  ['avg', 'mean'],
+]);
 const metricList = 'p50, p75, p90, p95, p99, p99.9, min, max, mean, rps, errors or count';
 const rule = /^([a-zA-Z][a-zA-Z0-9.]*)\s*(<=|>=|==|=<|=>|<|>|=)?\s*(.*)$/;
 const limitPattern = /^(\d+(?:\.\d+)?|\.\d+)\s*(ms|s|us|µs|μs|%|\/s)?$/i;
@@ -56,7 +56,7 @@ function parseThreshold(written: string): Threshold {
   if (parts === null) throw fail('it should start with what to check (p99, errors, rps, ...)');
   const [, name = '', op, value = ''] = parts;
   const metricName = name.toLowerCase();
-  if (!(metricName in latencyNames) && !['errors', 'rps', 'count'].includes(metricName)) {
+  if (!latencyNames.has(metricName) && !['errors', 'rps', 'count'].includes(metricName)) {
     throw fail(
       `"${name}" is not something a load test measures${nearestMetric(metricName)}; use ${metricList}`,
     );
@@ -71,7 +71,7 @@ function parseThreshold(written: string): Threshold {
   const [, amount = '', writtenUnit = ''] = limit;
   const unit = normalUnit(writtenUnit);
   const threshold = { text, op: op as ThresholdOp, limit: Number(amount) };
-  const latency = latencyNames[metricName];
+  const latency = latencyNames.get(metricName);
   if (latency !== undefined) {
     if (unit === '') throw fail('a latency needs a unit (50ms, 1.5s, 800us)');
     if (!isTimeUnit(unit)) throw fail(`${name} is a latency: give it in ms, s or us (50ms, 1.5s, 800us)`);

@@ -52,6 +52,7 @@ describe('parseThresholds', () => {
     ['p98 < 50ms', '"p98" is not something a load test measures; use ' + metricList()],
     ['rsp > 300', '"rsp" is not something a load test measures (did you mean rps?); use ' + metricList()],
     ['eror < 1%', '"eror" is not something a load test measures (did you mean errors?); use ' + metricList()],
+    ['constructor < 5ms', '"constructor" is not something a load test measures; use ' + metricList()],
     ['latency < 50ms', '"latency" is not something a load test measures; use ' + metricList()],
     ['p99 50ms', 'it needs a comparison after p99: <, <=, > or >='],
     ['p99 = 50ms', 'a limit is checked with <, <=, > or >=, not ='],

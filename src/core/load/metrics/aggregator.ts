@@ -66,7 +66,8 @@ export class LoadAggregator {
       elapsedMs: state.elapsedMs,
       count: this.count,
       inFlight: state.inFlight,
-      rps: state.elapsedMs > 0 ? this.count / (state.elapsedMs / 1000) : 0,
+      // To 0.01/s, as ghz prints it: more digits would be noise.
+      rps: state.elapsedMs > 0 ? Math.round((this.count / (state.elapsedMs / 1000)) * 100) / 100 : 0,
       statusCounts: Object.fromEntries(this.statusCounts),
       dropped: state.dropped,
       latency: this.latency(),

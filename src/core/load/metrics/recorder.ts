@@ -110,7 +110,9 @@ export class LoadRecorder {
   }
 
   private tallyFor(second: number): SecondTally {
-    let tally = this.tallies.find((candidate) => candidate.second === second);
+    let tally: SecondTally | undefined;
+    // A plain loop: calls ending around a second's turn switch between tallies, and this must not allocate.
+    for (const candidate of this.tallies) if (candidate.second === second) tally = candidate;
     if (tally === undefined) {
       tally = this.spare.pop() ?? emptyTally();
       tally.second = second;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LoadAggregator, lateSeconds } from '../../../../src/core/load/metrics/aggregator';
+import { maxBars } from '../../../../src/core/load/metrics/histogram-bars';
+import { highestLatencyUs } from '../../../../src/core/load/metrics/latency-histogram';
 import { LoadRecorder } from '../../../../src/core/load/metrics/recorder';
 import type { LoadSnapshot } from '../../../../src/shared/load';
 import { call, seededRandom } from './calls';
@@ -154,6 +156,9 @@ describe('LoadAggregator', () => {
     const snapshot = aggregator.snapshot({ elapsedMs: 3000, inFlight: 7, dropped: 2 });
     expect(snapshot).toMatchObject({ elapsedMs: 3000, count: 900, rps: 300, inFlight: 7, dropped: 2 });
     expect([snapshot.bytesSent, snapshot.bytesReceived]).toEqual([9000, 18_000]);
+    recorder.record(call(100, 2999));
+    report(recorder, aggregator);
+    expect(aggregator.snapshot({ elapsedMs: 3000, inFlight: 0, dropped: 0 }).rps).toBe(300.33);
   });
 
   it('lists the 20 most frequent of the first distinct errors, most frequent first', () => {
@@ -211,16 +216,31 @@ describe('the latency histogram bars', () => {
     const latencies = Array.from({ length: 5000 }, () => Math.round(100 * 10 ** (random() * 4)));
     const snapshot = barsOf(latencies);
     const edges = snapshot.histogram.map((bar) => bar.toMs);
-    expect(edges.slice(0, 6)).toEqual([0.1, 0.15, 0.2, 0.3, 0.5, 0.7]);
+    expect(edges.slice(0, 7)).toEqual([0.1, 0.2, 0.5, 1, 2, 5, 10]);
     expect(edges.at(-1)).toBeGreaterThanOrEqual(snapshot.latency.max);
-    expect(edges.length).toBeGreaterThanOrEqual(10);
-    expect(edges.length).toBeLessThanOrEqual(30);
+    expect(edges.length).toBe(13);
     expect(totalOfBars(snapshot)).toBe(5000);
     // Each decade holds about a quarter of the calls.
     const upTo = (ms: number) =>
       snapshot.histogram.filter((bar) => bar.toMs <= ms).reduce((sum, bar) => sum + bar.count, 0);
     expect(upTo(1) / 5000).toBeCloseTo(0.25, 1);
     expect(upTo(100) / 5000).toBeCloseTo(0.75, 1);
+  });
+
+  it(`keeps to ${maxBars} bars or fewer, ascending, covering every call, whatever the range`, () => {
+    const random = seededRandom(11);
+    for (let trial = 0; trial < 300; trial++) {
+      const lowUs = Math.round(10 ** (random() * 6));
+      const highUs = Math.min(highestLatencyUs, lowUs + Math.round(10 ** (random() * 9.6)));
+      const snapshot = barsOf([lowUs, highUs, Math.round((lowUs + highUs) / 2)]);
+      const edges = snapshot.histogram.map((bar) => bar.toMs);
+      const range = `${lowUs} to ${highUs} µs`;
+      expect(edges.length, range).toBeGreaterThanOrEqual(Math.min(10, highUs - lowUs));
+      expect(edges.length, range).toBeLessThanOrEqual(maxBars);
+      expect(edges, range).toEqual([...edges].sort((a, b) => a - b));
+      expect(edges.at(-1), range).toBeGreaterThanOrEqual(highUs / 1000);
+      expect(totalOfBars(snapshot), range).toBe(3);
+    }
   });
 
   it('draws one bar when every call took the same time', () => {
