@@ -18,6 +18,13 @@ export function formatFigure(value: number): string {
   }).format(value);
 }
 
+/** Like formatFigure, without zeros that end a fraction: `2.5`, `0.25`, `100`, `333`. */
+export function formatShort(value: number): string {
+  return formatFigure(value)
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
+}
+
 /** A latency in milliseconds, always in ms so values compare at a glance: `0.412 ms`, `41.2 ms`, `4,120 ms`. */
 export function formatMs(ms: number): string {
   return `${formatFigure(ms)} ms`;
@@ -34,7 +41,7 @@ export function formatElapsed(ms: number): string {
 /** A whole-second duration from a plan: `30 s`, `1.5 s`, `2 min`. */
 function planDuration(ms: number): string {
   if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} min`;
-  return `${formatFigure(ms / 1000).replace(/\.?0+$/, '')} s`;
+  return `${formatShort(ms / 1000)} s`;
 }
 
 /** Bytes in the largest unit that keeps the number readable: `512 B`, `12.3 kB`, `4.56 MB` (SI, like ghz). */
@@ -69,7 +76,7 @@ export function describePlan(plan: LoadPlan): string {
     else if (total !== undefined) text += `, ${total}`;
     else if (duration !== undefined) text += ` for ${duration}`;
   } else {
-    text = `open: ${formatFigure(model.rate).replace(/\.?0+$/, '')} calls/s for ${planDuration(model.durationMs)}`;
+    text = `open: ${formatShort(model.rate)} calls/s for ${planDuration(model.durationMs)}`;
     if (model.rampMs !== undefined && model.rampMs > 0) text += ` after a ${planDuration(model.rampMs)} ramp`;
   }
   if (plan.connections !== undefined) {

@@ -1,4 +1,4 @@
-import type { LoadReport } from '../../../shared/load';
+import type { LoadReport, TimelinePoint } from '../../../shared/load';
 import {
   describePlan,
   formatCount,
@@ -35,13 +35,24 @@ const range = (values: number[]): string =>
     ? 'no data'
     : `from ${formatFigure(Math.min(...values))} to ${formatFigure(Math.max(...values))}`;
 
+/**
+ * The seconds the time charts draw: all but a last second the run covered less than half of. A run ends a few ms
+ * into its last second, and one call there made a rate of hundreds per second and percentiles of one call, drawn as
+ * a cliff at the right edge. Its calls are in every total, the tables and the CSV.
+ */
+function chartedSeconds(report: LoadReport): TimelinePoint[] {
+  const last = report.timeline[report.timeline.length - 1];
+  const partial = last !== undefined && report.elapsedMs / 1000 - (last.second - 1) < 0.5;
+  return partial && report.timeline.length > 1 ? report.timeline.slice(0, -1) : report.timeline;
+}
+
 function rateSeries(report: LoadReport, faint: boolean): TimeSeries[] {
   const suffix = faint ? ' (previous run)' : '';
-  const calls = report.timeline.map((p) => ({
+  const calls = chartedSeconds(report).map((p) => ({
     x: pointTime(p.second, report),
     y: pointRate(p, report.elapsedMs),
   }));
-  const errors = report.timeline.map((p) => ({
+  const errors = chartedSeconds(report).map((p) => ({
     x: pointTime(p.second, report),
     y: p.calls === 0 ? 0 : (pointRate(p, report.elapsedMs) * p.errors) / p.calls,
   }));
@@ -54,7 +65,7 @@ function rateSeries(report: LoadReport, faint: boolean): TimeSeries[] {
 function latencySeries(report: LoadReport, faint: boolean): TimeSeries[] {
   const suffix = faint ? ' (previous run)' : '';
   // Seconds in which no call ended have no latency to draw; a 0 there would read as an instant answer.
-  const measured = report.timeline.filter((p) => p.calls > 0);
+  const measured = chartedSeconds(report).filter((p) => p.calls > 0);
   return (['p50', 'p90', 'p99'] as const).map((key) => ({
     name: `${key}${suffix}`,
     className: `s-${key}`,
@@ -65,8 +76,9 @@ function latencySeries(report: LoadReport, faint: boolean): TimeSeries[] {
 
 function charts(report: LoadReport, previous?: LoadReport): string {
   const seconds = Math.max(report.elapsedMs, previous?.elapsedMs ?? 0) / 1000;
-  const rates = report.timeline.map((p) => pointRate(p, report.elapsedMs));
-  const errorRates = rateSeries(report, false)[1]!.points.map((p) => p.y);
+  const [calls, errors] = rateSeries(report, false) as [TimeSeries, TimeSeries];
+  const rates = calls.points.map((p) => p.y);
+  const errorRates = errors.points.map((p) => p.y);
   const before = previous
     ? ` The previous run is drawn faintly (${formatFigure(previous.rps)} calls/s).`
     : '';
@@ -74,7 +86,7 @@ function charts(report: LoadReport, previous?: LoadReport): string {
     title: 'Calls and errors per second',
     yUnit: 'calls/s',
     seconds,
-    series: [...rateSeries(report, false), ...(previous ? rateSeries(previous, true) : [])],
+    series: [calls, errors, ...(previous ? rateSeries(previous, true) : [])],
     summary:
       `Calls per second over ${formatElapsed(report.elapsedMs)}: ${range(rates)}, ${formatFigure(report.rps)} ` +
       `on average; errors per second ${range(errorRates)}.${before}`,
@@ -117,6 +129,7 @@ function header(report: LoadReport, previous?: LoadReport): string {
       ? `<p class="meta">${formatCount(report.dropped)} scheduled calls were not started: too many were in flight.</p>`
       : '';
   return (
+    '<p class="eyebrow">Protodesk load test</p>' +
     `<h1>${escapeHtml(report.method)} → ${escapeHtml(report.target)}${stopped}</h1>` +
     `<p class="meta">${meta}</p>${compared}${dropped}`
   );

@@ -9,6 +9,7 @@ import {
   formatFigure,
   formatMs,
   formatPercent,
+  formatShort,
   formatWhen,
   statusesByCount,
   visibleBars,
@@ -64,7 +65,7 @@ function summaryLines(report: LoadReport): string[] {
 function histogramLines(report: LoadReport, width: number): string[] {
   const bars = visibleBars(report.histogram, maxRows);
   if (bars.length === 0) return [];
-  const labels = bars.map((b) => formatFigure(b.toMs));
+  const labels = bars.map((b) => formatShort(b.toMs));
   const counts = bars.map((b) => `[${formatCount(b.count)}]`);
   const labelWidth = Math.max(...labels.map((l) => l.length));
   const countWidth = Math.max(...counts.map((c) => c.length));

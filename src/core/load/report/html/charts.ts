@@ -1,11 +1,11 @@
 import type { HistogramBar } from '../../../../shared/load';
-import { formatCount, formatFigure } from '../format';
+import { formatCount, formatFigure, formatShort } from '../format';
 import { escapeHtml } from './escape';
 import { niceAxis } from './ticks';
 
 // Every chart draws in one coordinate box; CSS scales it to the page width (the SVG has a viewBox, no fixed size).
-const width = 720;
-const height = 260;
+const width = 960;
+const height = 300;
 const plot = { left: 60, right: 14, top: 14, bottom: 44 };
 const plotWidth = width - plot.left - plot.right;
 const plotHeight = height - plot.top - plot.bottom;
@@ -31,10 +31,6 @@ export interface TimeChart {
 
 const round = (value: number): string => String(Math.round(value * 10) / 10);
 
-/** A tick's label without trailing zeros: `0.5`, `20`, `1,000`. */
-const tickLabel = (value: number): string =>
-  Number.isInteger(value) ? formatCount(value) : formatFigure(value).replace(/\.?0+$/, '');
-
 function frame(label: string, body: string): string {
   return (
     `<svg viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeHtml(label)}" ` +
@@ -48,7 +44,7 @@ function yAxis(ticks: number[], max: number, unit: string): string {
     const y = round(plot.top + plotHeight - (tick / max) * plotHeight);
     return (
       `<line class="grid" x1="${plot.left}" x2="${width - plot.right}" y1="${y}" y2="${y}"/>` +
-      `<text class="tick" x="${plot.left - 6}" y="${y}" text-anchor="end" dominant-baseline="middle">${tickLabel(tick)}</text>`
+      `<text class="tick" x="${plot.left - 6}" y="${y}" text-anchor="end" dominant-baseline="middle">${formatShort(tick)}</text>`
     );
   });
   const middle = plot.top + plotHeight / 2;
@@ -71,12 +67,14 @@ function baseline(): string {
 export function timeChart(chart: TimeChart): string {
   const top = Math.max(0, ...chart.series.flatMap((s) => s.points.map((p) => p.y)));
   const y = niceAxis(top);
-  const x = niceAxis(Math.max(1, chart.seconds), 8);
+  // The time axis ends where the run ended (a 15 s run is not drawn to 16 s), with round ticks inside it.
+  const seconds = Math.max(1, chart.seconds);
+  const x = { max: seconds, ticks: niceAxis(seconds, 8).ticks.filter((tick) => tick <= seconds + 1e-9) };
   const xTicks = x.ticks.map((tick) => {
     const at = round(plot.left + (tick / x.max) * plotWidth);
     return (
       `<line class="axis" x1="${at}" x2="${at}" y1="${plot.top + plotHeight}" y2="${plot.top + plotHeight + 4}"/>` +
-      `<text class="tick" x="${at}" y="${plot.top + plotHeight + 16}" text-anchor="middle">${tickLabel(tick)}</text>`
+      `<text class="tick" x="${at}" y="${plot.top + plotHeight + 16}" text-anchor="middle">${formatShort(tick)}</text>`
     );
   });
   // Previous runs first, so this run's lines are drawn over them.
@@ -125,13 +123,14 @@ export function histogramChart(title: string, bars: HistogramBar[], summary: str
   const slot = plotWidth / Math.max(1, bars.length);
   const every = Math.max(1, Math.ceil(bars.length / 10));
   const shapes = bars.map((b, i) => {
-    const h = (b.count / y.max) * plotHeight;
+    // A bar with calls stays visible however few it holds, so a rare slow bucket does not pass for an empty one.
+    const h = b.count === 0 ? 0 : Math.max(2, (b.count / y.max) * plotHeight);
     const x = plot.left + i * slot;
     const last = i === bars.length - 1;
     // The last label ends at the chart's edge rather than centring on it, so it is not cut off.
     const label =
       last || (i % every === 0 && bars.length - 1 - i >= every / 2)
-        ? `<text class="tick" x="${round(x + slot)}" y="${plot.top + plotHeight + 16}" text-anchor="${last ? 'end' : 'middle'}">${formatFigure(b.toMs)}</text>`
+        ? `<text class="tick" x="${round(x + slot)}" y="${plot.top + plotHeight + 16}" text-anchor="${last ? 'end' : 'middle'}">${formatShort(b.toMs)}</text>`
         : '';
     return (
       `<rect class="bar" x="${round(x + 1)}" y="${round(plot.top + plotHeight - h)}" width="${round(Math.max(1, slot - 2))}" height="${round(h)}">` +

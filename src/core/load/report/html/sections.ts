@@ -42,16 +42,19 @@ const latencyRows: [string, keyof LatencySummary][] = [
   ['max', 'max'],
 ];
 
-/** How this run differs from the previous one: `+1.20 ms (+12.0 %)`, coloured when one way is better. */
-function difference(figure: Figure, now: number, before: number): string {
+/**
+ * How this run differs from the previous one: `+1.20 ms (+12.0 %)` (without the relative part when `relative` is
+ * false, for the narrow cards), coloured and worded when one way is better.
+ */
+function difference(figure: Figure, now: number, before: number, relative = true): string {
   const change = now - before;
   if (change === 0) return '<span>no change</span>';
   const sign = change > 0 ? '+' : '−';
   let text: string;
-  if (figure.share) text = `${sign}${formatFigure(Math.abs(change) * 100)} points`;
+  if (figure.share) text = `${sign}${(Math.abs(change) * 100).toFixed(1)} points`;
   else {
     text = `${sign}${figure.format(Math.abs(change))}`;
-    if (before !== 0) text += ` (${sign}${formatFigure(Math.abs(change / before) * 100)} %)`;
+    if (relative && before !== 0) text += ` (${sign}${(Math.abs(change / before) * 100).toFixed(1)} %)`;
   }
   const improved = figure.better === undefined ? undefined : change > 0 === (figure.better === 'higher');
   const verdict = improved === undefined ? '' : improved ? ' better' : ' worse';
@@ -63,7 +66,8 @@ export function figuresSection(report: LoadReport, previous?: LoadReport): strin
   const items = keyFigures.map((figure) => {
     const value = figure.value(report);
     const before = previous
-      ? `<div class="previous">previous ${escapeHtml(figure.format(figure.value(previous)))}, ${difference(figure, value, figure.value(previous))}</div>`
+      ? `<div class="previous">previous ${escapeHtml(figure.format(figure.value(previous)))}</div>` +
+        `<div class="previous">${difference(figure, value, figure.value(previous), false)}</div>`
       : '';
     return `<li><div class="label">${figure.label}</div><div class="value">${escapeHtml(figure.format(value))}</div>${before}</li>`;
   });
@@ -86,14 +90,17 @@ export function thresholdsSection(report: LoadReport): string {
   return `<h2>Thresholds ${verdict}</h2><ul class="thresholds">${items.join('')}</ul>`;
 }
 
-/** A table under its heading; `classes` gives each column's cell class (`num`: right-aligned figures). */
-function table(caption: string, head: string[], classes: string[], rows: string[][]): string {
+/**
+ * A table under its heading; `classes` gives each column's cell class (`num`: right-aligned figures). Tables of
+ * figures are as wide as their content (a label far from its value is hard to follow); `wide` ones fill the page.
+ */
+function table(caption: string, head: string[], classes: string[], rows: string[][], wide = false): string {
   const attr = (i: number): string => (classes[i] ? ` class="${classes[i]}"` : '');
   const th = head.map((h, i) => `<th scope="col"${attr(i)}>${h}</th>`).join('');
   const body = rows
     .map((row) => `<tr>${row.map((cell, i) => `<td${attr(i)}>${cell}</td>`).join('')}</tr>`)
     .join('');
-  return `<h2>${caption}</h2><table><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>`;
+  return `<h2>${caption}</h2><table${wide ? ' class="wide"' : ''}><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
 /** Calls by status, most frequent first, with their share (and the previous run's counts when comparing). */
@@ -137,5 +144,5 @@ export function latencySection(report: LoadReport, previous?: LoadReport): strin
 export function errorsSection(report: LoadReport): string {
   if (report.errors.length === 0) return '<h2>Errors</h2><p>No call failed.</p>';
   const rows = report.errors.map((e) => [formatCount(e.count), escapeHtml(e.status), escapeHtml(e.message)]);
-  return table('Errors', ['calls', 'status', 'message'], ['num', '', 'message'], rows);
+  return table('Errors', ['calls', 'status', 'message'], ['num', '', 'message'], rows, true);
 }

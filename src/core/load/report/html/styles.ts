@@ -23,10 +23,12 @@ main { max-width: 1040px; margin: 0 auto; padding: 24px 20px 40px; }
 h1 { font-size: 20px; margin: 0 0 4px; overflow-wrap: anywhere; }
 h2 { font-size: 16px; margin: 28px 0 10px; }
 .meta { color: var(--muted); margin: 0; }
+.eyebrow { color: var(--muted); font-size: 12px; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em;
+  margin: 0 0 4px; }
 .badge { display: inline-block; padding: 1px 8px; border-radius: 10px; font-size: 12px; font-weight: 600;
   border: 1px solid currentColor; margin-left: 6px; vertical-align: 1px; }
 .pass { color: var(--pass); } .fail { color: var(--fail); }
-.figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 10px; margin: 18px 0 0;
+.figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(128px, 1fr)); gap: 10px; margin: 18px 0 0;
   padding: 0; list-style: none; }
 .figures li { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; }
 .figures .label { color: var(--muted); font-size: 12px; }
@@ -55,12 +57,15 @@ h2 { font-size: 16px; margin: 28px 0 10px; }
   color: var(--muted); font-size: 12px; }
 .swatch { display: inline-block; width: 18px; height: 3px; margin-right: 6px; vertical-align: middle; border-radius: 2px; }
 .swatch.faint { opacity: 0.45; }
-table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
+table { border-collapse: collapse; min-width: 420px; font-variant-numeric: tabular-nums; }
 th, td { text-align: left; padding: 6px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { color: var(--muted); font-weight: 600; font-size: 12px; }
+table.wide { width: 100%; }
 td.num, th.num { text-align: right; white-space: nowrap; }
 td.message { overflow-wrap: anywhere; white-space: pre-wrap; font-family: ui-monospace, Menlo, Consolas, monospace;
   font-size: 12.5px; }
 .better { color: var(--pass); } .worse { color: var(--fail); }
 footer { margin-top: 32px; color: var(--muted); font-size: 12px; }
+/* Printed or saved as PDF: a chart or a table row is not cut in two across pages. */
+@media print { .chart, tr, .figures li { break-inside: avoid; } main { max-width: none; padding: 0; } }
 `;

@@ -10,10 +10,10 @@ export function niceAxis(top: number, count = 5): Axis {
   const rough = top / count;
   const power = 10 ** Math.floor(Math.log10(rough));
   const step = ([1, 2, 5, 10].find((m) => m * power >= rough) ?? 10) * power;
-  const max = Math.ceil(top / step - 1e-9) * step;
-  const ticks: number[] = [];
-  // Rounding each tick to the step's precision keeps 0.1 * 3 from printing as 0.30000000000000004.
+  // Rounding to the step's precision keeps 0.1 * 3 from coming out as 0.30000000000000004.
   const decimals = Math.max(0, -Math.floor(Math.log10(step)));
+  const max = Number((Math.ceil(top / step - 1e-9) * step).toFixed(decimals));
+  const ticks: number[] = [];
   for (let i = 0; i * step <= max + step / 2; i++) ticks.push(Number((i * step).toFixed(decimals)));
   return { max, ticks };
 }
