@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { CallRequest } from '../../shared/call';
 import type { MethodDocs } from '../../shared/docs';
+import type { LoadPlan } from '../../shared/load';
 import { operationNames, type ProtodeskService } from '../../shared/api/contract';
 import { ApiError } from '../../shared/api/errors';
 import type {
@@ -46,6 +47,7 @@ import { isFsError, redactedFailure } from './failure';
 import { readFileBase64 } from './file-base64';
 import { fileFailure } from './file-failure';
 import { listDirectory, writeTextFile } from './files';
+import { LoadService, type LoadClient } from './load-service';
 import { sourcePaths, tlsFiles, workspaceNamedPaths, type NamedPaths } from './named-paths';
 import { PathAccess, type FileAccessPolicy } from './path-access';
 import { SourceCatalog } from './sources';
@@ -53,9 +55,6 @@ import { TempArea } from './temp-area';
 import { WorkspaceService } from './workspace-service';
 import { WorkspaceTools } from './workspace-tools';
 import { stopCompileWorker } from '../schema/proto/compile-off-thread';
-
-// Replaced by the load service in the next commit: the contract lands first so the page can be written against it.
-const notYet = (): ApiError => new ApiError({ kind: 'internal', message: 'Load tests are not built yet.' });
 
 /** How the service is set up by its transport. */
 export interface EngineServiceOptions {
@@ -78,7 +77,7 @@ export interface EngineServiceOptions {
 /** A client of the service (one WebSocket connection): the operations it may call, and how to let it go. */
 export interface ServiceClient {
   api: ProtodeskService;
-  /** Releases every call the client started and has not released. */
+  /** Releases every call the client started and has not released, and stops its load tests. */
   close(): Promise<void>;
 }
 
@@ -94,6 +93,9 @@ export class EngineService implements ProtodeskService {
   private readonly workspace: WorkspaceService;
   private readonly tools: WorkspaceTools;
   private readonly access: PathAccess;
+  private readonly loads: LoadService;
+  /** Load tests started on the service itself report to the constructor's `emit`. */
+  private readonly serviceClient: LoadClient = { emit: (event) => this.options.emit?.(event) };
   /** Every connected client's event sink: workspace changes go to all of them. */
   private readonly listeners = new Set<(event: ApiEvent) => void>();
 
@@ -118,11 +120,14 @@ export class EngineService implements ProtodeskService {
       },
       this.workspace.defaultFolder(),
     );
+    const { sources, workspace, tools, access } = this;
+    this.loads = new LoadService({ sources, workspace, tools, access });
   }
 
   /** A client whose calls report to its own `emit`; closing it releases those calls. */
   connect(emit: (event: ApiEvent) => void): ServiceClient {
     const owned = new Set<string>();
+    const loadClient: LoadClient = { emit };
     let closed = false;
     this.listeners.add(emit);
     const api: ProtodeskService = {
@@ -138,6 +143,10 @@ export class EngineService implements ProtodeskService {
         await this.releaseCall(callId);
         owned.delete(callId);
       },
+      startLoad: async (runId, ...rest) => {
+        await this.loads.start(loadClient, runId, ...rest);
+        if (closed) this.loads.stop(runId);
+      },
     };
     return {
       api,
@@ -146,6 +155,7 @@ export class EngineService implements ProtodeskService {
         this.listeners.delete(emit);
         await Promise.all([...owned].map((id) => this.calls.release(id)));
         owned.clear();
+        await this.loads.stopAll(loadClient);
       },
     };
   }
@@ -400,25 +410,40 @@ export class EngineService implements ProtodeskService {
     return (await this.workspace.files()).importCollection(resolve(file));
   }
 
-  async startLoad(): Promise<void> {
-    throw notYet();
+  async startLoad(
+    runId: string,
+    sourceId: string,
+    request: CallRequest,
+    context: CallContext | undefined,
+    plan: LoadPlan,
+  ): Promise<void> {
+    await this.loads.start(this.serviceClient, runId, sourceId, request, context, plan);
   }
 
-  async stopLoad(): Promise<void> {
-    throw notYet();
+  async stopLoad(runId: string): Promise<void> {
+    this.loads.stop(runId);
   }
 
-  async saveLoadReport(): Promise<void> {
-    throw notYet();
+  async saveLoadReport(runId: string, path: string, format: 'html' | 'json', previousRunId?: string): Promise<void> {
+    await this.loads.saveReport(runId, path, format, previousRunId);
   }
 
-  async exportLoad(): Promise<string> {
-    throw notYet();
+  async exportLoad(
+    sourceId: string,
+    request: CallRequest,
+    context: CallContext | undefined,
+    plan: LoadPlan,
+    kind: 'locust' | 'ghz',
+  ): Promise<string> {
+    void [sourceId, request, context, plan, kind];
+    // The export helpers (src/core/load/export) land in the next commit.
+    throw new ApiError({ kind: 'internal', message: 'Export is not built yet.' });
   }
 
   /** Cancels and forgets every call, closes the channels and deletes the temporary files. */
   async close(): Promise<void> {
     await this.workspace.close();
+    await this.loads.stopAll();
     await this.calls.close();
     await this.temp.dispose();
     await stopCompileWorker();

@@ -5,6 +5,9 @@ import { CallSetupError } from '../call/errors';
 import { ConnectionError } from '../connection/errors';
 import { SchemaError } from '../schema/errors';
 import { JsonInputError } from '../schema/json';
+import { DataFileError } from '../load/run/data-file';
+import { LoadPlanError } from '../load/run/shares';
+import { ThresholdSyntaxError } from '../load/thresholds';
 import { WorkspaceConflictError, WorkspaceFileError } from '../workspace/errors';
 import type { SecretRedactor } from '../workspace/redaction';
 import { GrpcurlParseError } from '../workspace/grpcurl/errors';
@@ -69,6 +72,11 @@ export function engineFailure(error: unknown): ApiFailure {
   }
   if (error instanceof UnresolvedVariablesError || error instanceof GrpcurlParseError) {
     return { kind: 'invalidRequest', message: error.message };
+  }
+  if (error instanceof DataFileError || error instanceof ThresholdSyntaxError || error instanceof LoadPlanError) {
+    // Like CallSetupError's, a data file error's message has its hint appended for terminals.
+    const [message = error.message, hint] = error.message.split('\n  ');
+    return { kind: error instanceof DataFileError ? 'file' : 'invalidRequest', message, ...(hint ? { hint } : {}) };
   }
   if (isFsError(error)) return { kind: 'file', message: error.message };
   return toFailure(error);

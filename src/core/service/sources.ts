@@ -109,6 +109,11 @@ export class SourceCatalog {
     return undefined;
   }
 
+  /** What a source was loaded from. */
+  source(id: string): SchemaSource {
+    return this.entry(id).state.source;
+  }
+
   /** The loaded schema of a source; a failure when it did not load. */
   schema(id: string): Schema {
     const entry = this.entry(id);

@@ -42,6 +42,7 @@ import {
   droppedFileSchema,
   idSchema,
   jsonTextSchema,
+  optionalMiddleArgument,
   pathPurposeSchema,
   schemaSourceSchema,
   textSchema,
@@ -188,7 +189,7 @@ export const operations = {
    * answered, `load` events come about once a second and exactly one `loadEnded` at the end.
    */
   startLoad: operation<void>()(
-    z.tuple([idSchema, idSchema, callRequestSchema, callContextSchema.optional(), loadPlanSchema]),
+    z.tuple([idSchema, idSchema, callRequestSchema, optionalMiddleArgument(callContextSchema), loadPlanSchema]),
   ),
   /** Stops a running load test: in-flight calls are cancelled (counted as CANCELLED); its `loadEnded` follows. */
   stopLoad: operation<void>()(z.tuple([idSchema])),
@@ -207,7 +208,7 @@ export const operations = {
     z.tuple([
       idSchema,
       callRequestSchema,
-      callContextSchema.optional(),
+      optionalMiddleArgument(callContextSchema),
       loadPlanSchema,
       loadExportKindSchema,
     ]),
@@ -250,6 +251,7 @@ const sameProfile: Same<OperationArgs<'saveTlsProfile'>[1], TlsProfile> = true;
 const sameContext: Same<NonNullable<OperationArgs<'startCall'>[2]>, CallContext> = true;
 const samePlan: Same<OperationArgs<'startLoad'>[4], LoadPlan> = true;
 const sameExportPlan: Same<OperationArgs<'exportLoad'>[3], LoadPlan> = true;
+const sameLoadContext: Same<OperationArgs<'startLoad'>[3], CallContext | undefined> = true;
 void [
   sameNames,
   sameSource,
@@ -260,4 +262,5 @@ void [
   sameContext,
   samePlan,
   sameExportPlan,
+  sameLoadContext,
 ];

@@ -58,7 +58,10 @@ export const loadPlanSchema = z.strictObject({
   dataFile: path.optional(),
   thresholds: z
     .array(
-      z.string().min(1).max(200, { message: 'Keep each threshold under 200 characters, e.g. "p99 < 50ms".' }),
+      z
+        .string()
+        .min(1)
+        .max(200, { message: 'Keep each threshold to at most 200 characters, e.g. "p99 < 50ms".' }),
     )
     .max(20, { message: 'Use at most 20 thresholds.' })
     .optional(),

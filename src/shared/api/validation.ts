@@ -83,4 +83,11 @@ export const pathPurposeSchema = z.enum([
   'loadExport',
 ]);
 
+/**
+ * An optional argument followed by others: browser mode's frames are JSON, which carries a left-out (undefined) one as
+ * null (the page drops only trailing ones), so null counts as left out.
+ */
+export const optionalMiddleArgument = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === null ? undefined : value), schema.optional());
+
 export { id as idSchema, text as textSchema, json as jsonTextSchema };

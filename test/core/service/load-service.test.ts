@@ -1,0 +1,364 @@
+// Load tests through the service as the page runs them, against grpc-go's interop server: events while it runs,
+// exactly one end with the report, Stop, the plan's bounds refused with readable messages, reports saved only where
+// the user chose, and no secret of the environment in anything that leaves the engine.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { dispatch, EngineService } from '../../../src/core/service';
+import type { ApiEvent, PathPurpose } from '../../../src/shared/api/types';
+import type { CallRequest } from '../../../src/shared/call';
+import type { LoadPlan, LoadReport } from '../../../src/shared/load';
+import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';
+import { filesUnder } from '../../helpers/files-under';
+import { eventService, failureOf, freshDataDir, protoRoot, testProtoSource } from './service-harness';
+
+const secret = 'LOADSECRET-4242';
+
+let go: GoReflectServer;
+let scratch: string;
+const services: EngineService[] = [];
+
+beforeAll(async () => {
+  go = await startGoReflect();
+  scratch = await mkdtemp(join(tmpdir(), 'protodesk-load-service-'));
+});
+afterAll(async () => {
+  await go?.stop();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((service) => service.close()));
+});
+
+/** The environment `ci` of the service's workspace: `host`, a plain `reason` and the secret `token`. */
+async function withEnvironment(service: EngineService): Promise<string> {
+  const source = await service.addSource(testProtoSource);
+  await service.saveEnvironment(
+    'ci',
+    { variables: { host: `127.0.0.1:${go.port}`, reason: 'because-plain' }, secrets: ['token'] },
+    { token: secret },
+    null,
+    false,
+  );
+  return source.id;
+}
+
+/** A service (its events kept) over a workspace of its own with the environment `ci`. */
+async function loadWorkspace() {
+  const harness = eventService();
+  services.push(harness.service);
+  await harness.service.openWorkspace(await mkdtemp(join(scratch, 'workspace-')));
+  return { ...harness, sourceId: await withEnvironment(harness.service) };
+}
+
+const emptyCall: CallRequest = {
+  target: '{{host}}',
+  tls: { mode: 'plaintext' },
+  method: 'grpc.testing.TestService/EmptyCall',
+  metadata: [],
+  requests: ['{}'],
+};
+
+/** UnaryCall that fails UNAVAILABLE with `message` (grpc-go's interop server echoes it). */
+const failing = (message: string): CallRequest => ({
+  ...emptyCall,
+  method: 'grpc.testing.TestService/UnaryCall',
+  requests: [JSON.stringify({ responseStatus: { code: 14, message } })],
+});
+
+const closed = (concurrency: number, total?: number, durationMs?: number): LoadPlan => ({
+  model: {
+    kind: 'closed',
+    concurrency,
+    ...(total !== undefined ? { total } : {}),
+    ...(durationMs !== undefined ? { durationMs } : {}),
+  },
+  workers: 1,
+});
+
+/** The run's `loadEnded` event, once it arrives. */
+const ended = (events: { until: ReturnType<typeof eventService>['until'] }, all: ApiEvent[], runId: string) =>
+  events.until(
+    () =>
+      all.find(
+        (e): e is Extract<ApiEvent, { type: 'loadEnded' }> => e.type === 'loadEnded' && e.runId === runId,
+      ),
+    30_000,
+  );
+
+const snapshotsOf = (all: ApiEvent[], runId: string) =>
+  all.flatMap((e) => (e.type === 'load' && e.runId === runId ? [e.snapshot] : []));
+
+describe('a load test from the page', () => {
+  test('fills the environment into target and body, and ends once with the report and an exact count', async () => {
+    const harness = await loadWorkspace();
+    const { service, sourceId, events } = harness;
+    const plan: LoadPlan = { model: { kind: 'closed', concurrency: 2, total: 60 }, workers: 1 };
+    const slow = { ...failing('{{reason}}'), options: { deadlineMs: 5_000 } };
+    await service.startLoad('run-1', sourceId, slow, { environment: 'ci' }, plan);
+    const end = await ended(harness, events, 'run-1');
+    expect(end.error).toBeUndefined();
+    const report = end.report as LoadReport;
+    expect(report.count).toBe(60);
+    expect(report.statusCounts).toEqual({ UNAVAILABLE: 60 });
+    // The body's {{reason}} was filled from the environment (the server echoes it), the target's {{host}} too.
+    expect(report.errors).toEqual([{ status: 'UNAVAILABLE', message: 'because-plain', count: 60 }]);
+    expect(report.target).toBe(`127.0.0.1:${go.port}`);
+    expect(report.method).toBe('grpc.testing.TestService/UnaryCall');
+    expect(report.stopped).toBe(false);
+    expect(events.filter((e) => e.type === 'loadEnded' && e.runId === 'run-1')).toHaveLength(1);
+  });
+
+  test('sends a snapshot about once a second while it runs', async () => {
+    const harness = await loadWorkspace();
+    const { service, sourceId, events } = harness;
+    await service.startLoad('run-s', sourceId, emptyCall, { environment: 'ci' }, closed(2, undefined, 2_500));
+    const end = await ended(harness, events, 'run-s');
+    const snapshots = snapshotsOf(events, 'run-s');
+    expect(snapshots.length).toBeGreaterThanOrEqual(2);
+    expect(snapshots.at(-1)?.count).toBeGreaterThan(0);
+    // Counts only grow, and the report counts at least what the last snapshot did.
+    expect(snapshots.map((s) => s.count)).toEqual([...snapshots.map((s) => s.count)].sort((a, b) => a - b));
+    expect(end.report?.count).toBeGreaterThanOrEqual(snapshots.at(-1)?.count ?? 0);
+    expect(end.report?.statusCounts).toEqual({ OK: end.report?.count });
+  });
+
+  test('Stop ends a run early: in-flight calls cancelled, the report marked stopped', async () => {
+    const harness = await loadWorkspace();
+    const { service, sourceId, events } = harness;
+    await service.startLoad(
+      'run-2',
+      sourceId,
+      emptyCall,
+      { environment: 'ci' },
+      closed(4, undefined, 600_000),
+    );
+    await harness.until(() => snapshotsOf(events, 'run-2').find((s) => s.count > 0));
+    await service.stopLoad('run-2');
+    const end = await ended(harness, events, 'run-2');
+    expect(end.report?.stopped).toBe(true);
+    expect(Object.keys(end.report?.statusCounts ?? {}).every((s) => s === 'OK' || s === 'CANCELLED')).toBe(
+      true,
+    );
+    expect(end.report?.elapsedMs).toBeLessThan(60_000);
+    // Stopping it again once ended is harmless; an id never used is named as such.
+    await service.stopLoad('run-2');
+    expect((await failureOf(service.stopLoad('run-never'))).message).toMatch(/never started/);
+  });
+
+  test('a request that cannot run is refused before anything is sent, and sends no event', async () => {
+    const harness = await loadWorkspace();
+    const { service, sourceId, events } = harness;
+    const missing = { ...emptyCall, method: 'grpc.testing.TestService/NoSuchMethod' };
+    const failure = await failureOf(
+      service.startLoad('run-3', sourceId, missing, { environment: 'ci' }, closed(1, 1)),
+    );
+    expect(failure.message).toContain('NoSuchMethod');
+    const unresolved = await failureOf(
+      service.startLoad('run-4', sourceId, emptyCall, undefined, closed(1, 1)),
+    );
+    expect(unresolved.message).toContain('{{host}}');
+    const threshold = await failureOf(
+      service.startLoad(
+        'run-5',
+        sourceId,
+        emptyCall,
+        { environment: 'ci' },
+        { ...closed(1, 1), thresholds: ['p99 <'] },
+      ),
+    );
+    expect(threshold).toMatchObject({
+      kind: 'invalidRequest',
+      message: expect.stringContaining('p99 < 50ms'),
+    });
+    const noData = join(scratch, 'no-such-rows.csv');
+    const data = await failureOf(
+      service.startLoad(
+        'run-6',
+        sourceId,
+        emptyCall,
+        { environment: 'ci' },
+        { ...closed(1, 1), dataFile: noData },
+      ),
+    );
+    expect(data).toMatchObject({
+      kind: 'file',
+      message: expect.stringContaining(noData),
+      hint: 'Check the path.',
+    });
+    expect(events.filter((e) => e.type === 'load' || e.type === 'loadEnded')).toEqual([]);
+  });
+});
+
+describe('the plan is checked before the engine sees it', () => {
+  const service = {} as EngineService;
+  const plans: Array<[unknown, string]> = [
+    [
+      { model: { kind: 'closed', concurrency: 20_000, total: 5 } },
+      '(model.concurrency): Use at most 10,000 virtual users',
+    ],
+    [
+      { model: { kind: 'closed', concurrency: 2 } },
+      '(model): Say when the test ends: a total number of calls, a duration',
+    ],
+    [
+      { model: { kind: 'open', rate: 0, durationMs: 1000 } },
+      '(model.rate): Make the rate more than 0 calls per second.',
+    ],
+    [
+      { model: { kind: 'open', rate: 200_000, durationMs: 1000 } },
+      '(model.rate): Make the rate at most 100,000',
+    ],
+    [
+      { model: { kind: 'open', rate: 10, durationMs: 25 * 3_600_000 } },
+      '(model.durationMs): Make the duration at most 24 hours.',
+    ],
+    [
+      { model: { kind: 'closed', concurrency: 1, total: 2e9 } },
+      '(model.total): Use at most 1,000,000,000 calls in total.',
+    ],
+    [
+      { model: { kind: 'closed', concurrency: 1, total: 1 }, connections: 1001 },
+      '(connections): Use at most 1,000 connections.',
+    ],
+    [
+      { model: { kind: 'closed', concurrency: 1, total: 1 }, workers: 65 },
+      '(workers): Use at most 64 worker threads.',
+    ],
+    [
+      { model: { kind: 'closed', concurrency: 1, total: 1 }, messagesPerStream: 10_001 },
+      '(messagesPerStream): Use at most 10,000 messages per stream.',
+    ],
+    [
+      { model: { kind: 'closed', concurrency: 1, total: 1 }, thresholds: Array(21).fill('p99 < 5ms') },
+      '(thresholds): Use at most 20 thresholds.',
+    ],
+    [
+      { model: { kind: 'closed', concurrency: 1, total: 1 }, thresholds: ['x'.repeat(201)] },
+      '(thresholds.0): Keep each threshold to at most 200 characters',
+    ],
+    [
+      { model: { kind: 'ramp' } },
+      '(model.kind): Choose a model: "closed" (virtual users) or "open" (a rate of calls).',
+    ],
+  ];
+  test.each(plans)('%j is refused', async (plan, message) => {
+    const result = await dispatch(service, 'startLoad', ['run', 'source-1', emptyCall, undefined, plan]);
+    expect(result).toMatchObject({ ok: false, failure: { kind: 'invalidRequest' } });
+    expect(!result.ok && result.failure.message).toContain(`startLoad: argument 5 ${message}`);
+  });
+});
+
+/**
+ * The desktop app's engine (`granted`: it reads and writes only what the user picked), over its default workspace with
+ * the environment `ci`, and a window's client; `picks` is what the user chooses in the next dialog of each purpose.
+ */
+async function desktopApp() {
+  const picks: Partial<Record<PathPurpose, string[]>> = {};
+  const app = new EngineService({
+    transport: 'electron',
+    version: '0.0.0-test',
+    dataDir: freshDataDir(),
+    fileAccess: 'granted',
+    choosePaths: (purpose) => Promise.resolve(picks[purpose] ?? []),
+  });
+  services.push(app);
+  picks.protoFolder = [protoRoot];
+  await app.choosePaths('protoFolder');
+  // The default workspace, in the app's data folder: a folder to open would have to be picked first.
+  const sourceId = await withEnvironment(app);
+  const events: ApiEvent[] = [];
+  const { api } = app.connect((event) => events.push(event));
+  const pick = async (purpose: PathPurpose, path: string): Promise<void> => {
+    picks[purpose] = [path];
+    expect(await api.choosePaths(purpose)).toEqual([path]);
+  };
+  const ended = async (runId: string): Promise<LoadReport | undefined> => {
+    const end = () => events.find((e) => e.type === 'loadEnded' && e.runId === runId);
+    await expect.poll(end, { timeout: 30_000 }).toBeDefined();
+    const event = end();
+    return event?.type === 'loadEnded' ? event.report : undefined;
+  };
+  return { api, sourceId, events, pick, ended };
+}
+
+describe('files of a load test in the desktop app', () => {
+  test('a data file is read only once the user chose it, and its rows fill {{variables}} round-robin', async () => {
+    const { api, sourceId, pick, ended } = await desktopApp();
+    const rows = join(scratch, 'reasons.csv');
+    await writeFile(rows, 'reason\nfirst-row\nsecond-row\n');
+    const plan = { ...closed(2, 10), dataFile: rows };
+    const start = () => api.startLoad('data', sourceId, failing('{{reason}}'), { environment: 'ci' }, plan);
+    expect(await failureOf(start())).toMatchObject({ kind: 'forbidden', path: rows });
+    await pick('loadData', rows);
+    await start();
+    const report = await ended('data');
+    expect([...(report?.errors ?? [])].sort((a, b) => a.message.localeCompare(b.message))).toEqual([
+      { status: 'UNAVAILABLE', message: 'first-row', count: 5 },
+      { status: 'UNAVAILABLE', message: 'second-row', count: 5 },
+    ]);
+  });
+
+  test('reports are saved as HTML or JSON only where the user chose, and side by side with a previous run', async () => {
+    const { api, sourceId, pick, ended } = await desktopApp();
+    const reports: Array<LoadReport | undefined> = [];
+    for (const runId of ['first', 'second']) {
+      await api.startLoad(runId, sourceId, emptyCall, { environment: 'ci' }, closed(2, 10));
+      reports.push(await ended(runId));
+    }
+    const html = join(scratch, 'report.html');
+    expect(await failureOf(api.saveLoadReport('second', html, 'html', 'first'))).toMatchObject({
+      kind: 'forbidden',
+      message: expect.stringContaining('writes only where you chose'),
+    });
+    await pick('loadReport', html);
+    await api.saveLoadReport('second', html, 'html', 'first');
+    const page = await readFile(html, 'utf8');
+    expect(page).toMatch(/^<!doctype html>/i);
+    // Side by side with the first run: its figures shown as "previous".
+    expect(page).toContain('class="previous"');
+
+    const json = join(scratch, 'report.json');
+    await pick('loadReport', json);
+    await api.saveLoadReport('first', json, 'json');
+    const saved = JSON.parse(await readFile(json, 'utf8')) as LoadReport;
+    expect(saved).toEqual(reports[0]);
+    expect(saved.count).toBe(10);
+
+    expect((await failureOf(api.saveLoadReport('nope', json, 'json'))).message).toMatch(/never started/);
+  });
+});
+
+describe('secrets of the environment', () => {
+  test('a secret the server echoes in its error is hidden in snapshots, the report, a saved report and failures', async () => {
+    const harness = await loadWorkspace();
+    const { service, sourceId, events, dataDir } = harness;
+    await service.startLoad(
+      'run-secret',
+      sourceId,
+      failing('{{reason}} {{token}}'),
+      { environment: 'ci' },
+      closed(2, 20),
+    );
+    const end = await ended(harness, events, 'run-secret');
+    expect(end.report?.errors).toEqual([
+      { status: 'UNAVAILABLE', message: 'because-plain {{token}}', count: 20 },
+    ]);
+    const file = join(scratch, 'secret-report.json');
+    await service.saveLoadReport('run-secret', file, 'json');
+    expect(await readFile(file, 'utf8')).not.toContain(secret);
+
+    // A refused start quoting the filled target hides the secret too.
+    const badTarget = { ...emptyCall, target: 'dns:///{{token}}:not-a-port' };
+    const refused = await failureOf(
+      service.startLoad('run-bad', sourceId, badTarget, { environment: 'ci' }, closed(1, 1)),
+    );
+    expect(refused.message).toContain('{{token}}');
+    expect(JSON.stringify(refused)).not.toContain(secret);
+
+    expect(JSON.stringify(events)).not.toContain(secret);
+    const holding = (await filesUnder(dataDir)).filter((f) => f.text.includes(secret)).map((f) => f.path);
+    expect(holding).toEqual(['secrets.json']);
+  });
+});
