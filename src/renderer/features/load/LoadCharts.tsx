@@ -30,8 +30,8 @@ export const LoadCharts = memo(function LoadCharts(props: {
   );
   return (
     <div className="load-charts">
-      <UPlotChart caption="Calls per second and errors" options={rate} data={data.rate} />
-      <UPlotChart caption="Latency percentiles" options={latency} data={data.latency} />
+      <UPlotChart caption="Calls per second and errors" options={rate} data={data.rate} legendShowsLatest />
+      <UPlotChart caption="Latency percentiles" options={latency} data={data.latency} legendShowsLatest />
       <UPlotChart caption="Latency distribution" options={histogram} data={data.histogram} />
     </div>
   );

@@ -8,6 +8,7 @@ import type { TabState } from '../../state/types';
 import { ResponsePane } from '../response/ResponsePane';
 import { useLoadStore } from './load-context';
 import type { PaneView } from './load-store';
+import { LoadCrashGuard } from './LoadCrashGuard';
 import { LoadView } from './LoadView';
 
 export function PaneViews(props: {
@@ -41,7 +42,9 @@ export function PaneViews(props: {
         <ResponsePane call={tab.call} methodName={tab.method.name} theme={theme} api={api} />
       </Tabs.Content>
       <Tabs.Content value="load" className="pane-view">
-        <LoadView tabId={tab.id} sourceId={tab.sourceId} methodKind={tab.method.kind} api={api} />
+        <LoadCrashGuard>
+          <LoadView tabId={tab.id} sourceId={tab.sourceId} methodKind={tab.method.kind} api={api} />
+        </LoadCrashGuard>
       </Tabs.Content>
     </Tabs.Root>
   );

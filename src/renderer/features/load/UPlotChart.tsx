@@ -12,9 +12,18 @@ export interface UPlotChartProps {
   options: Omit<uPlot.Options, 'width'>;
   data: uPlot.AlignedData;
   caption: string;
+  /** The legend shows the newest values while the pointer is not over the chart (time charts). */
+  legendShowsLatest?: boolean;
+}
+
+/** Points the legend at the last x when no x is under the pointer. */
+function showLatest(plot: uPlot): void {
+  const count = plot.data[0]?.length ?? 0;
+  if (plot.cursor.idx == null && count > 0) plot.setLegend({ idx: count - 1 }, false);
 }
 
 export function UPlotChart(props: UPlotChartProps): React.JSX.Element {
+  const { options, legendShowsLatest } = props;
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const data = useRef(props.data);
@@ -23,15 +32,17 @@ export function UPlotChart(props: UPlotChartProps): React.JSX.Element {
   useEffect(() => {
     const element = box.current;
     if (!element) return undefined;
+    const hooks = legendShowsLatest ? { ...options.hooks, setCursor: [showLatest] } : options.hooks;
     const chart = new uPlot(
-      { ...props.options, width: Math.max(element.clientWidth, 100) },
+      { ...options, hooks, width: Math.max(element.clientWidth, 100) },
       data.current,
       element,
     );
     plot.current = chart;
+    if (legendShowsLatest) showLatest(chart);
     const observer = new ResizeObserver(() => {
       const width = Math.max(element.clientWidth, 100);
-      if (width !== chart.width) chart.setSize({ width, height: props.options.height });
+      if (width !== chart.width) chart.setSize({ width, height: options.height });
     });
     observer.observe(element);
     return () => {
@@ -39,11 +50,14 @@ export function UPlotChart(props: UPlotChartProps): React.JSX.Element {
       chart.destroy();
       plot.current = null;
     };
-  }, [props.options]);
+  }, [options, legendShowsLatest]);
 
   useEffect(() => {
-    plot.current?.setData(props.data);
-  }, [props.data]);
+    const chart = plot.current;
+    if (!chart) return;
+    chart.setData(props.data);
+    if (legendShowsLatest) showLatest(chart);
+  }, [props.data, legendShowsLatest]);
 
   return (
     <figure className="load-chart">

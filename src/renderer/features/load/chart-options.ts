@@ -18,7 +18,7 @@ function axis(theme: ChartTheme, extra: uPlot.Axis = {}): uPlot.Axis {
 }
 
 function line(label: string, stroke: string, extra: uPlot.Series = {}): uPlot.Series {
-  return { label, stroke, width: 1.5, points: { show: false }, ...extra };
+  return { label, stroke, width: 1.5, ...extra };
 }
 
 /** The previous run's version of a series: same colour, faint and dashed. */
@@ -26,8 +26,16 @@ function previousLine(label: string, stroke: string, extra: uPlot.Series = {}): 
   return line(`${label} (previous)`, faint(stroke), { dash: [4, 4], ...extra });
 }
 
+/** Whole seconds only (a run's timeline has one point per second). */
+const secondSteps = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600];
+
 const secondsAxis = (theme: ChartTheme): uPlot.Axis =>
-  axis(theme, { values: (_, ticks) => ticks.map((t) => `${t}s`) });
+  axis(theme, { incrs: secondSteps, values: (_, ticks) => ticks.map((t) => `${t}s`) });
+
+const secondSeries: uPlot.Series = {
+  label: 'Second',
+  value: (_, v) => (v === null ? '–' : `${v}s`),
+};
 
 const base = (): Pick<uPlot.Options, 'height' | 'scales' | 'cursor' | 'legend'> => ({
   height: HEIGHT,
@@ -48,7 +56,7 @@ export function rateOptions(theme: ChartTheme, withPrevious: boolean): Omit<uPlo
     scales: { x: { time: false }, '%': { range: (_, __, max) => [0, Math.max(5, max)] } },
     axes: [
       secondsAxis(theme),
-      axis(theme, { size: 56 }),
+      axis(theme, { size: 64 }),
       axis(theme, {
         scale: '%',
         side: 1,
@@ -57,7 +65,7 @@ export function rateOptions(theme: ChartTheme, withPrevious: boolean): Omit<uPlo
       }),
     ],
     series: [
-      { label: 'Second' },
+      secondSeries,
       line('Calls/s', theme.calls, calls),
       line('Errors', theme.errors, percent),
       ...(withPrevious
@@ -79,9 +87,9 @@ export function latencyOptions(theme: ChartTheme, withPrevious: boolean): Omit<u
     ...base(),
     axes: [
       secondsAxis(theme),
-      axis(theme, { size: 56, values: (_, ticks) => ticks.map((t) => `${msLabel(t)} ms`) }),
+      axis(theme, { size: 64, values: (_, ticks) => ticks.map((t) => `${msLabel(t)} ms`) }),
     ],
-    series: [{ label: 'Second' }, ...series(line), ...(withPrevious ? series(previousLine) : [])],
+    series: [secondSeries, ...series(line), ...(withPrevious ? series(previousLine) : [])],
   };
 }
 
@@ -102,7 +110,7 @@ export function histogramOptions(
         grid: { show: false },
         values: (_, ticks) => ticks.map((t) => (Number.isInteger(t) ? upTo(t).replace('≤ ', '') : '')),
       }),
-      axis(theme, { size: 56 }),
+      axis(theme, { size: 64 }),
     ],
     series: [
       { label: 'Latency', value: (_, v) => (v === null ? '–' : upTo(v)) },

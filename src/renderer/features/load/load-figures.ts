@@ -84,8 +84,8 @@ export function difference(
   const sign = delta > 0 ? '+' : '−';
   const magnitude = Math.abs(delta);
   const amount =
-    now.unit === 'ms'
-      ? humanMs(magnitude)
+    now.unit === 'ms' || (now.unit === 'time' && magnitude < 1000)
+      ? deltaMs(magnitude)
       : now.unit === '%'
         ? `${magnitude.toFixed(1)} points`
         : now.unit === '/s'
@@ -98,4 +98,9 @@ export function difference(
   const verdict =
     now.better === undefined ? 'same' : delta > 0 === (now.better === 'higher') ? 'better' : 'worse';
   return { text: `${sign}${amount}${share}`, verdict };
+}
+
+/** A difference in ms: to 0.01 below 1 ms (`0.04 ms`), else as the figures are written. */
+function deltaMs(ms: number): string {
+  return ms < 1 ? `${ms.toFixed(2)} ms` : humanMs(ms);
 }
