@@ -28,10 +28,25 @@ export const LoadCharts = memo(function LoadCharts(props: {
     }),
     [snapshot, previous],
   );
+  // The time charts have nothing to draw before the run has covered half a second.
+  const timeline = (snapshot?.elapsedMs ?? 0) >= 500 || (previous?.elapsedMs ?? 0) >= 500;
   return (
     <div className="load-charts">
-      <UPlotChart caption="Calls per second and errors" options={rate} data={data.rate} legendShowsLatest />
-      <UPlotChart caption="Latency percentiles" options={latency} data={data.latency} legendShowsLatest />
+      {timeline ? (
+        <>
+          <UPlotChart
+            caption="Calls per second and errors"
+            options={rate}
+            data={data.rate}
+            legendShowsLatest
+          />
+          <UPlotChart caption="Latency percentiles" options={latency} data={data.latency} legendShowsLatest />
+        </>
+      ) : (
+        <p className="muted load-short">
+          Calls and latency over time are charted once a run has gone for half a second.
+        </p>
+      )}
       <UPlotChart caption="Latency distribution" options={histogram} data={data.histogram} />
     </div>
   );

@@ -133,6 +133,12 @@ export const LoadView = memo(function LoadView(props: {
           {notice.text}
         </p>
       )}
+      {runId === undefined && (
+        <p className="load-intro">
+          Sends this tab’s request as it is now (address, TLS, metadata, body, settings and environment) over
+          and over, and charts how the server keeps up.
+        </p>
+      )}
       <details
         className="load-setup-frame"
         open={setupOpen || result.problems !== undefined}

@@ -37,9 +37,12 @@ const secondSeries: uPlot.Series = {
   value: (_, v) => (v === null ? '–' : `${v}s`),
 };
 
+/** Rates and latencies are read against zero. */
+const fromZero: uPlot.Scale = { range: (_, __, max) => [0, max > 0 ? max * 1.1 : 1] };
+
 const base = (): Pick<uPlot.Options, 'height' | 'scales' | 'cursor' | 'legend'> => ({
   height: HEIGHT,
-  scales: { x: { time: false } },
+  scales: { x: { time: false }, y: fromZero },
   cursor: { drag: { x: false, y: false } },
   legend: { live: true },
 });
@@ -53,7 +56,7 @@ export function rateOptions(theme: ChartTheme, withPrevious: boolean): Omit<uPlo
   const calls = { value: (_: uPlot, v: number | null) => (v === null ? '–' : v.toLocaleString('en-US')) };
   return {
     ...base(),
-    scales: { x: { time: false }, '%': { range: (_, __, max) => [0, Math.max(5, max)] } },
+    scales: { x: { time: false }, y: fromZero, '%': { range: (_, __, max) => [0, Math.max(5, max)] } },
     axes: [
       secondsAxis(theme),
       axis(theme, { size: 64 }),
@@ -104,7 +107,7 @@ export function histogramOptions(
   };
   return {
     ...base(),
-    scales: { x: { time: false, range: (_, min, max) => [min - 0.5, max + 0.5] } },
+    scales: { x: { time: false, range: (_, min, max) => [min - 0.5, max + 0.5] }, y: fromZero },
     axes: [
       axis(theme, {
         grid: { show: false },

@@ -34,9 +34,10 @@ const percentiles: Array<[keyof LatencySummary, string]> = [
   ['p50', 'p50'],
   ['p90', 'p90'],
   ['p99', 'p99'],
+  ['max', 'max'],
 ];
 
-/** The figures shown while a run goes: elapsed, calls, calls/s, errors, p50, p90, p99. */
+/** The figures shown while a run goes: elapsed, calls, calls/s, errors, p50, p90, p99, max. */
 export function keyFigures(snapshot: LoadSnapshot): Figure[] {
   const errors = errorPercent(snapshot);
   return [
