@@ -202,9 +202,8 @@ describe('the Load test view against grpc-go', () => {
   test('Compare with previous run shows both runs side by side, the previous one faint in the charts', async () => {
     const { page } = app;
     await setThresholds(page, []);
-    // The previous run ran for 3 s: fixed counts now, so the differences are known.
-    await setModel(page, 'Users × calls', { Users: '2', 'Calls per user': '50' });
-    expect(await runToEnd(page)).toBe('Finished');
+    // The previous run is the 3-second one above: its calls, then 30 now.
+    const before = await loadFigure(page, 'Calls');
     await setModel(page, 'Users × calls', { Users: '1', 'Calls per user': '30' });
     expect(await runToEnd(page)).toBe('Finished');
     await loadView(page).getByRole('button', { name: 'Compare with previous run' }).click();
@@ -212,11 +211,14 @@ describe('the Load test view against grpc-go', () => {
     const callsRow = table
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: 'Calls', exact: true }) });
-    await expect.poll(() => callsRow.innerText()).toMatch(/Calls\s+100\s+30\s+−70/);
+    await expect.poll(() => callsRow.innerText()).toMatch(new RegExp(`^Calls\\s+${before}\\s+30\\s+−`));
     await table.getByRole('rowheader', { name: 'p99.9' }).waitFor();
     await chart(page, 'Latency percentiles').getByText('p50 (previous)').waitFor();
     await waitForTransitions(page);
     await page.screenshot({ path: screenshotPath('load-view-compare.png') });
+    await chart(page, 'Calls per second and errors').screenshot({
+      path: screenshotPath('load-view-compare-chart.png'),
+    });
   });
 
   test('a bad threshold and a server that is down read as messages, not crashes', async () => {
