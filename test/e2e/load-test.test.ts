@@ -262,6 +262,22 @@ describe('the Load test view against grpc-go', () => {
     await page.screenshot({ path: screenshotPath('load-view-summary-1280x720.png') });
   });
 
+  test('"Load test" in the command palette switches the tab back to its Load test view', async () => {
+    const { page } = app;
+    await page
+      .getByRole('tablist', { name: 'Response pane views' })
+      .getByRole('tab', { name: 'Response' })
+      .click();
+    await page.getByRole('region', { name: 'Response' }).waitFor();
+    await page.keyboard.press('ControlOrMeta+K');
+    await page
+      .getByRole('dialog', { name: 'Go to method' })
+      .getByRole('textbox', { name: 'Method' })
+      .fill('Load test');
+    await page.getByRole('option', { name: /^Load test/ }).click();
+    await loadView(page).getByRole('group', { name: 'Key figures' }).waitFor();
+  });
+
   test('the page had no errors, console errors or CSP violations', async () => {
     expect(await app.watch.problems()).toEqual([]);
   });

@@ -24,7 +24,9 @@ export function PaneViews(props: {
     return status === 'starting' || status === 'running' || status === 'stopping';
   });
   return (
+    // Manual: focus coming back to a tab (a closing palette or dialog restores it) must not switch the view.
     <Tabs.Root
+      activationMode="manual"
       className="pane-views"
       value={view}
       onValueChange={(value) => showView(tab.id, value as PaneView)}
