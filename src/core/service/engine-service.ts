@@ -4,7 +4,6 @@ import type { CallRequest } from '../../shared/call';
 import type { MethodDocs } from '../../shared/docs';
 import type { LoadPlan } from '../../shared/load';
 import { operationNames, type ProtodeskService } from '../../shared/api/contract';
-import { ApiError } from '../../shared/api/errors';
 import type {
   ApiEvent,
   AppInfo,
@@ -47,6 +46,7 @@ import { isFsError, redactedFailure } from './failure';
 import { readFileBase64 } from './file-base64';
 import { fileFailure } from './file-failure';
 import { listDirectory, writeTextFile } from './files';
+import { exportLoad } from './load-export';
 import { LoadService, type LoadClient } from './load-service';
 import { sourcePaths, tlsFiles, workspaceNamedPaths, type NamedPaths } from './named-paths';
 import { PathAccess, type FileAccessPolicy } from './path-access';
@@ -435,9 +435,8 @@ export class EngineService implements ProtodeskService {
     plan: LoadPlan,
     kind: 'locust' | 'ghz',
   ): Promise<string> {
-    void [sourceId, request, context, plan, kind];
-    // The export helpers (src/core/load/export) land in the next commit.
-    throw new ApiError({ kind: 'internal', message: 'Export is not built yet.' });
+    const parts = { sources: this.sources, workspace: this.workspace, tools: this.tools, access: this.access };
+    return exportLoad(parts, { sourceId, request, context, plan, kind });
   }
 
   /** Cancels and forgets every call, closes the channels and deletes the temporary files. */

@@ -46,8 +46,35 @@ interface RunEntry {
   done?: Promise<void>;
 }
 
-/** A load test's input in its workspace context, and what hides the context's secrets. */
-export type LoadInContext = LoadInput & { redactor: SecretRedactor };
+/** A load test's input in its workspace context, and the context's secret values (by name). */
+export interface LoadInContext {
+  input: LoadInput;
+  secrets: ReadonlyMap<string, string>;
+}
+
+/**
+ * A request in its context, for the runner: the TLS profile applied, `{{variables}}` left for the runner to fill per
+ * call from the data file's row and then these values (the environment's, and values captured earlier).
+ */
+export async function loadInContext(
+  { workspace, tools }: Pick<LoadServiceParts, 'workspace' | 'tools'>,
+  schema: LoadInput['schema'],
+  request: CallRequest,
+  context: CallContext | undefined,
+): Promise<LoadInContext> {
+  if (!context) return { input: { schema, request, values: new Map() }, secrets: new Map() };
+  const variables = await workspace.variables(context.environment);
+  const { request: withTls } = await requestWithContextTls(
+    request,
+    { tlsProfile: context.tlsProfile, environmentTlsProfile: variables.tlsProfile },
+    (name) => tools.namedProfileTls(name),
+  );
+  const environment = context.environment !== undefined ? { environment: context.environment } : {};
+  return {
+    input: { schema, request: withTls, values: variables.values, ...environment },
+    secrets: variables.secrets,
+  };
+}
 
 export class LoadService {
   private readonly running = new Map<string, RunEntry>();
@@ -83,8 +110,8 @@ export class LoadService {
       const schema = this.parts.sources.schema(sourceId);
       for (const path of tlsFiles(request.tls)) await this.parts.access.assertReadable(path);
       if (plan.dataFile !== undefined) await this.parts.access.assertReadable(plan.dataFile);
-      const input = await this.inContext(schema, request, context);
-      redactor = input.redactor;
+      const { input, secrets } = await loadInContext(this.parts, schema, request, context);
+      redactor = new SecretRedactor(secrets);
       run = await startLoad(input, plan, (snapshot) =>
         client.emit({ type: 'load', runId, snapshot: redactor.redactValue(snapshot) }),
       );
@@ -146,31 +173,6 @@ export class LoadService {
     } catch (error) {
       throw fileFailure(error, file, 'write');
     }
-  }
-
-  /**
-   * A request in its context, for the runner: the TLS profile applied, `{{variables}}` left for the runner to fill
-   * per call from the data file's row and then these values (the environment's, and values captured earlier).
-   */
-  async inContext(
-    schema: LoadInput['schema'],
-    request: CallRequest,
-    context: CallContext | undefined,
-  ): Promise<LoadInContext> {
-    if (!context) return { schema, request, values: new Map(), redactor: new SecretRedactor(new Map()) };
-    const variables = await this.parts.workspace.variables(context.environment);
-    const { request: withTls } = await requestWithContextTls(
-      request,
-      { tlsProfile: context.tlsProfile, environmentTlsProfile: variables.tlsProfile },
-      (name) => this.parts.tools.namedProfileTls(name),
-    );
-    return {
-      schema,
-      request: withTls,
-      values: variables.values,
-      ...(context.environment !== undefined ? { environment: context.environment } : {}),
-      redactor: new SecretRedactor(variables.secrets),
-    };
   }
 
   private stopEntry(entry: RunEntry): void {

@@ -147,6 +147,23 @@ describe('a load test from the page', () => {
     expect((await failureOf(service.stopLoad('run-never'))).message).toMatch(/never started/);
   });
 
+  test('closing the engine stops every run: its end has arrived once close resolves', async () => {
+    const harness = await loadWorkspace();
+    const { service, sourceId, events } = harness;
+    await service.startLoad(
+      'run-close',
+      sourceId,
+      emptyCall,
+      { environment: 'ci' },
+      closed(2, undefined, 600_000),
+    );
+    await harness.until(() => snapshotsOf(events, 'run-close').find((s) => s.count > 0));
+    services.splice(services.indexOf(service), 1);
+    await service.close();
+    const end = events.find((e) => e.type === 'loadEnded' && e.runId === 'run-close');
+    expect(end?.type === 'loadEnded' && end.report?.stopped).toBe(true);
+  });
+
   test('a request that cannot run is refused before anything is sent, and sends no event', async () => {
     const harness = await loadWorkspace();
     const { service, sourceId, events } = harness;

@@ -22,12 +22,12 @@ export function locustShape(model: LoadModel): LocustShape {
     const users = model.concurrency;
     const callsPerUser = model.total === undefined ? undefined : Math.ceil(model.total / users);
     const explanation = [
-      `Closed model: ${users} users, each sending its next call as soon as its previous one ends (wait_time 0).`,
+      `Closed model: ${plural(users, 'user')}, each sending its next call as soon as its previous one ends (wait_time 0).`,
     ];
     if (callsPerUser !== undefined) {
       explanation.push(
         `Locust ends runs on time only: here the master quits once ${model.total} calls are counted, and each user stops`,
-        `after ${callsPerUser} calls, so run it with ${users} users as below.`,
+        `after ${plural(callsPerUser, 'call')}, so run it with ${plural(users, 'user')} as below.`,
       );
     }
     return {
@@ -49,7 +49,7 @@ export function locustShape(model: LoadModel): LocustShape {
     runTime: seconds(model.durationMs + (model.rampMs ?? 0)),
     waitTime: `constant_throughput(${round(perUser)})`,
     explanation: [
-      `Open model: ${model.rate} calls/s. Locust has no arrival-rate model, so ${users} users each pace themselves to`,
+      `Open model: ${model.rate} calls/s. Locust has no arrival-rate model, so ${plural(users, 'user')} each pace themselves to`,
       `${round(perUser)} calls/s (constant_throughput). The rate holds while a call takes under ${round(1000 / perUser)} ms;`,
       'a slower server lowers the rate rather than showing as latency, as it would in Protodesk.',
       ...(rampSeconds > 0
@@ -61,6 +61,10 @@ export function locustShape(model: LoadModel): LocustShape {
 
 function seconds(ms: number | undefined): string | undefined {
   return ms === undefined ? undefined : `${Math.max(1, Math.ceil(ms / 1000))}s`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 function round(value: number): number {

@@ -66,7 +66,17 @@ export interface WorkerStop {
   type: 'stop';
 }
 
-export type ToWorker = WorkerSetup | WorkerStart | WorkerStop;
+/** A sending worker → the worker it started as its open model's clock (ticker.ts): the arrivals it times. */
+export interface TickerPlan {
+  type: 'ticker';
+  share: OpenShare;
+  first: number;
+  stride: number;
+  /** Where the run's start is signalled (tickerStartSignal). */
+  signal: SharedArrayBuffer;
+}
+
+export type ToWorker = WorkerSetup | WorkerStart | WorkerStop | TickerPlan;
 
 /** Worker → main. `ready`: connected (or failed to, calls will say why); `progress` about 4 times a second; `done` once. */
 export type FromWorker =

@@ -18,6 +18,7 @@ export class WorkerRun {
   private sender?: CallSender;
   private arrivals?: ArrivalsDriver;
   private stopped = false;
+  private startAtMs = 0;
 
   constructor(
     private readonly setup: WorkerSetup,
@@ -36,23 +37,19 @@ export class WorkerRun {
     );
     const channels = this.clients.map((client) => client.getChannel());
     this.sender = new CallSender(this.setup.call, channels);
-    await Promise.all(channels.map((channel) => settled(channel, Date.now() + connectWaitMs)));
+    const { share, first, stride } = this.setup;
+    if (share.kind === 'open')
+      this.arrivals = new ArrivalsDriver(share, { first, stride }, this.sender, this.onEnd);
+    await Promise.all([
+      this.arrivals?.ready,
+      ...channels.map((channel) => settled(channel, Date.now() + connectWaitMs)),
+    ]);
   }
 
   /** Sends the worker's share from `startAtMs` on, then posts `done` and closes the channels. */
   async start(startAtMs: number): Promise<void> {
+    this.startAtMs = startAtMs;
     const sender = this.sender!;
-    const onEnd = (outcome: CallOutcome, startedAtMs: number): void => {
-      const now = sharedNowMs();
-      this.recorder.record({
-        latencyUs: (now - startedAtMs) * 1000,
-        status: outcome.status,
-        message: outcome.message,
-        bytesSent: outcome.bytesSent,
-        bytesReceived: outcome.bytesReceived,
-        endedAtMs: now - startAtMs,
-      });
-    };
     const progress = setInterval(() => {
       this.post({
         type: 'progress',
@@ -63,17 +60,27 @@ export class WorkerRun {
     }, progressEveryMs);
     const { share, first, stride } = this.setup;
     if (share.kind === 'closed')
-      await runUsers(share, { first, stride }, startAtMs, sender, onEnd, () => this.stopped);
-    else {
-      this.arrivals = new ArrivalsDriver(share, { first, stride }, sender, onEnd);
-      // Stopped before the start: nothing to send.
-      if (!this.stopped) await this.arrivals.run(startAtMs);
-      await this.allEnded();
-    }
+      await runUsers(share, { first, stride }, startAtMs, sender, this.onEnd, () => this.stopped);
+    // Stopped before the start: nothing to send.
+    else if (!this.stopped) await this.arrivals!.run(startAtMs);
+    await this.allEnded();
     clearInterval(progress);
     for (const client of this.clients) client.close();
     this.post({ type: 'done', delta: this.recorder.takeDelta(), dropped: this.arrivals?.dropped ?? 0 });
   }
+
+  /** Records an ended call, timed from when it was due (open model) or started (closed). */
+  private readonly onEnd = (outcome: CallOutcome, startedAtMs: number): void => {
+    const now = sharedNowMs();
+    this.recorder.record({
+      latencyUs: (now - startedAtMs) * 1000,
+      status: outcome.status,
+      message: outcome.message,
+      bytesSent: outcome.bytesSent,
+      bytesReceived: outcome.bytesReceived,
+      endedAtMs: now - this.startAtMs,
+    });
+  };
 
   /** Starts no more calls and cancels those in flight (they end CANCELLED, and are counted so). */
   stop(): void {

@@ -81,7 +81,7 @@ function optionFlags(options: CallOptions | undefined): string[] {
 }
 
 /** JSON text without the blanks outside strings; numbers and strings stay exactly as written (int64 digits included). */
-function compactJson(text: string): string {
+export function compactJson(text: string): string {
   let out = '';
   let i = 0;
   while (i < text.length) {

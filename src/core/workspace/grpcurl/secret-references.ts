@@ -20,11 +20,17 @@ export class SecretReferences {
     return filled;
   }
 
+  /** Each placeholder filled in so far, and the environment variable (`API_TOKEN`) it stands for. */
+  get placeholders(): ReadonlyMap<string, string> {
+    return this.byPlaceholder;
+  }
+
   /**
    * The command with each placeholder turned into a shell reference: inside single quotes the quote is closed before
-   * it and reopened after (`'Bearer '"$TOKEN"`), leaving out quote pairs that would be empty.
+   * it and reopened after (`'Bearer '"$TOKEN"`), leaving out quote pairs that would be empty. `reference` writes the
+   * reference to a variable (default `"$TOKEN"`) as one double-quoted word.
    */
-  expand(command: string): string {
+  expand(command: string, reference = (variable: string): string => `"$${variable}"`): string {
     if (this.byPlaceholder.size === 0) return command;
     const pattern = new RegExp([...this.byPlaceholder.keys()].join('|'), 'g');
     let out = '';
@@ -49,7 +55,7 @@ export class SecretReferences {
         text = text.endsWith("'") ? text.slice(0, -1) : `${text}'`;
       }
       if (quoted) reopen = true;
-      out += `${text}"$${this.byPlaceholder.get(match[0])}"`;
+      out += `${text}${reference(this.byPlaceholder.get(match[0]) ?? match[0])}`;
       last = at + match[0].length;
     }
     return out + resume(command.slice(last));

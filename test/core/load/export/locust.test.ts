@@ -9,6 +9,7 @@ import type { LoadExportInput } from '../../../../src/core/load/export/export-in
 import { loadSchema } from '../../../../src/core/schema/load';
 import type { Schema } from '../../../../src/core/schema/schema';
 import type { SchemaSource } from '../../../../src/shared/schema';
+import { grpcGoTestdata, makeTestPki, type TestPki } from '../../../helpers/certs';
 import { peers } from '../../../helpers/peer-paths';
 import { startGoReflect, type GoReflectServer } from '../../../peers/go-reflect/server';
 import { runLocustAlone, runLocustDistributed } from './locust-run';
@@ -114,6 +115,33 @@ describe('locustfile against grpc-go', () => {
     ]);
   }, 60_000);
 
+  it('uses data rows round-robin, with their own metadata', async () => {
+    const base = input({}, { model: { kind: 'closed', concurrency: 1, total: 30 }, dataFile: 'rows.jsonl' });
+    const row = (code: number) => ({
+      ...base.request,
+      metadata: [{ key: 'x-row', value: String(code) }],
+      requests: [JSON.stringify({ responseStatus: { code, message: `row ${code}` } })],
+    });
+    const text = locustfile({ ...base, rows: [row(0), row(14), row(0)] });
+    expect(text).toContain('"metadata": [("x-row", "14")]');
+    await writeFile(join(dir, 'locustfile.py'), text);
+    const result = await runLocustAlone(dir, 1);
+    expect(result.final).toMatchObject([{ num_requests: 30, num_failures: 10 }]);
+  }, 60_000);
+
+  it("holds an open model's rate with paced users", async () => {
+    const text = locustfile(input({}, { model: { kind: 'open', rate: 20, durationMs: 3000 } }));
+    expect(text).toContain('2 users each pace themselves to');
+    expect(text).toContain('wait_time = constant_throughput(10)');
+    expect(text).toContain('--headless -u 2 -r 2 -t 3s');
+    await writeFile(join(dir, 'locustfile.py'), text);
+    const result = await runLocustDistributed(dir, 2, '3s');
+    expect(result.codes, result.output).toEqual([0, 0]);
+    // 20 calls/s for 3 s; Locust starts and stops users on its own clock, so allow a tenth either way.
+    expect(result.final[0]?.num_requests).toBeGreaterThanOrEqual(54);
+    expect(result.final[0]?.num_requests).toBeLessThanOrEqual(66);
+  }, 60_000);
+
   it('compiles as Python whatever the metadata holds', async () => {
     const odd = input({});
     odd.request.metadata = [
@@ -125,4 +153,44 @@ describe('locustfile against grpc-go', () => {
       promisify(execFile)(peers.python, ['-m', 'py_compile', join(dir, 'odd.py')]),
     ).resolves.toBeDefined();
   });
+});
+
+describe('locustfile over mutual TLS', () => {
+  let server: GoReflectServer;
+  let pki: TestPki;
+  let dir: string;
+  beforeAll(async () => {
+    pki = await makeTestPki();
+    const testdata = grpcGoTestdata();
+    // grpc-go's server certificate names *.test.google.fr, not 127.0.0.1: the export must override the checked name.
+    server = await startGoReflect({ cert: testdata.cert, key: testdata.key, clientCa: pki.ca });
+    dir = await mkdtemp(join(tmpdir(), 'protodesk-locust-tls-'));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await pki?.remove();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads the CA, client certificate and key from their paths and checks the server name given', async () => {
+    const tls = {
+      mode: 'tls' as const,
+      caFiles: [grpcGoTestdata().ca],
+      certFile: pki.client.cert,
+      keyFile: pki.client.key,
+      serverName: 'foo.test.google.fr',
+    };
+    const source: SchemaSource = { kind: 'reflection', target: `127.0.0.1:${server.port}`, tls };
+    const text = locustfile({
+      schema: await loadSchema(source),
+      source,
+      request: { target: source.target, tls, method: unaryCall, metadata: [], requests: ['{}'] },
+      plan: { model: { kind: 'closed', concurrency: 2, total: 10 } },
+    });
+    expect(text).toContain('they must exist at those paths on every worker');
+    expect(text).not.toContain('PRIVATE KEY');
+    await writeFile(join(dir, 'locustfile.py'), text);
+    const result = await runLocustAlone(dir, 2);
+    expect(result.final, result.output).toMatchObject([{ num_requests: 10, num_failures: 0 }]);
+  }, 60_000);
 });

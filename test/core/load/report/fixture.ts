@@ -53,12 +53,15 @@ function summarise(latencies: number[]): LatencySummary {
   };
 }
 
-/** Buckets growing by a quarter each, from 0.1 ms, like an HDR histogram's; empty ones included, as the engine's are. */
+/** Bars with round, log-spaced upper edges (2, 2.5, 3, 4, 5, 6, 8, 10 ms, ...), as the engine draws a wide range. */
 function histogram(latencies: number[]): HistogramBar[] {
-  const bars: HistogramBar[] = [];
-  for (let to = 0.1; bars.length === 0 || bars[bars.length - 1]!.toMs < Math.max(...latencies); to *= 1.25) {
-    bars.push({ toMs: Math.round(to * 1000) / 1000, count: 0 });
-  }
+  const mantissas = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8];
+  const edges = [0, 1, 2, 3].flatMap((power) => mantissas.map((m) => Math.round(m * 10 ** power * 10) / 100));
+  const fastest = Math.min(...latencies);
+  const slowest = Math.max(...latencies);
+  const first = edges.findIndex((edge) => edge >= fastest);
+  const last = edges.findIndex((edge) => edge >= slowest);
+  const bars = edges.slice(first, last + 1).map((toMs) => ({ toMs, count: 0 }));
   for (const latency of latencies) bars.find((bar) => latency <= bar.toMs)!.count += 1;
   return bars;
 }

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadReportHtml } from '../../../../src/core/load/report/html';
+import { axeViolations, describeViolations } from '../../../e2e/helpers/axe';
 import { launchChromium } from '../../../e2e/helpers/chromium';
 import { screenshotPath } from '../../../e2e/helpers/paths';
 import { fixtureReport } from './fixture';
@@ -127,7 +128,7 @@ describe('the HTML load report in Chromium', () => {
     expect(drawn.map((chart) => chart.lines)).toEqual([4, 6, 0]);
     expect(await page.locator('path.line.faint').count()).toBe(5);
     const header = await page.locator('table').nth(1).locator('thead th').allTextContents();
-    expect(header).toEqual(['', 'this run', 'previous run', 'difference']);
+    expect(header).toEqual(['latency', 'this run', 'previous run', 'difference']);
     expect(await page.locator('.figures li').first().innerText()).toMatch(/previous [\d,]+/);
     // The dark theme applies: a dark page background, light text.
     const background = await page
@@ -143,5 +144,18 @@ describe('the HTML load report in Chromium', () => {
     expect(problems).toEqual([]);
     await page.screenshot({ path: screenshotPath('load-report-compare.png'), fullPage: true });
     await page.close();
+  });
+
+  test('meets WCAG A and AA in the light and the dark theme (axe), compared with a previous run', async () => {
+    const html = loadReportHtml(
+      fixtureReport({ unavailable: 0.08 }),
+      fixtureReport({ seed: 5, unavailable: 0 }),
+    );
+    for (const scheme of ['light', 'dark'] as const) {
+      const { page } = await open(`axe-${scheme}.html`, html, scheme);
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+      await page.close();
+    }
   });
 });

@@ -37,6 +37,21 @@ describe('loadReportHtml', () => {
     expect(points(600)).toBe(11);
   });
 
+  test('a run stopped before any call ended still draws its three (empty) charts and says so', () => {
+    const empty = {
+      ...fixtureReport({ seconds: 1 }),
+      count: 0,
+      rps: 0,
+      statusCounts: {},
+      errors: [],
+      histogram: [],
+    };
+    const html = loadReportHtml({ ...empty, timeline: [], stopped: true });
+    expect(html.match(/<svg /g)).toHaveLength(3);
+    expect(html).toContain('aria-label="Latency histogram: no calls."');
+    expect(html).toContain('<p>No call failed.</p>');
+  });
+
   test('a stopped run and dropped calls are said at the top', () => {
     const report = { ...fixtureReport({ seconds: 3 }), stopped: true, dropped: 1200 };
     const html = loadReportHtml(report);

@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { readdirSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallRequest } from '../../../../src/shared/call';
@@ -52,9 +53,13 @@ export async function runLoad(
   plan: LoadPlan,
   values: ReadonlyMap<string, string> = new Map(),
   snapshots: LoadSnapshot[] = [],
+  onSnapshot: (snapshot: LoadSnapshot) => void = () => undefined,
 ): Promise<{ report: LoadReport; snapshots: LoadSnapshot[] }> {
   const input: LoadInput = { schema, request: call, values };
-  const run = await startLoad(input, plan, (snapshot) => snapshots.push(snapshot));
+  const run = await startLoad(input, plan, (snapshot) => {
+    snapshots.push(snapshot);
+    onSnapshot(snapshot);
+  });
   return { report: await run.done, snapshots };
 }
 
@@ -67,6 +72,6 @@ export async function dataFile(name: string, text: string): Promise<string> {
 }
 
 /** This process's threads (worker threads among them). */
-export async function threadCount(): Promise<number> {
-  return (await readdir('/proc/self/task')).length;
+export function threadCount(): number {
+  return readdirSync('/proc/self/task').length;
 }

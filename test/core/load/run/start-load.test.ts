@@ -9,7 +9,7 @@ import { startLoad } from '../../../../src/core/load/run/start-load';
 import { JsonInputError } from '../../../../src/core/schema/json';
 import type { Schema } from '../../../../src/core/schema/schema';
 import { UnresolvedVariablesError } from '../../../../src/core/workspace/variables';
-import type { LoadSnapshot } from '../../../../src/shared/load';
+import type { LoadPlan, LoadSnapshot } from '../../../../src/shared/load';
 import { startGoReflect, type GoReflectServer } from '../../../peers/go-reflect/server';
 import { dataFile, request, runLoad, testServiceSchema, threadCount } from './load-helpers';
 
@@ -153,17 +153,22 @@ describe('startLoad, closed model, against grpc-go', () => {
   });
 
   it('stops early: calls in flight end CANCELLED, the workers end', async () => {
-    const before = await threadCount();
+    let running = 0;
     const run = await startLoad(
       { schema, request: request(server.port, streamingOutput, slowStream), values: new Map() },
       { model: { kind: 'closed', concurrency: 4, durationMs: 60_000 }, workers: 2 },
-      () => run.stop(),
+      () => {
+        running = threadCount();
+        run.stop();
+      },
     );
     const report = await run.done;
     expect(report.stopped).toBe(true);
     expect(report.statusCounts).toEqual({ CANCELLED: 4 });
     expect(report.elapsedMs).toBeLessThan(10_000);
-    await expect.poll(threadCount, { timeout: 5_000 }).toBe(before);
+    // The two worker threads end.
+    expect(running).toBeGreaterThan(2);
+    await expect.poll(threadCount, { timeout: 5_000 }).toBeLessThanOrEqual(running - 2);
   });
 
   it('counts calls to a dead server as UNAVAILABLE, without hanging', async () => {
@@ -216,7 +221,7 @@ describe('startLoad, open model, against grpc-go', () => {
 });
 
 describe('startLoad refuses bad input before sending anything', () => {
-  const closed = { model: { kind: 'closed' as const, concurrency: 1, total: 1 } };
+  const closed: LoadPlan = { model: { kind: 'closed', concurrency: 1, total: 1 } };
   const start = (call = request(server.port, emptyCall), plan = closed, values = new Map<string, string>()) =>
     startLoad({ schema, request: call, values }, plan, () => undefined);
 

@@ -91,16 +91,24 @@ export function thresholdsSection(report: LoadReport): string {
 }
 
 /**
- * A table under its heading; `classes` gives each column's cell class (`num`: right-aligned figures). Tables of
- * figures are as wide as their content (a label far from its value is hard to follow); `wide` ones fill the page.
+ * A table under its heading; `classes` gives each column's cell class (`num`: right-aligned figures). A table of
+ * `figures` is as wide as its content (a label far from its value is hard to follow) and its first column names each
+ * row (a row header for screen readers); a `list` fills the page.
  */
-function table(caption: string, head: string[], classes: string[], rows: string[][], wide = false): string {
+function table(
+  kind: 'figures' | 'list',
+  caption: string,
+  head: string[],
+  classes: string[],
+  rows: string[][],
+): string {
   const attr = (i: number): string => (classes[i] ? ` class="${classes[i]}"` : '');
   const th = head.map((h, i) => `<th scope="col"${attr(i)}>${h}</th>`).join('');
-  const body = rows
-    .map((row) => `<tr>${row.map((cell, i) => `<td${attr(i)}>${cell}</td>`).join('')}</tr>`)
-    .join('');
-  return `<h2>${caption}</h2><table${wide ? ' class="wide"' : ''}><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>`;
+  const cell = (text: string, i: number): string =>
+    i === 0 && kind === 'figures' ? `<th scope="row">${text}</th>` : `<td${attr(i)}>${text}</td>`;
+  const body = rows.map((row) => `<tr>${row.map(cell).join('')}</tr>`).join('');
+  const wide = kind === 'list' ? ' class="wide"' : '';
+  return `<h2>${caption}</h2><table${wide}><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table>`;
 }
 
 /** Calls by status, most frequent first, with their share (and the previous run's counts when comparing). */
@@ -115,10 +123,11 @@ export function statusSection(report: LoadReport, previous?: LoadReport): string
     formatCount(report.statusCounts[name] ?? 0) + share(report, name),
     ...(previous ? [formatCount(previous.statusCounts[name] ?? 0) + share(previous, name)] : []),
   ]);
-  if (rows.length === 0) return table('Status codes', ['status', 'calls'], ['', 'num'], [['none', '0']]);
+  if (rows.length === 0)
+    return table('figures', 'Status codes', ['status', 'calls'], ['', 'num'], [['none', '0']]);
   return previous
-    ? table('Status codes', ['status', 'this run', 'previous run'], ['', 'num', 'num'], rows)
-    : table('Status codes', ['status', 'calls'], ['', 'num'], rows);
+    ? table('figures', 'Status codes', ['status', 'this run', 'previous run'], ['', 'num', 'num'], rows)
+    : table('figures', 'Status codes', ['status', 'calls'], ['', 'num'], rows);
 }
 
 /** The latency percentiles; side by side with the previous run's, and the difference, when comparing. */
@@ -136,13 +145,19 @@ export function latencySection(report: LoadReport, previous?: LoadReport): strin
       : [label, formatMs(now)];
   });
   return previous
-    ? table('Latency', ['', 'this run', 'previous run', 'difference'], ['', 'num', 'num', 'num'], rows)
-    : table('Latency', ['', 'latency'], ['', 'num'], rows);
+    ? table(
+        'figures',
+        'Latency',
+        ['latency', 'this run', 'previous run', 'difference'],
+        ['', 'num', 'num', 'num'],
+        rows,
+      )
+    : table('figures', 'Latency', ['latency', 'all calls'], ['', 'num'], rows);
 }
 
 /** The distinct failures as received from the servers, most frequent first. */
 export function errorsSection(report: LoadReport): string {
   if (report.errors.length === 0) return '<h2>Errors</h2><p>No call failed.</p>';
   const rows = report.errors.map((e) => [formatCount(e.count), escapeHtml(e.status), escapeHtml(e.message)]);
-  return table('Errors', ['calls', 'status', 'message'], ['num', '', 'message'], rows, true);
+  return table('list', 'Errors', ['calls', 'status', 'message'], ['num', '', 'message'], rows);
 }

@@ -59,7 +59,8 @@ h2 { font-size: 16px; margin: 28px 0 10px; }
 .swatch.faint { opacity: 0.45; }
 table { border-collapse: collapse; min-width: 420px; font-variant-numeric: tabular-nums; }
 th, td { text-align: left; padding: 6px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }
-th { color: var(--muted); font-weight: 600; font-size: 12px; }
+thead th { color: var(--muted); font-weight: 600; font-size: 12px; }
+tbody th { font-weight: normal; }
 table.wide { width: 100%; }
 td.num, th.num { text-align: right; white-space: nowrap; }
 td.message { overflow-wrap: anywhere; white-space: pre-wrap; font-family: ui-monospace, Menlo, Consolas, monospace;

@@ -1,0 +1,170 @@
+// "Export" of the Load test view through the service: the environment fills the request as for a run, a data file's
+// rows are embedded, and a secret never reaches the page: the Locust file reads it from an environment variable when it
+// starts, which is proven by running the file with Locust against grpc-go.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import type { EngineService } from '../../../src/core/service';
+import type { CallRequest } from '../../../src/shared/call';
+import type { LoadPlan } from '../../../src/shared/load';
+import { peers } from '../../helpers/peer-paths';
+import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';
+import { eventService, failureOf, testProtoSource } from './service-harness';
+
+// A quote and a backslash: inside a request body the value must be escaped as JSON, in metadata it must not.
+const secret = 'LOAD"SECRET\\4242';
+const execFileAsync = promisify(execFile);
+
+let go: GoReflectServer;
+let scratch: string;
+const services: EngineService[] = [];
+
+beforeAll(async () => {
+  go = await startGoReflect();
+  scratch = await mkdtemp(join(tmpdir(), 'protodesk-load-export-'));
+});
+afterAll(async () => {
+  await go?.stop();
+  if (scratch) await rm(scratch, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((service) => service.close()));
+});
+
+/** A service over a workspace whose environment `ci` has `host`, a plain `reason` and the secret `token`. */
+async function exportWorkspace() {
+  const { service } = eventService();
+  services.push(service);
+  await service.openWorkspace(await mkdtemp(join(scratch, 'workspace-')));
+  const source = await service.addSource(testProtoSource);
+  await service.saveEnvironment(
+    'ci',
+    { variables: { host: `127.0.0.1:${go.port}`, reason: 'because-plain' }, secrets: ['token'] },
+    { token: secret },
+    null,
+    false,
+  );
+  return { service, sourceId: source.id };
+}
+
+/** UnaryCall failing UNAVAILABLE with the reason and the secret as its message, the secret also in a header. */
+const failing: CallRequest = {
+  target: '{{host}}',
+  tls: { mode: 'plaintext' },
+  method: 'grpc.testing.TestService/UnaryCall',
+  metadata: [{ key: 'authorization', value: 'Bearer {{token}}' }],
+  requests: [JSON.stringify({ responseStatus: { code: 14, message: '{{reason}} {{token}}' } })],
+  options: { deadlineMs: 5_000 },
+};
+
+const plan: LoadPlan = { model: { kind: 'closed', concurrency: 2, total: 10 } };
+
+describe('a Locust export', () => {
+  test('reads the secret from an environment variable: none in the file, and Locust sends it filled', async () => {
+    const { service, sourceId } = await exportWorkspace();
+    const text = await service.exportLoad(sourceId, failing, { environment: 'ci' }, plan, 'locust');
+    expect(text).not.toContain('SECRET');
+    expect(text).toContain(
+      '# Secrets of the Protodesk environment are read from environment variables: TOKEN.',
+    );
+    expect(text).toContain(`"Bearer " + _secret("TOKEN", False) + ""`);
+    expect(text).toContain('because-plain " + _secret("TOKEN", True) + "\\"}}');
+    expect(text).toContain(`TARGET = "127.0.0.1:${go.port}"`);
+
+    const dir = await mkdtemp(join(scratch, 'locust-'));
+    await writeFile(join(dir, 'locustfile.py'), text);
+    // Without the variable it says which one to set, before any call.
+    const missing = await execFileAsync(peers.python, ['locustfile.py'], { cwd: dir, env: {} }).then(
+      () => 'ran',
+      (error: { code: number; stderr: string }) => `${error.code}: ${error.stderr.trim()}`,
+    );
+    expect(missing).toBe(
+      '1: Set the environment variable TOKEN (a secret of the Protodesk environment), then start again.',
+    );
+
+    // Locust ends with exit code 1 when calls failed (all of them do here).
+    const run = await execFileAsync(
+      peers.locust,
+      ['-f', 'locustfile.py', '--headless', '-u=2', '-r=2', '--json-file=run', '--html=report.html'],
+      {
+        cwd: dir,
+        env: { ...process.env, TOKEN: secret },
+      },
+    ).then(
+      () => ({ code: 0, output: '' }),
+      (error: { code: number; stdout: string; stderr: string }) => ({
+        code: error.code,
+        output: error.stdout + error.stderr,
+      }),
+    );
+    expect(run.code, run.output).toBe(1);
+    const final = JSON.parse(await readFile(join(dir, 'run.json'), 'utf8')) as {
+      num_requests: number;
+      num_failures: number;
+    }[];
+    expect(final.map((row) => [row.num_requests, row.num_failures])).toEqual([[10, 10]]);
+    // The server echoed the body's message: the secret arrived whole, quote and backslash included.
+    // Its HTML report lists failures as JSON data.
+    const report = await readFile(join(dir, 'report.html'), 'utf8');
+    expect(report).toContain(`"error": ${JSON.stringify(`UNAVAILABLE: because-plain ${secret}`)}`);
+  });
+
+  test("embeds a data file's rows, filled over the environment", async () => {
+    const { service, sourceId } = await exportWorkspace();
+    const rows = join(scratch, 'reasons.csv');
+    await writeFile(rows, 'reason\nfirst-row\nsecond-row\n');
+    const text = await service.exportLoad(
+      sourceId,
+      failing,
+      { environment: 'ci' },
+      { ...plan, dataFile: rows },
+      'locust',
+    );
+    expect(text).toContain('first-row " + _secret');
+    expect(text).toContain('second-row " + _secret');
+    expect(text).not.toContain('because-plain');
+  });
+
+  test('a variable the environment does not define is named', async () => {
+    const { service, sourceId } = await exportWorkspace();
+    const request = { ...failing, target: '{{elsewhere}}' };
+    const failure = await failureOf(
+      service.exportLoad(sourceId, request, { environment: 'ci' }, plan, 'locust'),
+    );
+    expect(failure.message).toContain('{{elsewhere}}');
+  });
+});
+
+describe('a ghz export', () => {
+  test('is a script that writes the schema ghz needs and runs it, secrets read from the environment', async () => {
+    const { service, sourceId } = await exportWorkspace();
+    const script = await service.exportLoad(sourceId, failing, { environment: 'ci' }, plan, 'ghz');
+    expect(script).not.toContain('SECRET');
+    expect(script).toContain(
+      '# Secrets of the Protodesk environment are read from environment variables: TOKEN.',
+    );
+    expect(script).toContain(`-m '{"authorization":"Bearer '"$(json_chars "$TOKEN")"'"}'`);
+    expect(script).toContain("base64 -d > grpc.testing.TestService.protoset <<'PROTODESK_BASE64'");
+
+    const dir = await mkdtemp(join(scratch, 'ghz-'));
+    await writeFile(join(dir, 'ghz.sh'), script);
+    const path = `${dirname(peers.ghz)}:${process.env.PATH ?? ''}`;
+    const missing = await execFileAsync('sh', ['ghz.sh'], { cwd: dir, env: { PATH: path } }).then(
+      () => 'ran',
+      (error: { stderr: string }) => error.stderr,
+    );
+    expect(missing).toContain('TOKEN: Set the environment variable TOKEN');
+
+    const { stdout } = await execFileAsync('sh', ['ghz.sh'], {
+      cwd: dir,
+      env: { PATH: path, TOKEN: secret },
+    });
+    expect(stdout).toMatch(/Count:\s+10\n/);
+    expect(stdout).toContain('[Unavailable]   10 responses');
+    // The server echoed the body's message: the secret arrived whole, quote and backslash included.
+    expect(stdout).toContain(`desc = because-plain ${secret}`);
+  });
+});
