@@ -199,6 +199,19 @@ describe('the Load test view against grpc-go', () => {
     expect(html).toContain('EmptyCall');
   });
 
+  test('Export writes the Locust file of this request', async () => {
+    const { page } = app;
+    await loadView(page).getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitem', { name: 'Locust file…' }).click();
+    await saveInPathDialog(page, 'Export as a Locust file', folder, 'locustfile.py');
+    const file = join(folder, 'locustfile.py');
+    await loadView(page).getByText(`Saved to ${file}`).waitFor();
+    const python = await readFile(file, 'utf8');
+    expect(python).toContain('from locust import User');
+    expect(python).toContain('grpc.testing.TestService/EmptyCall');
+    expect(python).toContain(`TARGET = "127.0.0.1:${server.port}"`);
+  });
+
   test('Compare with previous run shows both runs side by side, the previous one faint in the charts', async () => {
     const { page } = app;
     await setThresholds(page, []);
@@ -260,6 +273,21 @@ describe('the Load test view against grpc-go', () => {
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     await waitForTransitions(page);
     await page.screenshot({ path: screenshotPath('load-view-summary-1280x720.png') });
+
+    // The form too: every model's fields, thresholds and the advanced settings, in both themes.
+    const view = loadView(page);
+    await view.getByText('Setup', { exact: true }).click();
+    await view.getByText('Advanced', { exact: true }).click();
+    await view.getByRole('radio', { name: 'Fixed rate' }).check();
+    await view.getByRole('textbox', { name: 'Ramp', exact: true }).fill('x');
+    await view.getByText('Enter a number of seconds, e.g. 30 or 1.5.').waitFor();
+    expect(describeViolations(serious(await axeViolations(page)))).toBe('');
+    await page.screenshot({ path: screenshotPath('load-view-setup.png') });
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    await waitForTransitions(page);
+    expect(describeViolations(serious(await axeViolations(page)))).toBe('');
+    await page.screenshot({ path: screenshotPath('load-view-setup-dark.png') });
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
   });
 
   test('"Load test" in the command palette switches the tab back to its Load test view', async () => {

@@ -101,7 +101,8 @@ export const LoadSetupForm = memo(function LoadSetupForm(props: {
               id={dataFileId}
               type="text"
               spellCheck={false}
-              placeholder="JSON Lines or CSV: its columns fill {{variables}}, one row per call"
+              placeholder="rows.jsonl or rows.csv"
+              aria-describedby={`${dataFileId}-hint`}
               value={setup.dataFile}
               onChange={(event) => onChange({ dataFile: event.target.value })}
             />
@@ -109,6 +110,9 @@ export const LoadSetupForm = memo(function LoadSetupForm(props: {
               <FolderOpen aria-hidden="true" size={14} />
               Browse…
             </button>
+          </span>
+          <span id={`${dataFileId}-hint`} className="pd-hint">
+            JSON Lines or CSV, one row per call (round-robin); its columns fill {'{{variables}}'}.
           </span>
         </div>
       </details>
