@@ -14,6 +14,7 @@ import {
   waitForTransitions,
 } from './helpers/app';
 import { axeViolations, describeViolations, serious } from './helpers/axe';
+import { longest, longTaskRecorder, longTasksSince, pageNow } from './helpers/longtasks';
 import { screenshotPath } from './helpers/paths';
 import { openApp, type AppSession } from './helpers/session';
 
@@ -121,7 +122,7 @@ describe('the Load test view against grpc-go', () => {
 
   beforeAll(async () => {
     [app, server, folder] = await Promise.all([
-      openApp({ colorScheme: 'light' }),
+      openApp({ colorScheme: 'light', initScripts: [longTaskRecorder] }),
       startGoReflect(),
       mkdtemp(join(tmpdir(), 'protodesk-load-view-')),
     ]);
@@ -147,6 +148,7 @@ describe('the Load test view against grpc-go', () => {
     const calls = async (): Promise<number> => Number((await loadFigure(page, 'Calls')).replace(/,/g, ''));
     await expect.poll(calls, { timeout: 5000 }).toBeGreaterThan(0);
     const first = await calls();
+    const since = await pageNow(page);
     await expect.poll(calls, { timeout: 5000 }).toBeGreaterThan(first);
     await expect
       .poll(() => pixelsNear(chart(page, 'Calls per second and errors'), '--accent-text'))
@@ -157,6 +159,8 @@ describe('the Load test view against grpc-go', () => {
     const elapsed = async (): Promise<number> =>
       Number((await loadFigure(page, 'Elapsed')).replace(/[^\d.]/g, ''));
     await expect.poll(elapsed, { timeout: 5000 }).toBeGreaterThanOrEqual(4);
+    // The page stays responsive while snapshots arrive: each one updates the figures and charts in a short task.
+    expect(longest(await longTasksSince(page, since))).toBeLessThan(100);
     await page.screenshot({ path: screenshotPath('load-view-running.png') });
 
     await loadView(page).getByRole('button', { name: 'Stop' }).click();
