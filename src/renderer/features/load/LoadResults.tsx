@@ -14,7 +14,7 @@ import { useLoadStore } from './load-context';
 import { tabLoadOf, type LoadRunState } from './load-store';
 import { LoadSummary } from './LoadSummary';
 import { StatusTable } from './StatusTable';
-import { useNotice } from './use-notice';
+import { useNotice } from '../../components/use-notice';
 
 /** The words of the run's state badge. */
 function statusText(run: LoadRunState): string {

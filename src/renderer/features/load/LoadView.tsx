@@ -17,7 +17,7 @@ import { planEstimate, presets, setupToPlan, type LoadSetup } from './load-setup
 import { tabLoadOf } from './load-store';
 import { LoadResults } from './LoadResults';
 import { LoadSetupForm } from './LoadSetupForm';
-import { useNotice } from './use-notice';
+import { useNotice } from '../../components/use-notice';
 import './load.css';
 
 /** The operations the view uses beyond its store's. */
