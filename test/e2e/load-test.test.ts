@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -9,6 +9,7 @@ import {
   loadFigure,
   loadView,
   openMethod,
+  setRequestJson,
   setServerAddress,
   showLoadTest,
   waitForTransitions,
@@ -308,6 +309,32 @@ describe('the Load test view against grpc-go', () => {
       .fill('Load test');
     await page.getByRole('option', { name: /^Load test/ }).click();
     await loadView(page).getByRole('group', { name: 'Key figures' }).waitFor();
+  });
+
+  test('a data file fills {{variables}} per call: the rows that ask grpc-go to fail, fail', async () => {
+    const { page } = app;
+    const file = join(folder, 'rows.csv');
+    await writeFile(file, 'code,message\n0,\n0,\n0,\n14,refused by row 4\n');
+    await openMethod(page, 'UnaryCall', 'TestService/UnaryCall');
+    await setServerAddress(page, `127.0.0.1:${server.port}`);
+    await setRequestJson(page, '{"responseStatus": {"code": "{{code}}", "message": "{{message}}"}}');
+    const view = await showLoadTest(page);
+    await setModel(page, 'Users × calls', { Users: '2', 'Calls per user': '20' });
+    await view.getByText('Advanced', { exact: true }).click();
+    await view.getByRole('button', { name: 'Browse…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose a data file (JSON Lines or CSV)' });
+    await dialog.getByRole('navigation', { name: 'Folder' }).getByRole('button').first().waitFor();
+    await dialog.getByRole('textbox', { name: 'Path', exact: true }).fill(file);
+    await dialog.getByRole('button', { name: 'Choose' }).click();
+    expect(await view.getByRole('textbox', { name: 'Data file' }).inputValue()).toBe(file);
+
+    expect(await runToEnd(page)).toBe('Finished');
+    const statuses = view.getByRole('table', { name: 'Calls by status' });
+    await expect
+      .poll(() => statuses.getByRole('row').allInnerTexts())
+      .toEqual(['Status\tCalls\tShare', 'OK\t30\t75%', 'UNAVAILABLE\t10\t25%']);
+    const errors = view.getByRole('table', { name: 'Errors' });
+    expect(await errors.getByRole('row').nth(1).innerText()).toBe('UNAVAILABLE\trefused by row 4\t10');
   });
 
   test('the page had no errors, console errors or CSP violations', async () => {
