@@ -8,6 +8,7 @@ import type { JsonDecoder, JsonOptions } from '../schema/json';
 import { encodeRequest } from './request-encoder';
 import { grpcStatusName } from '../../shared/grpc-status';
 import { callStatus } from './call-status';
+import { deadlineAware } from './deadline-status';
 import type { ChannelLease } from './channel-pool';
 import { CallSetupError } from './errors';
 import { metadataEntries } from './metadata-entries';
@@ -305,7 +306,12 @@ export class CallSession {
       metadata: metadataEntries(received.metadata),
       atMs: this.timings.totalMs,
     });
-    const shaped = callStatus(this.deadlineAware(received), {
+    const deadline = {
+      deadline: this.deadline,
+      deadlineMs: this.setup.deadlineMs,
+      cancelledHere: this.cancelledHere,
+    };
+    const shaped = callStatus(deadlineAware(received, deadline), {
       display,
       tls,
       registry,
@@ -321,20 +327,6 @@ export class CallSession {
     };
     this.setup.onEvent(event);
     this.resolveDone(event);
-  }
-
-  /**
-   * A server that gives up at the deadline resets the stream (grpc-go does), which grpc-js reports as CANCELLED when the
-   * reset wins the race with its own timer; past the deadline and not cancelled here, it is DEADLINE_EXCEEDED.
-   */
-  private deadlineAware(received: StatusObject): StatusObject {
-    const expired = this.deadline !== undefined && Date.now() >= this.deadline;
-    if (received.code !== grpcStatus.CANCELLED || this.cancelledHere || !expired) return received;
-    return {
-      ...received,
-      code: grpcStatus.DEADLINE_EXCEEDED,
-      details: `Deadline exceeded after ${(this.setup.deadlineMs ?? 0) / 1000}s (the server reset the stream)`,
-    };
   }
 
   /** Unary and client-streaming calls must answer OK with exactly one message; grpc-js's own stubs fail them otherwise. */

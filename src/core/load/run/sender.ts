@@ -2,6 +2,7 @@ import type { Metadata } from '@grpc/grpc-js';
 import { status as grpcStatus, type Client, type StatusObject } from '@grpc/grpc-js';
 import { grpcStatusName } from '../../../shared/grpc-status';
 import { buildMetadata } from '../../connection/metadata';
+import { deadlineAware } from '../../call/deadline-status';
 import type { CallPlan } from './protocol';
 
 /** How one call ended: the status by name and its message as received, and what it moved (serialized bytes). */
@@ -32,6 +33,8 @@ interface ReadyCall {
 export class CallSender {
   private readonly ready: ReadyCall[];
   private readonly running = new Set<RawCall>();
+  /** Calls cancelled here: their CANCELLED is ours, not a server's reset past the deadline. */
+  private readonly cancelled = new Set<RawCall>();
   private nextChannel = 0;
   private readonly sends: number;
   /** Called once, the next time no call is in flight. */
@@ -59,8 +62,8 @@ export class CallSender {
     const ready = this.ready[iteration % this.ready.length]!;
     const channel = this.channels[this.nextChannel++ % this.channels.length]!;
     const deadlineMs = this.plan.options.deadlineMs;
-    const deadline = deadlineMs === undefined ? Infinity : Date.now() + deadlineMs;
-    const call = channel.createCall(this.plan.path, deadline, undefined, null, undefined);
+    const deadline = deadlineMs === undefined ? undefined : Date.now() + deadlineMs;
+    const call = channel.createCall(this.plan.path, deadline ?? Infinity, undefined, null, undefined);
     this.running.add(call);
     let bytesSent = 0;
     let bytesReceived = 0;
@@ -72,7 +75,9 @@ export class CallSender {
       },
       onReceiveStatus: (received: StatusObject) => {
         this.running.delete(call);
-        onEnd({ status: grpcStatusName(received.code), message: received.details, bytesSent, bytesReceived });
+        const cancelledHere = this.cancelled.delete(call);
+        const { code, details } = deadlineAware(received, { deadline, deadlineMs, cancelledHere });
+        onEnd({ status: grpcStatusName(code), message: details, bytesSent, bytesReceived });
         if (this.running.size > 0 || !this.onIdle) return;
         const idle = this.onIdle;
         this.onIdle = undefined;
@@ -98,6 +103,9 @@ export class CallSender {
 
   /** Cancels every call in flight: each ends CANCELLED through its `onEnd`. */
   cancelAll(): void {
-    for (const call of [...this.running]) call.cancelWithStatus(grpcStatus.CANCELLED, 'Cancelled on client');
+    for (const call of [...this.running]) {
+      this.cancelled.add(call);
+      call.cancelWithStatus(grpcStatus.CANCELLED, 'Cancelled on client');
+    }
   }
 }

@@ -23,11 +23,13 @@ export interface WorkerShare {
 }
 
 /**
- * Default worker threads: SEE measured figures in docs. One per core, at most 2: the main thread only aggregates, and
- * a third worker on a 2-core machine competes with the others (and with a local server) for the same cores.
+ * Default worker threads: one per core but one, at most 8. Measured on 2 cores against a local grpc-go server (50 in
+ * flight, 20,000 EmptyCalls): one worker spends about 85 µs of CPU a call, two spend about 130 µs each (25 calls in
+ * flight per connection batch fewer frames per write), and the cores are shared with the server and the main thread, so
+ * one worker made more calls a second than two. With more cores to spare, each worker adds a core's worth of calls.
  */
 export function defaultWorkers(): number {
-  return Math.max(1, Math.min(2, availableParallelism()));
+  return Math.max(1, Math.min(8, availableParallelism() - 1));
 }
 
 /** Splits the plan over its worker threads: users, calls, arrivals, connections and the in-flight cap. */

@@ -61,8 +61,9 @@ export class WorkerRun {
     const { share, first, stride } = this.setup;
     if (share.kind === 'closed')
       await runUsers(share, { first, stride }, startAtMs, sender, this.onEnd, () => this.stopped);
-    // Stopped before the start: nothing to send.
-    else if (!this.stopped) await this.arrivals!.run(startAtMs);
+    // Stopped before the start: nothing to send, and the clock thread ends.
+    else if (this.stopped) this.arrivals!.stop();
+    else await this.arrivals!.run(startAtMs);
     await this.allEnded();
     clearInterval(progress);
     for (const client of this.clients) client.close();
