@@ -1,11 +1,11 @@
-import { create, toBinary, type DescMethod } from '@bufbuild/protobuf';
-import { FileDescriptorSetSchema } from '@bufbuild/protobuf/wkt';
+import { clone, create, toBinary, type DescMethod } from '@bufbuild/protobuf';
+import { FileDescriptorProtoSchema, FileDescriptorSetSchema } from '@bufbuild/protobuf/wkt';
 import type { Schema } from '../../schema/schema';
 
 /**
  * The FileDescriptorSet an export needs: the method's file, the files of message types the bodies name in `@type`
  * (Any), and their imports — in dependency order, so a pool can add them one by one. A method of googleapis takes a
- * few files, not 8,000.
+ * few files, not 8,000; comments (source code info) are left out, as only the definitions are used.
  */
 export function exportDescriptorSet(schema: Schema, method: DescMethod, bodies: string[]): Uint8Array {
   const byName = new Map(schema.files.map((file) => [file.name, file]));
@@ -20,7 +20,13 @@ export function exportDescriptorSet(schema: Schema, method: DescMethod, bodies: 
     const message = schema.message(typeName);
     if (message) add(message.file.proto.name);
   }
-  const file = schema.files.filter((f) => needed.has(f.name));
+  const file = schema.files
+    .filter((f) => needed.has(f.name))
+    .map((f) => {
+      const copy = clone(FileDescriptorProtoSchema, f);
+      copy.sourceCodeInfo = undefined;
+      return copy;
+    });
   return toBinary(FileDescriptorSetSchema, create(FileDescriptorSetSchema, { file }));
 }
 

@@ -37,7 +37,12 @@ export function ghzCommand(input: LoadExportInput): GhzExport {
     words.push('--protoset', shellQuote(name));
   }
   words.push('--call', shellQuote(scenario.path));
-  words.push(...modelFlags(input.plan.model), '--connections', String(scenario.connections));
+  const model = input.plan.model;
+  const concurrency =
+    model.kind === 'closed' ? model.concurrency : Math.max(pacedCallers(model.rate), scenario.connections);
+  // ghz refuses more connections than workers; a connection beyond the users would carry no call anyway.
+  const connections = Math.min(scenario.connections, concurrency);
+  words.push('-c', String(concurrency), ...modelFlags(model), '--connections', String(connections));
   words.push(...optionFlags(scenario.options));
   words.push('-d', shellQuote(dataJson(scenario)));
   const metadata = scenario.iterations[0]!.metadata;
@@ -77,7 +82,7 @@ function tlsFlags(tls: TlsSettings, authority: string | undefined): string[] {
 
 function modelFlags(model: LoadModel): string[] {
   if (model.kind === 'closed') {
-    const words = ['-c', String(model.concurrency)];
+    const words: string[] = [];
     if (model.total !== undefined) {
       words.push('-n', String(model.total));
       if (model.durationMs !== undefined) words.push('-x', `${model.durationMs}ms`);
@@ -90,7 +95,7 @@ function modelFlags(model: LoadModel): string[] {
     }
     return words;
   }
-  const words = ['-c', String(pacedCallers(model.rate)), '-z', `${model.durationMs + (model.rampMs ?? 0)}ms`];
+  const words = ['-z', `${model.durationMs + (model.rampMs ?? 0)}ms`];
   if (!model.rampMs) return [...words, '--rps', String(model.rate)];
   // A linear ramp from 0: ghz sets the rate once a second, so second k (from 0) runs at step × (k + ½), the ramp's
   // average over that second, until it reaches the rate and holds it.

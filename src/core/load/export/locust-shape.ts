@@ -7,8 +7,8 @@ export interface LocustShape {
   spawnRate: number;
   /** `30s`, for `-t`; absent when the plan ends on a call count (or never). */
   runTime?: string;
-  /** The user class's `wait_time`: `constant(0)` or `constant_throughput(x)`. */
-  waitTime: string;
+  /** The user class's `wait_time`: Locust's `constant(0)` or `constant_throughput(calls per second)`. */
+  wait: { name: 'constant' | 'constant_throughput'; argument: number };
   /** Closed model with a total: the run ends when this many calls have been made. */
   totalCalls?: number;
   /** Closed model with a total: the calls each user makes before it stops. */
@@ -34,7 +34,7 @@ export function locustShape(model: LoadModel): LocustShape {
       users,
       spawnRate: users,
       runTime: seconds(model.durationMs),
-      waitTime: 'constant(0)',
+      wait: { name: 'constant', argument: 0 },
       totalCalls: model.total,
       callsPerUser,
       explanation,
@@ -47,7 +47,7 @@ export function locustShape(model: LoadModel): LocustShape {
     users,
     spawnRate: rampSeconds > 0 ? round(users / rampSeconds) : users,
     runTime: seconds(model.durationMs + (model.rampMs ?? 0)),
-    waitTime: `constant_throughput(${round(perUser)})`,
+    wait: { name: 'constant_throughput', argument: round(perUser) },
     explanation: [
       `Open model: ${model.rate} calls/s. Locust has no arrival-rate model, so ${plural(users, 'user')} each pace themselves to`,
       `${round(perUser)} calls/s (constant_throughput). The rate holds while a call takes under ${round(1000 / perUser)} ms;`,

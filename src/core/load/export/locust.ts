@@ -49,6 +49,7 @@ function header(scenario: ExportScenario, shape: LocustShape): string[] {
     'Distributed: a master (-u counts users across all workers), then one or more workers on other machines:',
     `  locust -f locustfile.py --master --headless --expect-workers 2 ${users}`,
     '  locust -f locustfile.py --worker --master-host MASTER_HOST',
+    'Workers connect to the master on port 5557 (--master-bind-port on the master, --master-port on workers).',
     'Add --csv results to keep the statistics, or leave out --headless for the web UI on port 8089.',
   ];
   return lines.map((line) => (line === '' ? '#' : `# ${line.replace(/[\r\n]+/g, ' ')}`));
@@ -60,11 +61,11 @@ function program(scenario: ExportScenario, shape: LocustShape, descriptors: stri
 import itertools
 import time
 
+import gevent
 import grpc
 import grpc.experimental.gevent
 from google.protobuf import descriptor_pb2, descriptor_pool, json_format, message_factory
-import gevent
-from locust import User, events, ${shape.waitTime.slice(0, shape.waitTime.indexOf('('))}, task
+from locust import User, events, ${shape.wait.name}, task
 from locust.exception import StopUser
 from locust.runners import WorkerRunner
 
@@ -86,7 +87,7 @@ CHANNEL_OPTIONS = [
 ${channelOptions(tls, options)}]
 COMPRESSION = ${options.gzip ? 'grpc.Compression.Gzip' : 'None'}
 
-# One entry per call, used round-robin: the metadata and the request messages (JSON as written) of that call.
+# One entry per call, used round-robin by each Locust process: the metadata and the request messages (JSON as written) of that call.
 ITERATIONS = [
 ${scenario.iterations.map(iteration).join('')}]
 
@@ -177,7 +178,7 @@ _users = itertools.count()
 
 
 class GrpcUser(User):
-    wait_time = ${shape.waitTime}
+    wait_time = ${shape.wait.name}(${shape.wait.argument})
 
     def on_start(self):
         self.stub = _stub(next(_users))

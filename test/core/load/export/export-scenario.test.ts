@@ -85,6 +85,16 @@ describe('what an export is made of', () => {
     );
   });
 
+  it('gives ghz no more connections than workers, which it refuses', () => {
+    const closed = input('grpc.testing.TestService/UnaryCall', '{}', { connections: 4 });
+    expect(ghzCommand(closed).command).toContain('-c 2 -n 10 --connections 2');
+    const open = input('grpc.testing.TestService/UnaryCall', '{}', {
+      model: { kind: 'open', rate: 10, durationMs: 1000 },
+      connections: 4,
+    });
+    expect(ghzCommand(open).command).toContain('-c 4 -z 1000ms --rps 10 --connections 4');
+  });
+
   it('refuses TLS settings Locust and ghz cannot express', () => {
     const anyCertificate = input('grpc.testing.TestService/UnaryCall', '{}');
     anyCertificate.request.tls = { mode: 'tls', insecure: true };

@@ -24,12 +24,13 @@ export interface LocustResult {
 
 /**
  * Runs `locustfile.py` in `dir` in Locust's distributed mode: a headless master and one worker, both on 127.0.0.1 only,
- * and waits for both processes to exit (the master ends the run after `-t`, then tells the worker to quit).
+ * and waits for both processes to exit (the master ends the run after `-t`, or when the file ends it, then tells the
+ * worker to quit).
  */
 export async function runLocustDistributed(
   dir: string,
   users: number,
-  runTime: string,
+  runTime?: string,
 ): Promise<LocustResult> {
   const port = await deadPort();
   const master = locust(dir, [
@@ -38,7 +39,7 @@ export async function runLocustDistributed(
     '--expect-workers=1',
     `-u=${users}`,
     `-r=${users}`,
-    `-t=${runTime}`,
+    ...(runTime ? [`-t=${runTime}`] : []),
     '--master-bind-host=127.0.0.1',
     `--master-bind-port=${port}`,
     '--csv=run',

@@ -77,15 +77,18 @@ describe('locustfile against grpc-go', () => {
     expect(result.failures.replaceAll('""', '"')).toContain(`UNAVAILABLE: ${message}`);
   }, 60_000);
 
-  it('makes exactly the total of a closed plan on one machine, then stops by itself', async () => {
+  it('makes exactly the total of a closed plan, then stops by itself, alone or distributed', async () => {
     const text = locustfile(input({}, { model: { kind: 'closed', concurrency: 4, total: 20 } }));
     expect(text).toContain('the master quits once 20 calls are counted');
     await writeFile(join(dir, 'locustfile.py'), text);
-    const result = await runLocustAlone(dir, 4);
-    expect(result.codes, result.output).toEqual([0]);
-    expect(result.final).toMatchObject([
+    const alone = await runLocustAlone(dir, 4);
+    expect(alone.codes, alone.output).toEqual([0]);
+    expect(alone.final).toMatchObject([
       { name: unaryCall, method: 'grpc', num_requests: 20, num_failures: 0 },
     ]);
+    const distributed = await runLocustDistributed(dir, 4);
+    expect(distributed.codes, distributed.output).toEqual([0, 0]);
+    expect(distributed.final).toMatchObject([{ num_requests: 20, num_failures: 0 }]);
   }, 60_000);
 
   it('keeps users waiting on slow calls concurrently (grpcio cooperates with gevent)', async () => {
@@ -101,7 +104,7 @@ describe('locustfile against grpc-go', () => {
     expect(stats?.num_requests).toBeGreaterThan(60);
   }, 60_000);
 
-  it('sends messagesPerStream messages per bidi call', async () => {
+  it('sends messagesPerStream messages per client-streaming and bidi call', async () => {
     // FullDuplexCall answers each message with a 10-byte payload (14 bytes encoded): 3 messages, 42 bytes per call.
     const body = { responseParameters: [{ size: 10 }] };
     const plan = { model: { kind: 'closed' as const, concurrency: 2, total: 12 }, messagesPerStream: 3 };
@@ -112,6 +115,16 @@ describe('locustfile against grpc-go', () => {
     const result = await runLocustAlone(dir, 2);
     expect(result.final).toMatchObject([
       { num_requests: 12, num_failures: 0, total_content_length: 12 * 42 },
+    ]);
+    // StreamingInputCall answers with the payload bytes it received: 3 × 100 = 300, which encodes in 3 bytes (100: 2).
+    const upload = { payload: { body: Buffer.alloc(100).toString('base64') } };
+    await writeFile(
+      join(dir, 'locustfile.py'),
+      locustfile(input(upload, plan, 'grpc.testing.TestService/StreamingInputCall')),
+    );
+    const uploaded = await runLocustAlone(dir, 2);
+    expect(uploaded.final).toMatchObject([
+      { num_requests: 12, num_failures: 0, total_content_length: 12 * 3 },
     ]);
   }, 60_000);
 
