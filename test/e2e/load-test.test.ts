@@ -326,7 +326,7 @@ describe('the Load test view against grpc-go', () => {
     await dialog.getByRole('navigation', { name: 'Folder' }).getByRole('button').first().waitFor();
     await dialog.getByRole('textbox', { name: 'Path', exact: true }).fill(file);
     await dialog.getByRole('button', { name: 'Choose' }).click();
-    expect(await view.getByRole('textbox', { name: 'Data file' }).inputValue()).toBe(file);
+    await expect.poll(() => view.getByRole('textbox', { name: 'Data file' }).inputValue()).toBe(file);
 
     expect(await runToEnd(page)).toBe('Finished');
     const statuses = view.getByRole('table', { name: 'Calls by status' });
