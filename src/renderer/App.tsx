@@ -8,6 +8,7 @@ import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panel
 import type { ProtodeskApi } from '../shared/api/contract';
 import { FailureMessage } from './components/ProblemList';
 import { HistoryPanel } from './features/history/HistoryPanel';
+import { LoadProvider, useLoadStoreApi } from './features/load/load-context';
 import { PathChooserProvider } from './features/import/path-chooser';
 import { CommandPalette } from './features/palette/CommandPalette';
 import { paletteItems, type PaletteCommand } from './features/palette/palette-items';
@@ -35,7 +36,9 @@ export function App(props: { api: ProtodeskApi }): React.JSX.Element {
   return (
     <StoreProvider store={store}>
       <PathChooserProvider api={props.api}>
-        <Shell api={props.api} />
+        <LoadProvider api={props.api}>
+          <Shell api={props.api} />
+        </LoadProvider>
       </PathChooserProvider>
     </StoreProvider>
   );
@@ -53,6 +56,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
   const savedCount = useAppStore((state) => state.workspace?.requests.length ?? 0);
   const actions = useAppStoreApi().getState();
   const active = useActiveTab();
+  const loads = useLoadStoreApi();
   const [dialog, setDialog] = useState<WorkspaceDialog>(null);
   const items = useMemo(() => paletteItems(sources), [sources]);
   const commands = useMemo((): PaletteCommand[] => {
@@ -67,9 +71,14 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
       command('Paste grpcurl command', () => setDialog('grpcurl')),
       command('Environments', () => setDialog('environments')),
       command('TLS profiles', () => setDialog('tls')),
-      ...(active ? [command('Save request', () => actions.requestSave(active.id))] : []),
+      ...(active
+        ? [
+            command('Save request', () => actions.requestSave(active.id)),
+            command('Load test', () => loads.getState().showView(active.id, 'load')),
+          ]
+        : []),
     ];
-  }, [actions, active]);
+  }, [actions, active, loads]);
   const historyKey = `${workspaceFolder ?? ''} ${historyStamp}`;
 
   return (

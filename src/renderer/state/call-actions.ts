@@ -54,7 +54,8 @@ export function callRequest(tab: TabState): CallRequest {
   };
 }
 
-const missingTarget: ApiFailure = {
+/** Why a call (or a load test) cannot start without an address. */
+export const missingTarget: ApiFailure = {
   kind: 'invalidRequest',
   message: 'Enter the server address first.',
   hint: 'host:port, for example localhost:50051',

@@ -269,3 +269,25 @@ export async function waitForTransitions(page: Page): Promise<void> {
       );
   await expect.poll(running).toBe(0);
 }
+
+/** The Load test view of the open tab. */
+export const loadView = (page: Page): Locator => page.getByRole('region', { name: 'Load test' });
+
+/** Switches the open tab's right-hand pane to its Load test view and waits for it. */
+export async function showLoadTest(page: Page): Promise<Locator> {
+  await page
+    .getByRole('tablist', { name: 'Response pane views' })
+    .getByRole('tab', { name: 'Load test' })
+    .click();
+  await loadView(page).waitFor();
+  return loadView(page);
+}
+
+/** A key figure of the Load test view as shown ("Calls" → "1,234"). */
+export async function loadFigure(page: Page, name: string): Promise<string> {
+  const figure = loadView(page)
+    .getByRole('group', { name: 'Key figures' })
+    .locator('div')
+    .filter({ has: page.getByRole('term').getByText(name, { exact: true }) });
+  return (await figure.getByRole('definition').innerText()).trim();
+}

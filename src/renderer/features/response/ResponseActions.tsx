@@ -1,8 +1,8 @@
 /** Copy response, Save response and (for streams) Save all messages, with a line saying how it went. */
 import { Copy, Download, FileStack } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import { IconButton } from '../../components/IconButton';
+import { useNotice } from '../../components/use-notice';
 import { usePathChooser } from '../import/path-chooser';
 import type { CallModel } from './call-model';
 import { copyText } from './copy-text';
@@ -16,33 +16,11 @@ export interface ResponseActionsProps {
   api: Pick<ProtodeskApi, 'writeTextFile' | 'saveCallMessages'>;
 }
 
-/** How long a success note stays. */
-const NOTICE_MS = 6000;
-
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** The response toolbar's icon buttons, and a line (under them) saying how the last action went. */
 export function ResponseActions(props: ResponseActionsProps): React.JSX.Element {
   const { call, text, api } = props;
   const choosePaths = usePathChooser();
-  const [notice, setNotice] = useState<{ text: string; error: boolean } | undefined>(undefined);
-  // A success note goes after a while (it covers the end of the detail line); a failure stays until the next action.
-  useEffect(() => {
-    if (!notice || notice.error) return undefined;
-    const timer = setTimeout(() => setNotice(undefined), NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
-
-  const run = async (action: () => Promise<string | undefined>): Promise<void> => {
-    try {
-      const done = await action();
-      if (done !== undefined) setNotice({ text: done, error: false });
-    } catch (error) {
-      setNotice({ text: reason(error), error: true });
-    }
-  };
+  const { notice, run } = useNotice();
 
   const copy = (): void =>
     void run(async () => {

@@ -26,7 +26,7 @@ export interface ResponsePaneProps {
 type View = 'response' | 'metadata';
 
 const views: { id: View; label: string }[] = [
-  { id: 'response', label: 'Response' },
+  { id: 'response', label: 'Body' },
   { id: 'metadata', label: 'Headers & trailers' },
 ];
 

@@ -1,11 +1,11 @@
-/** The open tab's work area: request pane | response pane, resizable. */
+/** The open tab's work area: request pane | response pane (or Load test), resizable. */
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import { VariableScopeProvider } from '../../components/variable-scope';
 import { useVariableScopeLoader } from '../../components/variable-scope-loader';
 import type { TabState } from '../../state/types';
 import { RequestPane } from '../request/RequestPane';
-import { ResponsePane } from '../response/ResponsePane';
+import { PaneViews } from '../load/PaneViews';
 
 /** The request and response of one tab, side by side. */
 export function TabWorkspace(props: {
@@ -30,7 +30,7 @@ export function TabWorkspace(props: {
         </Panel>
         <Separator className="split-handle vertical" />
         <Panel id="response" minSize="240px" defaultSize="50%">
-          <ResponsePane call={tab.call} methodName={tab.method.name} theme={theme} api={api} />
+          <PaneViews tab={tab} theme={theme} api={api} />
         </Panel>
       </Group>
     </VariableScopeProvider>
