@@ -8,6 +8,7 @@ import type { JsonDecoder, JsonOptions } from '../schema/json';
 import { encodeRequest } from './request-encoder';
 import { grpcStatusName } from '../../shared/grpc-status';
 import { callStatus } from './call-status';
+import { cardinalityFailure } from './cardinality';
 import { deadlineAware } from './deadline-status';
 import type { ChannelLease } from './channel-pool';
 import { CallSetupError } from './errors';
@@ -318,7 +319,11 @@ export class CallSession {
       json,
       sawHeaders: this.sawHeaders,
     });
-    const status = this.decodeFailure ?? this.connectFailure ?? this.checkCardinality(shaped);
+    const status =
+      this.decodeFailure ??
+      this.connectFailure ??
+      cardinalityFailure(this.setup.kind, shaped.code, this.timings.messagesReceived) ??
+      shaped;
     const event: StatusEvent = {
       type: 'status',
       status,
@@ -327,18 +332,5 @@ export class CallSession {
     };
     this.setup.onEvent(event);
     this.resolveDone(event);
-  }
-
-  /** Unary and client-streaming calls must answer OK with exactly one message; grpc-js's own stubs fail them otherwise. */
-  private checkCardinality(status: CallStatus): CallStatus {
-    const single = this.setup.kind === 'unary' || this.setup.kind === 'client_stream';
-    const received = this.timings.messagesReceived;
-    if (!single || status.code !== grpcStatus.OK || received === 1) return status;
-    return {
-      code: grpcStatus.INTERNAL,
-      name: grpcStatusName(grpcStatus.INTERNAL),
-      message: `The server ended a ${this.setup.kind.replace('_', '-')} call with OK after ${received} responses; exactly one is required.`,
-      hint: 'This is a server bug (or the schema marks a streaming method as unary).',
-    };
   }
 }

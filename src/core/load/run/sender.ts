@@ -2,6 +2,7 @@ import type { Metadata } from '@grpc/grpc-js';
 import { status as grpcStatus, type Client, type StatusObject } from '@grpc/grpc-js';
 import { grpcStatusName } from '../../../shared/grpc-status';
 import { buildMetadata } from '../../connection/metadata';
+import { cardinalityFailure } from '../../call/cardinality';
 import { deadlineAware } from '../../call/deadline-status';
 import type { CallPlan } from './protocol';
 
@@ -67,17 +68,25 @@ export class CallSender {
     this.running.add(call);
     let bytesSent = 0;
     let bytesReceived = 0;
+    let received = 0;
     call.start(ready.metadata.clone(), {
       onReceiveMetadata: () => undefined,
       onReceiveMessage: (bytes: Buffer) => {
         bytesReceived += bytes.byteLength;
+        received += 1;
         call.startRead();
       },
-      onReceiveStatus: (received: StatusObject) => {
+      onReceiveStatus: (status: StatusObject) => {
         this.running.delete(call);
         const cancelledHere = this.cancelled.delete(call);
-        const { code, details } = deadlineAware(received, { deadline, deadlineMs, cancelledHere });
-        onEnd({ status: grpcStatusName(code), message: details, bytesSent, bytesReceived });
+        const { code, details } = deadlineAware(status, { deadline, deadlineMs, cancelledHere });
+        const broken = cardinalityFailure(this.plan.kind, code, received);
+        onEnd({
+          status: broken?.name ?? grpcStatusName(code),
+          message: broken?.message ?? details,
+          bytesSent,
+          bytesReceived,
+        });
         if (this.running.size > 0 || !this.onIdle) return;
         const idle = this.onIdle;
         this.onIdle = undefined;

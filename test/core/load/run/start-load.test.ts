@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallSetupError } from '../../../../src/core/call/errors';
 import { ConnectionError } from '../../../../src/core/connection/errors';
@@ -12,6 +11,7 @@ import { JsonInputError } from '../../../../src/core/schema/json';
 import type { Schema } from '../../../../src/core/schema/schema';
 import { UnresolvedVariablesError } from '../../../../src/core/workspace/variables';
 import type { LoadPlan, LoadSnapshot } from '../../../../src/shared/load';
+import { deadPort } from '../../../helpers/misbehaving-server';
 import { startGoReflect, type GoReflectServer } from '../../../peers/go-reflect/server';
 import { dataFile, request, runLoad, testServiceSchema, threadCount } from './load-helpers';
 
@@ -43,15 +43,6 @@ async function connectionsTo(port: number): Promise<number> {
       const [, , remote, state] = line.trim().split(/\s+/);
       return remote?.endsWith(`:${hexPort}`) && state === '01';
     }).length;
-}
-
-/** A port on 127.0.0.1 that nothing listens on. */
-async function deadPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 describe('startLoad, closed model, against grpc-go', () => {
