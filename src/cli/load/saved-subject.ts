@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { SavedRequestEntry, WorkspaceState } from '../../shared/workspace';
 import type { TlsSettings } from '../../shared/schema';
-import { contextTlsProfile } from '../../core/service/context-request';
+import { requestWithContextTls } from '../../core/service/context-request';
 import { requireWorkspace } from '../../core/service/run/runner';
 import { RunSelectionError } from '../../core/service/run/runner-errors';
 import { RunSchemas } from '../../core/service/run/runner-schemas';
@@ -45,18 +45,17 @@ export async function savedSubject(choice: SavedRequestChoice): Promise<LoadSubj
   const base = savedCallRequest(saved, { mode: 'plaintext' });
   const temp = new TempArea();
   try {
-    const profile = contextTlsProfile(base, {
-      tlsProfile: saved.tlsProfile,
-      environmentTlsProfile: variables.tlsProfile,
-      values: variables.values,
-    });
-    const tls = profile === undefined ? base.tls : await profileTls(files, temp, profile);
+    const { request } = await requestWithContextTls(
+      base,
+      { tlsProfile: saved.tlsProfile, environmentTlsProfile: variables.tlsProfile },
+      (name) => profileTls(files, temp, name),
+    );
     const { sources } = (await files.readManifest()).value;
     const { schema, source } = await new RunSchemas(sources).findSource(saved.method);
     return {
       input: {
         schema,
-        request: { ...base, tls },
+        request,
         values: variables.values,
         ...(choice.environment !== undefined ? { environment: choice.environment } : {}),
       },

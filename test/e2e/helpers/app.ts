@@ -1,7 +1,6 @@
 // The user's actions in the app, by role and accessible name (the names are the UI's contract: see README).
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { protoFolder, protoRoot } from './paths';
 
 /** The sidebar's views, as their tabs in the "Sidebar views" strip name them. */
@@ -257,17 +256,21 @@ export async function createEnvironment(
  * not count.
  */
 export async function waitForTransitions(page: Page): Promise<void> {
-  // A function, not a string: the page's CSP forbids eval.
-  const running = (): Promise<number> =>
-    page
-      .locator('html')
-      .evaluate(
-        (html) =>
-          html.ownerDocument
-            .getAnimations()
-            .filter((a: { constructor: { name: string } }) => a.constructor.name === 'CSSTransition').length,
+  // A function, not a string: the page's CSP forbids eval. Each round waits for the transitions running now to end
+  // (their `finished` promises); a transition started meanwhile is caught by the next round.
+  for (let round = 0; round < 5; round++) {
+    const running = await page.locator('html').evaluate(async (html) => {
+      const transitions = html.ownerDocument
+        .getAnimations()
+        .filter((a: { constructor: { name: string } }) => a.constructor.name === 'CSSTransition');
+      await Promise.all(
+        transitions.map((a: { finished: Promise<unknown> }) => a.finished.catch(() => undefined)),
       );
-  await expect.poll(running).toBe(0);
+      return transitions.length;
+    });
+    if (running === 0) return;
+  }
+  throw new Error('CSS transitions kept starting for five rounds: is something animating in a loop?');
 }
 
 /** The Load test view of the open tab. */
