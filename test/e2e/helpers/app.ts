@@ -256,21 +256,22 @@ export async function createEnvironment(
  * not count.
  */
 export async function waitForTransitions(page: Page): Promise<void> {
-  // A function, not a string: the page's CSP forbids eval. Each round waits for the transitions running now to end
-  // (their `finished` promises); a transition started meanwhile is caught by the next round.
-  for (let round = 0; round < 5; round++) {
-    const running = await page.locator('html').evaluate(async (html) => {
-      const transitions = html.ownerDocument
-        .getAnimations()
-        .filter((a: { constructor: { name: string } }) => a.constructor.name === 'CSSTransition');
-      await Promise.all(
-        transitions.map((a: { finished: Promise<unknown> }) => a.finished.catch(() => undefined)),
+  // A function, not a string: the page's CSP forbids eval. Polled (as expect.poll would, without needing vitest, so
+  // bench/ui can use this too): a transition's `finished` promise can stay pending in headless Chromium.
+  const running = (): Promise<number> =>
+    page
+      .locator('html')
+      .evaluate(
+        (html) =>
+          html.ownerDocument
+            .getAnimations()
+            .filter((a: { constructor: { name: string } }) => a.constructor.name === 'CSSTransition').length,
       );
-      return transitions.length;
-    });
-    if (running === 0) return;
+  const deadline = Date.now() + 5_000;
+  while ((await running()) > 0) {
+    if (Date.now() > deadline) throw new Error('CSS transitions were still running after 5 s.');
+    await page.waitForTimeout(50);
   }
-  throw new Error('CSS transitions kept starting for five rounds: is something animating in a loop?');
 }
 
 /** The Load test view of the open tab. */
