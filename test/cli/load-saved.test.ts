@@ -34,10 +34,20 @@ beforeAll(async () => {
       body: { responseSize: 2 },
     }),
   );
+  await writeFile(
+    join(workspace, 'collections', 'load', 'Authorized.json'),
+    json({
+      format: 1,
+      method: 'grpc.testing.TestService/EmptyCall',
+      target: '{{host}}',
+      metadata: [{ key: 'authorization', value: 'Bearer {{token}}' }],
+      body: {},
+    }),
+  );
   await mkdir(join(workspace, 'environments'));
   await writeFile(
     join(workspace, 'environments', 'local.json'),
-    json({ format: 1, variables: { host: `127.0.0.1:${server.port}` }, secrets: [] }),
+    json({ format: 1, variables: { host: `127.0.0.1:${server.port}` }, secrets: ['token'] }),
   );
 });
 afterAll(async () => {
@@ -108,13 +118,31 @@ describe('protodesk load --workspace runs a saved request', () => {
     expect(text).not.toContain('{{host}}');
   });
 
+  test('--export keeps a secret of the environment out of the file: it reads an environment variable', async () => {
+    const secret = 'saved-request-secret-4242';
+    for (const [kind, reference] of [
+      ['locust', '"Bearer " + _secret("TOKEN", False) + ""'],
+      ['ghz', `"authorization":"Bearer '"$(json_chars "$TOKEN")"'"`],
+    ] as const) {
+      const file = join(workspace, 'out', `authorized-${kind}`);
+      const args = ['--request', 'load/Authorized', '--env', 'local', '--var', `token=${secret}`];
+      const { code, err } = await load(...args, '--export', kind, '-o', file);
+      expect(code, err).toBe(0);
+      const text = await readFile(file, 'utf8');
+      expect(text, kind).not.toContain(secret);
+      expect(text, kind).toContain(reference);
+    }
+  });
+
   test('a missing variable, request or environment is a usage error that says what there is', async () => {
     const unresolved = await load('--request', 'load/Unary', '-n', '5');
     expect(unresolved.code).toBe(2);
     expect(unresolved.err).toContain('Unresolved variable {{host}}');
     const request = await load('--request', 'load/Nope', '--env', 'local');
     expect(request.code).toBe(2);
-    expect(request.err).toContain('has no saved request "load/Nope". Saved requests: "load/Unary".');
+    expect(request.err).toContain(
+      'has no saved request "load/Nope". Saved requests: "load/Authorized", "load/Unary".',
+    );
     const environment = await load('--request', 'load/Unary', '--env', 'prod');
     expect(environment.code).toBe(2);
     expect(environment.err).toContain('has no environment "prod". Environments: "local".');

@@ -75,8 +75,8 @@ async function loadCommand(
   const subject = await loadSubject(target, method, flags, given, io);
   try {
     if (kind !== undefined && output !== undefined) {
-      const written = await writeExport(kind, subject, plan, output);
-      if (!flags.quiet) io.err(`Wrote ${written.join(', ')}\n`);
+      await writeExport(kind, subject, plan, output);
+      if (!flags.quiet) io.err(`Wrote ${output}\n`);
       return;
     }
     const progress = flags.quiet ? 'quiet' : io.errIsTerminal ? 'terminal' : 'lines';
