@@ -37,7 +37,11 @@ beforeAll(async () => {
   );
   await workspaceFile(
     'collections/load/Authorized.json',
-    savedRequest('EmptyCall', { metadata: [{ key: 'authorization', value: 'Bearer {{token}}' }], body: {} }),
+    // Fails UNAVAILABLE with the token in its message: the server echoes it.
+    savedRequest('UnaryCall', {
+      metadata: [{ key: 'authorization', value: 'Bearer {{token}}' }],
+      body: { responseStatus: { code: 14, message: 'denied {{token}}' } },
+    }),
   );
   await workspaceFile('environments/local.json', {
     format: 1,
@@ -107,6 +111,17 @@ describe('protodesk load --workspace runs a saved request', () => {
     expect(text).toContain(`TARGET = "${go.target}"`);
     expect(text).toContain('METHOD = "grpc.testing.TestService/UnaryCall"');
     expect(text).not.toContain('{{host}}');
+  });
+
+  test('the report hides a secret of the environment that the server echoed', async () => {
+    const secret = 'echoed-secret-4242';
+    const args = ['--request', 'load/Authorized', '--env', 'local', '--var', `token=${secret}`];
+    const { code, out, err } = await load(...args, '-n', '4', '-c', '2', '--format', 'json');
+    expect(code, err).toBe(0);
+    const report = JSON.parse(out) as LoadReport;
+    expect(report.statusCounts).toEqual({ UNAVAILABLE: 4 });
+    expect(report.errors.map((error) => error.message).join('\n')).toContain('denied');
+    expect(out).not.toContain(secret);
   });
 
   test('--export keeps a secret of the environment out of the file: it reads an environment variable', async () => {
