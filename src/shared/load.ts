@@ -59,6 +59,24 @@ export interface LatencySummary {
   max: number;
 }
 
+/** Each latency figure, in order, with the name reports show and thresholds take for it (`p99.9` for p999). */
+export const latencyFigures: readonly { key: keyof LatencySummary; name: string }[] = [
+  { key: 'min', name: 'min' },
+  { key: 'mean', name: 'mean' },
+  { key: 'p50', name: 'p50' },
+  { key: 'p75', name: 'p75' },
+  { key: 'p90', name: 'p90' },
+  { key: 'p95', name: 'p95' },
+  { key: 'p99', name: 'p99' },
+  { key: 'p999', name: 'p99.9' },
+  { key: 'max', name: 'max' },
+];
+
+/** The name of a latency figure as people write it: `p99.9` for p999. */
+export function latencyName(key: keyof LatencySummary): string {
+  return latencyFigures.find((figure) => figure.key === key)?.name ?? key;
+}
+
 /** One bar of the latency histogram: calls that took more than the previous bar's `toMs`, up to `toMs`. */
 export interface HistogramBar {
   toMs: number;

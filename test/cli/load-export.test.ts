@@ -1,34 +1,21 @@
-import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { access, mkdtemp, readFile } from 'node:fs/promises';
 import { constants } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
+import { describe, expect, test } from 'vitest';
 import { peers } from '../helpers/peer-paths';
-import { protodeskRun, spawnRun } from './load-harness';
+import { goTarget, protodeskRun, spawnRun } from './load-harness';
 
 const unary = 'grpc.testing.TestService/UnaryCall';
 const protos = new URL('../fixtures/protos/', import.meta.url).pathname;
 
-let server: GoReflectServer;
-let target: string;
-let dir: string;
-beforeAll(async () => {
-  server = await startGoReflect();
-  target = `127.0.0.1:${server.port}`;
-  dir = await mkdtemp(join(tmpdir(), 'protodesk-load-export-'));
-});
-afterAll(async () => {
-  await server?.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+const go = goTarget('protodesk-load-export-');
 
 describe('protodesk load --export writes the test for another tool and runs nothing', () => {
   test('--export locust -o f.py: a locustfile with the target, method and body', async () => {
-    const file = join(dir, 'f.py');
+    const file = join(go.dir, 'f.py');
     const { code, err } = await protodeskRun([
       'load',
-      target,
+      go.target,
       unary,
       '--plaintext',
       '-d',
@@ -46,16 +33,16 @@ describe('protodesk load --export writes the test for another tool and runs noth
     expect(err).toBe(`Wrote ${file}\n`);
     const text = await readFile(file, 'utf8');
     expect(text).toContain('import grpc');
-    expect(text).toContain(target);
+    expect(text).toContain(go.target);
     expect(text).toContain('"grpc.testing.TestService/UnaryCall"');
     expect(text).toContain('responseSize');
   });
 
-  test('--export ghz -o cmd.sh with --proto: a script and the .protoset beside it, which ghz runs from anywhere', async () => {
-    const file = join(dir, 'ghz', 'cmd.sh');
+  test('--export ghz -o cmd.sh with --proto: one script that carries the .protoset, which ghz runs from anywhere', async () => {
+    const file = join(go.dir, 'ghz', 'cmd.sh');
     const { code, err } = await protodeskRun([
       'load',
-      target,
+      go.target,
       unary,
       '--plaintext',
       ...['--proto', join(protos, 'grpc/testing/test.proto'), '-I', protos],
@@ -63,20 +50,21 @@ describe('protodesk load --export writes the test for another tool and runs noth
       ...['--export', 'ghz', '-o', file],
     ]);
     expect(code, err).toBe(0);
-    const written = err
-      .trim()
-      .replace(/^Wrote /, '')
-      .split(', ');
-    expect(written).toEqual([file, join(dir, 'ghz', 'grpc.testing.TestService.protoset')]);
+    expect(err).toBe(`Wrote ${file}\n`);
     await access(file, constants.X_OK);
     const script = await readFile(file, 'utf8');
     expect(script.startsWith('#!/bin/sh\n')).toBe(true);
 
-    // Started from another folder, with ghz on the PATH, as a person would run it.
+    // Started in another, empty folder, with ghz on the PATH, as a person would run it: the script writes the schema
+    // ghz reads there.
+    const elsewhere = await mkdtemp(join(go.dir, 'elsewhere-'));
     const ghzFolder = dirname(peers.ghz);
-    const ran = await spawnRun(file, [], { PATH: `${ghzFolder}:${process.env.PATH ?? ''}` });
+    const ran = await spawnRun('/bin/sh', ['-c', 'cd "$1" && "$2"', 'sh', elsewhere, file], {
+      PATH: `${ghzFolder}:${process.env.PATH ?? ''}`,
+    });
     expect(ran.code, ran.err).toBe(0);
     expect(ran.out).toMatch(/Count:\s+70\b/);
     expect(ran.out).toMatch(/\[OK\]\s+70 responses/);
+    await access(join(elsewhere, 'grpc.testing.TestService.protoset'));
   });
 });

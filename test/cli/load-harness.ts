@@ -1,6 +1,36 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
 
 export const bin = new URL('../../bin/protodesk.js', import.meta.url).pathname;
+
+/** What a test file of `protodesk load` works against: grpc-go's interop server, its address, a scratch folder. */
+export interface GoTarget {
+  server: GoReflectServer;
+  target: string;
+  dir: string;
+}
+
+/**
+ * Starts grpc-go's interop server (with reflection) and makes a scratch folder named `prefix…` before the file's tests,
+ * and stops and removes them after; the fields are set once the tests run.
+ */
+export function goTarget(prefix: string): GoTarget {
+  const go = {} as GoTarget;
+  beforeAll(async () => {
+    go.server = await startGoReflect();
+    go.target = `127.0.0.1:${go.server.port}`;
+    go.dir = await mkdtemp(join(tmpdir(), prefix));
+  });
+  afterAll(async () => {
+    await go.server?.stop();
+    if (go.dir) await rm(go.dir, { recursive: true, force: true });
+  });
+  return go;
+}
 
 /** The real `protodesk` process: its pipes, what it printed so far, and how it ended. */
 export interface LoadProcess {

@@ -1,25 +1,20 @@
 import { describe, expect, test } from 'vitest';
 import type { LoadSnapshot } from '../../src/shared/load';
 import { progressLine, ProgressReporter } from '../../src/cli/load/progress';
+import { loadSnapshot } from '../helpers/load-snapshot';
 
 /** A snapshot as the engine sends it once a second, `elapsedMs` into a run with 2 failures in every 400 calls. */
 function snapshot(elapsedMs: number): LoadSnapshot {
   const count = Math.round(elapsedMs * 0.288);
   const latency = { min: 1, mean: 4, p50: 3.5, p75: 5, p90: 8, p95: 10, p99: 12.3, p999: 20, max: 31 };
-  return {
+  return loadSnapshot({
     elapsedMs,
     count,
     inFlight: 10,
     rps: 288,
     statusCounts: { OK: count - count / 200, UNAVAILABLE: count / 200 },
-    dropped: 0,
     latency,
-    histogram: [],
-    timeline: [],
-    errors: [],
-    bytesSent: 0,
-    bytesReceived: 0,
-  };
+  });
 }
 
 describe('the progress line of protodesk load', () => {

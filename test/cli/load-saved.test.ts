@@ -1,53 +1,58 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { LoadReport } from '../../src/shared/load';
-import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
-import { protodeskRun } from './load-harness';
+import { goTarget, protodeskRun } from './load-harness';
 
 const protos = new URL('../fixtures/protos/', import.meta.url).pathname;
 
-let server: GoReflectServer;
-let workspace: string;
-beforeAll(async () => {
-  server = await startGoReflect();
-  workspace = await mkdtemp(join(tmpdir(), 'protodesk-load-ws-'));
-  const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-  await writeFile(
-    join(workspace, 'protodesk.json'),
-    json({
-      format: 1,
-      sources: [
-        { kind: 'protoFiles', files: [join(protos, 'grpc/testing/test.proto')], importPaths: [protos] },
-      ],
-    }),
-  );
-  await mkdir(join(workspace, 'collections', 'load'), { recursive: true });
-  await writeFile(
-    join(workspace, 'collections', 'load', 'Unary.json'),
-    json({
-      format: 1,
-      method: 'grpc.testing.TestService/UnaryCall',
-      target: '{{host}}',
-      metadata: [],
-      body: { responseSize: 2 },
-    }),
-  );
-  await mkdir(join(workspace, 'environments'));
-  await writeFile(
-    join(workspace, 'environments', 'local.json'),
-    json({ format: 1, variables: { host: `127.0.0.1:${server.port}` }, secrets: [] }),
-  );
-});
-afterAll(async () => {
-  await server?.stop();
-  await rm(workspace, { recursive: true, force: true });
+const go = goTarget('protodesk-load-ws-');
+
+/** Writes `value` as a workspace file at `path` (folders made as needed). */
+async function workspaceFile(path: string, value: unknown): Promise<void> {
+  await mkdir(dirname(join(go.dir, path)), { recursive: true });
+  await writeFile(join(go.dir, path), `${JSON.stringify(value, null, 2)}\n`);
+}
+
+/** A saved request of grpc-go's TestService whose target is `{{host}}`. */
+const savedRequest = (method: string, fields: { metadata?: unknown[]; body: unknown }) => ({
+  format: 1,
+  method: `grpc.testing.TestService/${method}`,
+  target: '{{host}}',
+  metadata: [],
+  ...fields,
 });
 
-/** `protodesk load --workspace <temp workspace> <args>`, its data folder in the workspace (no secrets there). */
+// The workspace is the scratch folder: two saved requests, and an environment with `host` and the secret `token`.
+beforeAll(async () => {
+  await workspaceFile('protodesk.json', {
+    format: 1,
+    sources: [
+      { kind: 'protoFiles', files: [join(protos, 'grpc/testing/test.proto')], importPaths: [protos] },
+    ],
+  });
+  await workspaceFile(
+    'collections/load/Unary.json',
+    savedRequest('UnaryCall', { body: { responseSize: 2 } }),
+  );
+  await workspaceFile(
+    'collections/load/Authorized.json',
+    // Fails UNAVAILABLE with the token in its message: the server echoes it.
+    savedRequest('UnaryCall', {
+      metadata: [{ key: 'authorization', value: 'Bearer {{token}}' }],
+      body: { responseStatus: { code: 14, message: 'denied {{token}}' } },
+    }),
+  );
+  await workspaceFile('environments/local.json', {
+    format: 1,
+    variables: { host: go.target },
+    secrets: ['token'],
+  });
+});
+
+/** `protodesk load --workspace <temp go.dir> <args>`, its data folder in the go.dir (no secrets there). */
 const load = (...args: string[]) =>
-  protodeskRun(['load', '--workspace', workspace, ...args], { PROTODESK_DATA_DIR: join(workspace, '.data') });
+  protodeskRun(['load', '--workspace', go.dir, ...args], { PROTODESK_DATA_DIR: join(go.dir, '.data') });
 
 describe('protodesk load --workspace runs a saved request', () => {
   test('its {{host}} from the environment, as `run` prints its name', async () => {
@@ -68,7 +73,7 @@ describe('protodesk load --workspace runs a saved request', () => {
     const report = JSON.parse(out) as LoadReport;
     expect(report.count).toBe(60);
     expect(report.statusCounts).toEqual({ OK: 60 });
-    expect(report.target).toBe(`127.0.0.1:${server.port}`);
+    expect(report.target).toBe(go.target);
     expect(report.method).toBe('grpc.testing.TestService/UnaryCall');
   });
 
@@ -77,7 +82,7 @@ describe('protodesk load --workspace runs a saved request', () => {
       '--request',
       'collections/load/Unary.json',
       '--var',
-      `host=127.0.0.1:${server.port}`,
+      `host=${go.target}`,
       '-n',
       '20',
       '-c',
@@ -90,7 +95,7 @@ describe('protodesk load --workspace runs a saved request', () => {
   });
 
   test("--export locust: the saved request with its variables filled, and its source's schema", async () => {
-    const file = join(workspace, 'out', 'locustfile.py');
+    const file = join(go.dir, 'out', 'locustfile.py');
     const { code, err } = await load(
       '--request',
       'load/Unary',
@@ -103,9 +108,36 @@ describe('protodesk load --workspace runs a saved request', () => {
     );
     expect(code, err).toBe(0);
     const text = await readFile(file, 'utf8');
-    expect(text).toContain(`TARGET = "127.0.0.1:${server.port}"`);
+    expect(text).toContain(`TARGET = "${go.target}"`);
     expect(text).toContain('METHOD = "grpc.testing.TestService/UnaryCall"');
     expect(text).not.toContain('{{host}}');
+  });
+
+  test('the report hides a secret of the environment that the server echoed', async () => {
+    const secret = 'echoed-secret-4242';
+    const args = ['--request', 'load/Authorized', '--env', 'local', '--var', `token=${secret}`];
+    const { code, out, err } = await load(...args, '-n', '4', '-c', '2', '--format', 'json');
+    expect(code, err).toBe(0);
+    const report = JSON.parse(out) as LoadReport;
+    expect(report.statusCounts).toEqual({ UNAVAILABLE: 4 });
+    expect(report.errors.map((error) => error.message).join('\n')).toContain('denied');
+    expect(out).not.toContain(secret);
+  });
+
+  test('--export keeps a secret of the environment out of the file: it reads an environment variable', async () => {
+    const secret = 'saved-request-secret-4242';
+    for (const [kind, reference] of [
+      ['locust', '"Bearer " + _secret("TOKEN", False) + ""'],
+      ['ghz', `"authorization":"Bearer '"$(json_chars "$TOKEN")"'"`],
+    ] as const) {
+      const file = join(go.dir, 'out', `authorized-${kind}`);
+      const args = ['--request', 'load/Authorized', '--env', 'local', '--var', `token=${secret}`];
+      const { code, err } = await load(...args, '--export', kind, '-o', file);
+      expect(code, err).toBe(0);
+      const text = await readFile(file, 'utf8');
+      expect(text, kind).not.toContain(secret);
+      expect(text, kind).toContain(reference);
+    }
   });
 
   test('a missing variable, request or environment is a usage error that says what there is', async () => {
@@ -114,14 +146,16 @@ describe('protodesk load --workspace runs a saved request', () => {
     expect(unresolved.err).toContain('Unresolved variable {{host}}');
     const request = await load('--request', 'load/Nope', '--env', 'local');
     expect(request.code).toBe(2);
-    expect(request.err).toContain('has no saved request "load/Nope". Saved requests: "load/Unary".');
+    expect(request.err).toContain(
+      'has no saved request "load/Nope". Saved requests: "load/Authorized", "load/Unary".',
+    );
     const environment = await load('--request', 'load/Unary', '--env', 'prod');
     expect(environment.code).toBe(2);
     expect(environment.err).toContain('has no environment "prod". Environments: "local".');
     const folder = await protodeskRun([
       'load',
       '--workspace',
-      join(workspace, 'nope'),
+      join(go.dir, 'nope'),
       '--request',
       'load/Unary',
     ]);

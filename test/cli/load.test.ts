@@ -1,30 +1,17 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { LoadReport } from '../../src/shared/load';
-import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
-import { bin, protodesk, protodeskRun, spawnRun } from './load-harness';
+import { bin, goTarget, protodesk, protodeskRun, spawnRun } from './load-harness';
 
 const unary = 'grpc.testing.TestService/UnaryCall';
 const empty = 'grpc.testing.TestService/EmptyCall';
 
-let server: GoReflectServer;
-let target: string;
-let dir: string;
-beforeAll(async () => {
-  server = await startGoReflect();
-  target = `127.0.0.1:${server.port}`;
-  dir = await mkdtemp(join(tmpdir(), 'protodesk-load-'));
-});
-afterAll(async () => {
-  await server?.stop();
-  await rm(dir, { recursive: true, force: true });
-});
+const go = goTarget('protodesk-load-');
 
 /** `protodesk load <target> <method> --plaintext <args>` */
 const load = (method: string, ...args: string[]) =>
-  protodeskRun(['load', target, method, '--plaintext', ...args]);
+  protodeskRun(['load', go.target, method, '--plaintext', ...args]);
 
 describe('protodesk load against grpc-go', () => {
   test('-n 300 -c 10 --format json: one LoadReport object, every call counted', async () => {
@@ -68,11 +55,11 @@ describe('protodesk load against grpc-go', () => {
   });
 
   test('a schema that does not load exits 1, as for call', async () => {
-    const { code, out, err } = await load(empty, '--protoset', join(dir, 'absent.binpb'));
+    const { code, out, err } = await load(empty, '--protoset', join(go.dir, 'absent.binpb'));
     expect(code).toBe(1);
     expect(out).toBe('');
     expect(err).toBe(
-      `protodesk: The descriptor set ${join(dir, 'absent.binpb')} does not exist.\n  Check the path (relative paths start at the current folder).\n`,
+      `protodesk: The descriptor set ${join(go.dir, 'absent.binpb')} does not exist.\n  Check the path (relative paths start at the current folder).\n`,
     );
   });
 
@@ -112,7 +99,7 @@ describe('protodesk load against grpc-go', () => {
   });
 
   test('a data file that makes a quarter of the calls fail: exact status counts, and errors < 1% fails', async () => {
-    const rows = join(dir, 'statuses.csv');
+    const rows = join(go.dir, 'statuses.csv');
     await writeFile(rows, 'code\n0\n0\n14\n0\n');
     // Variables fill string literals; protobuf JSON takes an int32 written as a string.
     const body = '{"responseSize": 1, "responseStatus": {"code": "{{code}}", "message": "planned failure"}}';
@@ -140,8 +127,8 @@ describe('protodesk load against grpc-go', () => {
   });
 
   test('--format csv and html -o write files; the HTML needs no network', async () => {
-    const csv = join(dir, 'report.csv');
-    const html = join(dir, 'reports', 'report.html');
+    const csv = join(go.dir, 'report.csv');
+    const html = join(go.dir, 'reports', 'report.html');
     const csvRun = await load(empty, '-n', '50', '-c', '5', '--format', 'csv', '-o', csv);
     expect(csvRun.code).toBe(0);
     expect(csvRun.out).toBe('');
@@ -171,7 +158,7 @@ describe('protodesk load against grpc-go', () => {
       process.execPath,
       bin,
       'load',
-      target,
+      go.target,
       empty,
       '--plaintext',
       '-c',
@@ -192,7 +179,7 @@ describe('protodesk load against grpc-go', () => {
   test('Ctrl-C stops the run: in-flight calls cancelled, the report printed marked stopped, exit 130', async () => {
     const run = protodesk([
       'load',
-      target,
+      go.target,
       empty,
       '--plaintext',
       '-c',

@@ -87,7 +87,7 @@ export function registerLoad(program: Command, io: CliIo): void {
       .addOption(
         new Option(
           '--export <tool>',
-          'write the test as a Locust file or a ghz command to -o; runs nothing',
+          'write the test as a Locust file or a ghz script to -o (secrets read from environment variables); runs nothing',
         ).choices(exportKinds),
       )
       .option('-q, --quiet', 'no progress line'),

@@ -33,7 +33,12 @@ export async function flagSubject(
     method: `${method.parent.typeName}/${method.name}`,
     requests: [body],
   };
-  return { input: { schema, request, values: new Map() }, source, dispose: () => Promise.resolve() };
+  return {
+    input: { schema, request, values: new Map() },
+    secrets: new Map(),
+    source,
+    dispose: () => Promise.resolve(),
+  };
 }
 
 /** The one JSON value of -d: every call sends it (a client or bidi stream sends it --messages times). */

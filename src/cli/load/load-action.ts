@@ -44,21 +44,18 @@ export async function runLoadCommand(
   try {
     await loadCommand(target, method, flags, given, io);
   } catch (error) {
-    const requestName =
-      flags.workspace === undefined
-        ? `The request (${flags.data === undefined ? '{} without -d' : '-d'})`
-        : `The body of the saved request "${flags.request}"`;
-    throw loadUsageError(error, requestName);
+    throw loadUsageError(error, requestName(flags));
   }
 }
 
-async function loadCommand(
-  target: string | undefined,
-  method: string | undefined,
-  flags: LoadFlags,
-  given: GivenFlags,
-  io: CliIo,
-): Promise<void> {
+/** How a usage error names the request whose JSON is wrong. */
+function requestName(flags: LoadFlags): string {
+  if (flags.workspace !== undefined) return `The body of the saved request "${flags.request}"`;
+  return `The request (${flags.data === undefined ? '{} without -d' : '-d'})`;
+}
+
+async function loadCommand(...args: Parameters<typeof runLoadCommand>): Promise<void> {
+  const [target, method, flags, given, io] = args;
   const plan = loadPlanFromFlags(flags);
   const { export: kind, format } = flags;
   checkExport(kind, flags, given);
@@ -75,8 +72,8 @@ async function loadCommand(
   const subject = await loadSubject(target, method, flags, given, io);
   try {
     if (kind !== undefined && output !== undefined) {
-      const written = await writeExport(kind, subject, plan, output);
-      if (!flags.quiet) io.err(`Wrote ${written.join(', ')}\n`);
+      await writeExport(kind, subject, plan, output);
+      if (!flags.quiet) io.err(`Wrote ${output}\n`);
       return;
     }
     const progress = flags.quiet ? 'quiet' : io.errIsTerminal ? 'terminal' : 'lines';

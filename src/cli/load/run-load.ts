@@ -1,13 +1,15 @@
 import type { LoadPlan, LoadReport } from '../../shared/load';
 import { describePlan } from '../../core/load/report/format';
 import { startLoad } from '../../core/load/run/start-load';
+import { SecretRedactor } from '../../core/workspace/redaction';
 import type { CliIo } from '../cli-io';
 import type { LoadSubject } from './load-subject';
 import { ProgressReporter, type ProgressMode } from './progress';
 
 /**
  * Runs the load test with a progress line on stderr; Ctrl-C stops it (in-flight calls cancelled) and the report of
- * what ran is still returned, marked stopped.
+ * what ran is still returned, marked stopped. The environment's secret values are hidden in the report, as the app
+ * hides them: a server may echo a token in an error message.
  */
 export async function runLoad(
   subject: LoadSubject,
@@ -23,7 +25,7 @@ export async function runLoad(
     io.err(`Load test of ${subject.input.request.method}, ${describePlan(plan)}; Ctrl-C stops it.\n`);
   }
   try {
-    return await run.done;
+    return new SecretRedactor(subject.secrets).redactValue(await run.done);
   } finally {
     release?.();
     progress.finish();

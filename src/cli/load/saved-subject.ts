@@ -59,6 +59,7 @@ export async function savedSubject(choice: SavedRequestChoice): Promise<LoadSubj
         values: variables.values,
         ...(choice.environment !== undefined ? { environment: choice.environment } : {}),
       },
+      secrets: variables.secrets,
       source,
       dispose: () => temp.dispose(),
     };

@@ -1,5 +1,11 @@
 import { editDistance } from '../../shared/edit-distance';
-import type { LatencySummary, LoadSnapshot, ThresholdResult } from '../../shared/load';
+import {
+  latencyFigures,
+  latencyName,
+  type LatencySummary,
+  type LoadSnapshot,
+  type ThresholdResult,
+} from '../../shared/load';
 
 /** A pass/fail rule on a load test's result, read from text such as `p99 < 50ms`, `errors < 1%`, `rps > 300`. */
 export interface Threshold {
@@ -27,17 +33,10 @@ export class ThresholdSyntaxError extends Error {
 
 const validForms = 'Thresholds look like: p99 < 50ms, errors < 1%, rps > 300.';
 
+/** The latency figures by the names a threshold may give them: as reports write them, and `p999`, `avg`. */
 const latencyNames = new Map<string, keyof LatencySummary>([
-  ['p50', 'p50'],
-  ['p75', 'p75'],
-  ['p90', 'p90'],
-  ['p95', 'p95'],
-  ['p99', 'p99'],
-  ['p99.9', 'p999'],
+  ...latencyFigures.map(({ key, name }) => [name, key] as const),
   ['p999', 'p999'],
-  ['min', 'min'],
-  ['max', 'max'],
-  ['mean', 'mean'],
   ['avg', 'mean'],
 ]);
 const metricList = 'p50, p75, p90, p95, p99, p99.9, min, max, mean, rps, errors or count';
@@ -170,7 +169,8 @@ function measured(threshold: Threshold, snapshot: LoadSnapshot): number {
 }
 
 function metricLabel(metric: ThresholdMetric): string {
-  return metric === 'p999' ? 'p99.9' : metric === 'errorRate' ? 'errors' : metric;
+  if (metric === 'errorRate') return 'errors';
+  return metric === 'errors' || metric === 'rps' || metric === 'count' ? metric : latencyName(metric);
 }
 
 function formatValue(threshold: Threshold, value: number): string {

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { CallRequest } from '../../shared/call';
 import type { MethodDocs } from '../../shared/docs';
 import type { LoadPlan } from '../../shared/load';
-import { operationNames, type ProtodeskService } from '../../shared/api/contract';
+import { operationNames, type OperationArgs, type ProtodeskService } from '../../shared/api/contract';
 import type {
   ApiEvent,
   AppInfo,
@@ -410,14 +410,8 @@ export class EngineService implements ProtodeskService {
     return (await this.workspace.files()).importCollection(resolve(file));
   }
 
-  async startLoad(
-    runId: string,
-    sourceId: string,
-    request: CallRequest,
-    context: CallContext | undefined,
-    plan: LoadPlan,
-  ): Promise<void> {
-    await this.loads.start(this.serviceClient, runId, sourceId, request, context, plan);
+  async startLoad(...args: OperationArgs<'startLoad'>): Promise<void> {
+    await this.loads.start(this.serviceClient, ...args);
   }
 
   async stopLoad(runId: string): Promise<void> {
@@ -435,8 +429,7 @@ export class EngineService implements ProtodeskService {
     plan: LoadPlan,
     kind: 'locust' | 'ghz',
   ): Promise<string> {
-    const parts = { sources: this.sources, workspace: this.workspace, tools: this.tools, access: this.access };
-    return exportLoad(parts, { sourceId, request, context, plan, kind });
+    return exportLoad(this.loads.parts, { sourceId, request, context, plan, kind });
   }
 
   /** Cancels and forgets every call, closes the channels and deletes the temporary files. */

@@ -1,7 +1,8 @@
 /**
- * The ghz export as the page saves it: one POSIX shell script. ghz needs the schema as a file when it does not come
- * from reflection on the same server, and the page saves one file only, so the script carries the descriptor set
- * (base64) and writes it into the current folder before it runs ghz. Secrets are read from environment variables.
+ * The ghz export as the app and `protodesk load --export ghz` write it: one POSIX shell script. ghz needs the schema
+ * as a file when it does not come from reflection on the same server, and an export is one file, so the script
+ * carries the descriptor set (base64) and writes it into the current folder before it runs ghz. Secrets are read from
+ * environment variables.
  */
 import type { GhzExport } from '../load/export/ghz';
 import type { SecretReferences } from '../workspace/grpcurl/secret-references';

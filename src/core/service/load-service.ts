@@ -81,7 +81,8 @@ export class LoadService {
   /** Reports of ended runs by id, oldest first. */
   private readonly reports = new Map<string, LoadReport>();
 
-  constructor(private readonly parts: LoadServiceParts) {}
+  /** Public for the exports, which read the same sources and workspace. */
+  constructor(readonly parts: LoadServiceParts) {}
 
   /**
    * Starts a run whose events go to `client`; throws (nothing sent, no event) when it cannot start. Once this

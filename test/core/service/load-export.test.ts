@@ -2,53 +2,21 @@
 // rows are embedded, and a secret never reaches the page: the Locust file reads it from an environment variable when it
 // starts, which is proven by running the file with Locust against grpc-go.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { EngineService } from '../../../src/core/service';
+import { describe, expect, test } from 'vitest';
 import type { CallRequest } from '../../../src/shared/call';
 import type { LoadPlan } from '../../../src/shared/load';
 import { peers } from '../../helpers/peer-paths';
-import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';
-import { eventService, failureOf, testProtoSource } from './service-harness';
+import { loadServiceFixture } from './load-harness';
+import { failureOf } from './service-harness';
 
 // A quote and a backslash: inside a request body the value must be escaped as JSON, in metadata it must not.
 const secret = 'LOAD"SECRET\\4242';
 const execFileAsync = promisify(execFile);
 
-let go: GoReflectServer;
-let scratch: string;
-const services: EngineService[] = [];
-
-beforeAll(async () => {
-  go = await startGoReflect();
-  scratch = await mkdtemp(join(tmpdir(), 'protodesk-load-export-'));
-});
-afterAll(async () => {
-  await go?.stop();
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await Promise.all(services.splice(0).map((service) => service.close()));
-});
-
-/** A service over a workspace whose environment `ci` has `host`, a plain `reason` and the secret `token`. */
-async function exportWorkspace() {
-  const { service } = eventService();
-  services.push(service);
-  await service.openWorkspace(await mkdtemp(join(scratch, 'workspace-')));
-  const source = await service.addSource(testProtoSource);
-  await service.saveEnvironment(
-    'ci',
-    { variables: { host: `127.0.0.1:${go.port}`, reason: 'because-plain' }, secrets: ['token'] },
-    { token: secret },
-    null,
-    false,
-  );
-  return { service, sourceId: source.id };
-}
+const fixture = loadServiceFixture('protodesk-load-export-', secret);
 
 /** UnaryCall failing UNAVAILABLE with the reason and the secret as its message, the secret also in a header. */
 const failing: CallRequest = {
@@ -64,7 +32,7 @@ const plan: LoadPlan = { model: { kind: 'closed', concurrency: 2, total: 10 } };
 
 describe('a Locust export', () => {
   test('reads the secret from an environment variable: none in the file, and Locust sends it filled', async () => {
-    const { service, sourceId } = await exportWorkspace();
+    const { service, sourceId } = await fixture.workspace();
     const text = await service.exportLoad(sourceId, failing, { environment: 'ci' }, plan, 'locust');
     expect(text).not.toContain('SECRET');
     expect(text).toContain(
@@ -72,9 +40,9 @@ describe('a Locust export', () => {
     );
     expect(text).toContain(`"Bearer " + _secret("TOKEN", False) + ""`);
     expect(text).toContain('because-plain " + _secret("TOKEN", True) + "\\"}}');
-    expect(text).toContain(`TARGET = "127.0.0.1:${go.port}"`);
+    expect(text).toContain(`TARGET = "127.0.0.1:${fixture.go.port}"`);
 
-    const dir = await mkdtemp(join(scratch, 'locust-'));
+    const dir = await mkdtemp(join(fixture.scratch, 'locust-'));
     await writeFile(join(dir, 'locustfile.py'), text);
     // Without the variable it says which one to set, before any call.
     const missing = await execFileAsync(peers.python, ['locustfile.py'], { cwd: dir, env: {} }).then(
@@ -113,8 +81,8 @@ describe('a Locust export', () => {
   });
 
   test("embeds a data file's rows, filled over the environment", async () => {
-    const { service, sourceId } = await exportWorkspace();
-    const rows = join(scratch, 'reasons.csv');
+    const { service, sourceId } = await fixture.workspace();
+    const rows = join(fixture.scratch, 'reasons.csv');
     await writeFile(rows, 'reason\nfirst-row\nsecond-row\n');
     const text = await service.exportLoad(
       sourceId,
@@ -129,7 +97,7 @@ describe('a Locust export', () => {
   });
 
   test('a variable the environment does not define is named', async () => {
-    const { service, sourceId } = await exportWorkspace();
+    const { service, sourceId } = await fixture.workspace();
     const request = { ...failing, target: '{{elsewhere}}' };
     const failure = await failureOf(
       service.exportLoad(sourceId, request, { environment: 'ci' }, plan, 'locust'),
@@ -140,7 +108,7 @@ describe('a Locust export', () => {
 
 describe('a ghz export', () => {
   test('is a script that writes the schema ghz needs and runs it, secrets read from the environment', async () => {
-    const { service, sourceId } = await exportWorkspace();
+    const { service, sourceId } = await fixture.workspace();
     const script = await service.exportLoad(sourceId, failing, { environment: 'ci' }, plan, 'ghz');
     expect(script).not.toContain('SECRET');
     expect(script).toContain(
@@ -149,7 +117,7 @@ describe('a ghz export', () => {
     expect(script).toContain(`-m '{"authorization":"Bearer '"$(json_chars "$TOKEN")"'"}'`);
     expect(script).toContain("base64 -d > grpc.testing.TestService.protoset <<'PROTODESK_BASE64'");
 
-    const dir = await mkdtemp(join(scratch, 'ghz-'));
+    const dir = await mkdtemp(join(fixture.scratch, 'ghz-'));
     await writeFile(join(dir, 'ghz.sh'), script);
     const path = `${dirname(peers.ghz)}:${process.env.PATH ?? ''}`;
     const missing = await execFileAsync('sh', ['ghz.sh'], { cwd: dir, env: { PATH: path } }).then(

@@ -1,56 +1,20 @@
 // Load tests through the service as the page runs them, against grpc-go's interop server: events while it runs,
 // exactly one end with the report, Stop, the plan's bounds refused with readable messages, reports saved only where
 // the user chose, and no secret of the environment in anything that leaves the engine.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { dispatch, EngineService } from '../../../src/core/service';
 import type { ApiEvent, PathPurpose } from '../../../src/shared/api/types';
 import type { CallRequest } from '../../../src/shared/call';
 import type { LoadPlan, LoadReport } from '../../../src/shared/load';
-import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';
 import { filesUnder } from '../../helpers/files-under';
-import { eventService, failureOf, freshDataDir, protoRoot, testProtoSource } from './service-harness';
+import { loadServiceFixture } from './load-harness';
+import { failureOf, freshDataDir, protoRoot, type eventService } from './service-harness';
 
 const secret = 'LOADSECRET-4242';
 
-let go: GoReflectServer;
-let scratch: string;
-const services: EngineService[] = [];
-
-beforeAll(async () => {
-  go = await startGoReflect();
-  scratch = await mkdtemp(join(tmpdir(), 'protodesk-load-service-'));
-});
-afterAll(async () => {
-  await go?.stop();
-  if (scratch) await rm(scratch, { recursive: true, force: true });
-});
-afterEach(async () => {
-  await Promise.all(services.splice(0).map((service) => service.close()));
-});
-
-/** The environment `ci` of the service's workspace: `host`, a plain `reason` and the secret `token`. */
-async function withEnvironment(service: EngineService): Promise<string> {
-  const source = await service.addSource(testProtoSource);
-  await service.saveEnvironment(
-    'ci',
-    { variables: { host: `127.0.0.1:${go.port}`, reason: 'because-plain' }, secrets: ['token'] },
-    { token: secret },
-    null,
-    false,
-  );
-  return source.id;
-}
-
-/** A service (its events kept) over a workspace of its own with the environment `ci`. */
-async function loadWorkspace() {
-  const harness = eventService();
-  services.push(harness.service);
-  await harness.service.openWorkspace(await mkdtemp(join(scratch, 'workspace-')));
-  return { ...harness, sourceId: await withEnvironment(harness.service) };
-}
+const fixture = loadServiceFixture('protodesk-load-service-', secret);
 
 const emptyCall: CallRequest = {
   target: '{{host}}',
@@ -92,7 +56,7 @@ const snapshotsOf = (all: ApiEvent[], runId: string) =>
 
 describe('a load test from the page', () => {
   test('fills the environment into target and body, and ends once with the report and an exact count', async () => {
-    const harness = await loadWorkspace();
+    const harness = await fixture.workspace();
     const { service, sourceId, events } = harness;
     const plan: LoadPlan = { model: { kind: 'closed', concurrency: 2, total: 60 }, workers: 1 };
     const slow = { ...failing('{{reason}}'), options: { deadlineMs: 5_000 } };
@@ -104,14 +68,14 @@ describe('a load test from the page', () => {
     expect(report.statusCounts).toEqual({ UNAVAILABLE: 60 });
     // The body's {{reason}} was filled from the environment (the server echoes it), the target's {{host}} too.
     expect(report.errors).toEqual([{ status: 'UNAVAILABLE', message: 'because-plain', count: 60 }]);
-    expect(report.target).toBe(`127.0.0.1:${go.port}`);
+    expect(report.target).toBe(`127.0.0.1:${fixture.go.port}`);
     expect(report.method).toBe('grpc.testing.TestService/UnaryCall');
     expect(report.stopped).toBe(false);
     expect(events.filter((e) => e.type === 'loadEnded' && e.runId === 'run-1')).toHaveLength(1);
   });
 
   test('sends a snapshot about once a second while it runs', async () => {
-    const harness = await loadWorkspace();
+    const harness = await fixture.workspace();
     const { service, sourceId, events } = harness;
     await service.startLoad('run-s', sourceId, emptyCall, { environment: 'ci' }, closed(2, undefined, 2_500));
     const end = await ended(harness, events, 'run-s');
@@ -125,7 +89,7 @@ describe('a load test from the page', () => {
   });
 
   test('Stop ends a run early: in-flight calls cancelled, the report marked stopped', async () => {
-    const harness = await loadWorkspace();
+    const harness = await fixture.workspace();
     const { service, sourceId, events } = harness;
     await service.startLoad(
       'run-2',
@@ -148,7 +112,7 @@ describe('a load test from the page', () => {
   });
 
   test('closing the engine stops every run: its end has arrived once close resolves', async () => {
-    const harness = await loadWorkspace();
+    const harness = await fixture.workspace();
     const { service, sourceId, events } = harness;
     await service.startLoad(
       'run-close',
@@ -158,14 +122,14 @@ describe('a load test from the page', () => {
       closed(2, undefined, 600_000),
     );
     await harness.until(() => snapshotsOf(events, 'run-close').find((s) => s.count > 0));
-    services.splice(services.indexOf(service), 1);
+    fixture.services.splice(fixture.services.indexOf(service), 1);
     await service.close();
     const end = events.find((e) => e.type === 'loadEnded' && e.runId === 'run-close');
     expect(end?.type === 'loadEnded' && end.report?.stopped).toBe(true);
   });
 
   test('a request that cannot run is refused before anything is sent, and sends no event', async () => {
-    const harness = await loadWorkspace();
+    const harness = await fixture.workspace();
     const { service, sourceId, events } = harness;
     const missing = { ...emptyCall, method: 'grpc.testing.TestService/NoSuchMethod' };
     const failure = await failureOf(
@@ -189,7 +153,7 @@ describe('a load test from the page', () => {
       kind: 'invalidRequest',
       message: expect.stringContaining('p99 < 50ms'),
     });
-    const noData = join(scratch, 'no-such-rows.csv');
+    const noData = join(fixture.scratch, 'no-such-rows.csv');
     const data = await failureOf(
       service.startLoad(
         'run-6',
@@ -280,11 +244,11 @@ async function desktopApp() {
     fileAccess: 'granted',
     choosePaths: (purpose) => Promise.resolve(picks[purpose] ?? []),
   });
-  services.push(app);
+  fixture.services.push(app);
   picks.protoFolder = [protoRoot];
   await app.choosePaths('protoFolder');
   // The default workspace, in the app's data folder: a folder to open would have to be picked first.
-  const sourceId = await withEnvironment(app);
+  const sourceId = await fixture.withEnvironment(app);
   const events: ApiEvent[] = [];
   const { api } = app.connect((event) => events.push(event));
   const pick = async (purpose: PathPurpose, path: string): Promise<void> => {
@@ -303,7 +267,7 @@ async function desktopApp() {
 describe('files of a load test in the desktop app', () => {
   test('a data file is read only once the user chose it, and its rows fill {{variables}} round-robin', async () => {
     const { api, sourceId, pick, ended } = await desktopApp();
-    const rows = join(scratch, 'reasons.csv');
+    const rows = join(fixture.scratch, 'reasons.csv');
     await writeFile(rows, 'reason\nfirst-row\nsecond-row\n');
     const plan = { ...closed(2, 10), dataFile: rows };
     const start = () => api.startLoad('data', sourceId, failing('{{reason}}'), { environment: 'ci' }, plan);
@@ -324,7 +288,7 @@ describe('files of a load test in the desktop app', () => {
       await api.startLoad(runId, sourceId, emptyCall, { environment: 'ci' }, closed(2, 10));
       reports.push(await ended(runId));
     }
-    const html = join(scratch, 'report.html');
+    const html = join(fixture.scratch, 'report.html');
     expect(await failureOf(api.saveLoadReport('second', html, 'html', 'first'))).toMatchObject({
       kind: 'forbidden',
       message: expect.stringContaining('writes only where you chose'),
@@ -336,7 +300,7 @@ describe('files of a load test in the desktop app', () => {
     // Side by side with the first run: its figures shown as "previous".
     expect(page).toContain('class="previous"');
 
-    const json = join(scratch, 'report.json');
+    const json = join(fixture.scratch, 'report.json');
     await pick('loadReport', json);
     await api.saveLoadReport('first', json, 'json');
     const saved = JSON.parse(await readFile(json, 'utf8')) as LoadReport;
@@ -349,7 +313,7 @@ describe('files of a load test in the desktop app', () => {
 
 describe('secrets of the environment', () => {
   test('a secret the server echoes in its error is hidden in snapshots, the report, a saved report and failures', async () => {
-    const harness = await loadWorkspace();
+    const harness = await fixture.workspace();
     const { service, sourceId, events, dataDir } = harness;
     await service.startLoad(
       'run-secret',
@@ -362,7 +326,7 @@ describe('secrets of the environment', () => {
     expect(end.report?.errors).toEqual([
       { status: 'UNAVAILABLE', message: 'because-plain {{token}}', count: 20 },
     ]);
-    const file = join(scratch, 'secret-report.json');
+    const file = join(fixture.scratch, 'secret-report.json');
     await service.saveLoadReport('run-secret', file, 'json');
     expect(await readFile(file, 'utf8')).not.toContain(secret);
 

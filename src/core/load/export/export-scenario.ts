@@ -86,7 +86,7 @@ function dataRows(input: LoadExportInput): CallRequest[] {
   if (rows.length > maxExportRows) {
     throw new LoadExportError(
       `The data file ${plan.dataFile} has ${rows.length} rows; an export embeds at most ${maxExportRows}.`,
-      'Export with a shorter data file, or run the whole file with Protodesk (protodesk load --data).',
+      'Export with a shorter data file, or run the whole file with Protodesk (protodesk load --data-file).',
     );
   }
   const fixed = (row: CallRequest): string =>

@@ -10,7 +10,7 @@ import { LoadExportError } from './errors';
 import type { LoadExportInput } from './export-input';
 import { exportScenario, pacedCallers, type ExportScenario } from './export-scenario';
 
-/** A ghz command line and the files it reads, to be written beside it (a .protoset when the schema came from files). */
+/** A ghz command line and the files it reads (a .protoset when the schema came from files): ghz-script.ts embeds them. */
 export interface GhzExport {
   command: string;
   files: { name: string; bytes: Uint8Array }[];
@@ -136,7 +136,7 @@ function dataJson(scenario: ExportScenario): string {
     if (kind !== 'unary') {
       throw new LoadExportError(
         `ghz cannot vary the messages of a ${kind === 'server_stream' ? 'server-streaming' : 'streaming'} method per call, so the data file cannot be exported to it.`,
-        'Export to Locust, or run the test with Protodesk (protodesk load --data).',
+        'Export to Locust, or run the test with Protodesk (protodesk load --data-file).',
       );
     }
     const metadata = JSON.stringify(iterations[0]!.metadata);

@@ -1,4 +1,4 @@
-import type { LoadReport } from '../../../shared/load';
+import { latencyFigures, type LoadReport } from '../../../shared/load';
 import {
   describePlan,
   errorCount,
@@ -81,19 +81,12 @@ function histogramLines(report: LoadReport, width: number): string[] {
   ];
 }
 
+/** The percentiles (p50 … p99.9): min, mean and max are on the summary's first lines, as ghz prints them. */
+const percentiles = latencyFigures.filter(({ key }) => key.startsWith('p'));
+
 function latencyLines(report: LoadReport): string[] {
   const l = report.latency;
-  return [
-    'Latency distribution:',
-    ...rows([
-      ['p50', formatMs(l.p50)],
-      ['p75', formatMs(l.p75)],
-      ['p90', formatMs(l.p90)],
-      ['p95', formatMs(l.p95)],
-      ['p99', formatMs(l.p99)],
-      ['p99.9', formatMs(l.p999)],
-    ]),
-  ];
+  return ['Latency distribution:', ...rows(percentiles.map(({ key, name }) => [name, formatMs(l[key])]))];
 }
 
 function statusLines(report: LoadReport): string[] {

@@ -11,7 +11,8 @@ import { KeyFigures } from './KeyFigures';
 import { ActionMenu } from './ActionMenu';
 import { LoadCharts } from './LoadCharts';
 import { useLoadStore } from './load-context';
-import { tabLoadOf, type LoadRunState } from './load-store';
+import { runUnderWay, tabLoadOf, type LoadRunState } from './load-store';
+import { LoadNotice } from './LoadNotice';
 import { LoadSummary } from './LoadSummary';
 import { StatusTable } from './StatusTable';
 import { useNotice } from '../../components/use-notice';
@@ -65,9 +66,7 @@ export function LoadResults(props: {
     <div className="load-results">
       <div className="load-results-bar">
         <span role="status" className={`load-badge ${badgeClass(run)}`}>
-          {(run.status === 'starting' || run.status === 'running' || run.status === 'stopping') && (
-            <span className="call-spinner" aria-hidden="true" />
-          )}
+          {runUnderWay(run.status) && <span className="call-spinner" aria-hidden="true" />}
           {statusText(run)}
         </span>
         {report && (
@@ -93,11 +92,7 @@ export function LoadResults(props: {
           </div>
         )}
       </div>
-      {notice && (
-        <p className={notice.error ? 'load-notice load-bad' : 'load-notice'} role="status">
-          {notice.text}
-        </p>
-      )}
+      <LoadNotice notice={notice} />
       {run.failure && <FailureMessage failure={run.failure} />}
       {run.snapshot && (
         <>

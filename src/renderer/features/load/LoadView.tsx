@@ -14,7 +14,8 @@ import { usePathChooser } from '../import/path-chooser';
 import { ActionMenu } from './ActionMenu';
 import { useLoadStore, useLoadStoreApi } from './load-context';
 import { planEstimate, presets, setupToPlan, type LoadSetup } from './load-setup';
-import { tabLoadOf } from './load-store';
+import { runUnderWay, tabLoadOf } from './load-store';
+import { LoadNotice } from './LoadNotice';
 import { LoadResults } from './LoadResults';
 import { LoadSetupForm } from './LoadSetupForm';
 import { useNotice } from '../../components/use-notice';
@@ -38,7 +39,7 @@ export const LoadView = memo(function LoadView(props: {
   const runId = useLoadStore((state) => tabLoadOf(state, tabId).run?.runId);
   const streams = sendsStream(props.methodKind);
   const result = useMemo(() => setupToPlan(setup, streams), [setup, streams]);
-  const running = status === 'starting' || status === 'running' || status === 'stopping';
+  const running = runUnderWay(status);
   // The form folds away once a run starts, so the results fit; it opens again with a click.
   const [setupOpen, setSetupOpen] = useState(runId === undefined);
   const choosePaths = usePathChooser();
@@ -49,7 +50,7 @@ export const LoadView = memo(function LoadView(props: {
     [loads, tabId],
   );
 
-  /** The tab's request and context as Send builds them now, or why there is none. */
+  /** The tab's request and context as Send builds them now; undefined while the tab has no address. */
   const requestNow = () => {
     const state = app.getState();
     const tab = state.tabs.find((candidate) => candidate.id === tabId);
@@ -128,11 +129,7 @@ export const LoadView = memo(function LoadView(props: {
           ]}
         />
       </div>
-      {notice && (
-        <p className={notice.error ? 'load-notice load-bad' : 'load-notice'} role="status">
-          {notice.text}
-        </p>
-      )}
+      <LoadNotice notice={notice} />
       {runId === undefined && (
         <p className="load-intro">
           Sends this tab’s request as it is now (address, TLS, metadata, body, settings and environment) over

@@ -7,7 +7,7 @@ import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { TabState } from '../../state/types';
 import { ResponsePane } from '../response/ResponsePane';
 import { useLoadStore } from './load-context';
-import type { PaneView } from './load-store';
+import { runUnderWay, type PaneView } from './load-store';
 import { LoadCrashGuard } from './LoadCrashGuard';
 import { LoadView } from './LoadView';
 
@@ -19,10 +19,7 @@ export function PaneViews(props: {
   const { tab, theme, api } = props;
   const view = useLoadStore((state) => state.views[tab.id] ?? 'response');
   const showView = useLoadStore((state) => state.showView);
-  const running = useLoadStore((state) => {
-    const status = state.tabs[tab.id]?.run?.status;
-    return status === 'starting' || status === 'running' || status === 'stopping';
-  });
+  const running = useLoadStore((state) => runUnderWay(state.tabs[tab.id]?.run?.status));
   return (
     // Manual: focus coming back to a tab (a closing palette or dialog restores it) must not switch the view.
     <Tabs.Root

@@ -1,5 +1,5 @@
 /** The key figures of a run as the view writes them, and how two runs differ. */
-import type { LatencySummary, LoadSnapshot } from '../../../shared/load';
+import { latencyFigures, latencyName, type LatencySummary, type LoadSnapshot } from '../../../shared/load';
 import { count, humanMs } from '../response/format-units';
 import { durationText } from './load-setup';
 
@@ -30,12 +30,8 @@ export interface Figure {
   unit: 'ms' | '%' | '/s' | 'calls' | 'time';
 }
 
-const percentiles: Array<[keyof LatencySummary, string]> = [
-  ['p50', 'p50'],
-  ['p90', 'p90'],
-  ['p99', 'p99'],
-  ['max', 'max'],
-];
+/** The percentiles shown while a run goes. */
+const keyPercentiles: (keyof LatencySummary)[] = ['p50', 'p90', 'p99', 'max'];
 
 /** The figures shown while a run goes: elapsed, calls, calls/s, errors, p50, p90, p99, max. */
 export function keyFigures(snapshot: LoadSnapshot): Figure[] {
@@ -45,7 +41,7 @@ export function keyFigures(snapshot: LoadSnapshot): Figure[] {
     { name: 'Calls', text: count(snapshot.count), value: snapshot.count, unit: 'calls' },
     { name: 'Calls/s', text: rateText(snapshot.rps), value: snapshot.rps, better: 'higher', unit: '/s' },
     { name: 'Errors', text: percentText(errors), value: errors, better: 'lower', unit: '%' },
-    ...percentiles.map(([key, name]): Figure => latencyFigure(name, snapshot.latency[key])),
+    ...keyPercentiles.map((key) => latencyFigure(latencyName(key), snapshot.latency[key])),
   ];
 }
 
@@ -53,23 +49,11 @@ function latencyFigure(name: string, ms: number): Figure {
   return { name, text: humanMs(ms), value: ms, better: 'lower', unit: 'ms' };
 }
 
-const allPercentiles: Array<[keyof LatencySummary, string]> = [
-  ['min', 'min'],
-  ['mean', 'mean'],
-  ['p50', 'p50'],
-  ['p75', 'p75'],
-  ['p90', 'p90'],
-  ['p95', 'p95'],
-  ['p99', 'p99'],
-  ['p999', 'p99.9'],
-  ['max', 'max'],
-];
-
 /** Every figure Compare lines up: elapsed, calls, calls/s, errors, then every percentile. */
 export function compareFigures(snapshot: LoadSnapshot): Figure[] {
   return [
     ...keyFigures(snapshot).filter((figure) => figure.unit !== 'ms'),
-    ...allPercentiles.map(([key, name]) => latencyFigure(name, snapshot.latency[key])),
+    ...latencyFigures.map(({ key, name }) => latencyFigure(name, snapshot.latency[key])),
   ];
 }
 

@@ -21,6 +21,11 @@ export type PaneView = 'response' | 'load';
 /** Where a run is: `finished` holds a report (stopped early or not), `failed` a failure. */
 export type RunStatus = 'starting' | 'running' | 'stopping' | 'finished' | 'failed';
 
+/** Whether a run is under way (starting, running or stopping): its setup is locked and Stop is offered. */
+export function runUnderWay(status: RunStatus | undefined): boolean {
+  return status === 'starting' || status === 'running' || status === 'stopping';
+}
+
 /** One run of a tab. */
 export interface LoadRunState {
   runId: string;

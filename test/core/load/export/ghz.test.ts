@@ -8,8 +8,8 @@ import type { LoadExportInput } from '../../../../src/core/load/export/export-in
 import { loadSchema } from '../../../../src/core/schema/load';
 import type { Schema } from '../../../../src/core/schema/schema';
 import type { SchemaSource } from '../../../../src/shared/schema';
-import { grpcGoTestdata, makeTestPki, type TestPki } from '../../../helpers/certs';
 import { peers } from '../../../helpers/peer-paths';
+import { mutualTlsServer } from './mutual-tls-server';
 import { startGoReflect, type GoReflectServer } from '../../../peers/go-reflect/server';
 
 const unaryCall = 'grpc.testing.TestService/UnaryCall';
@@ -168,38 +168,12 @@ describe('ghz command against grpc-go', () => {
 });
 
 describe('ghz command over mutual TLS', () => {
-  let server: GoReflectServer;
-  let pki: TestPki;
-  let dir: string;
-  beforeAll(async () => {
-    pki = await makeTestPki();
-    const testdata = grpcGoTestdata();
-    server = await startGoReflect({ cert: testdata.cert, key: testdata.key, clientCa: pki.ca });
-    dir = await mkdtemp(join(tmpdir(), 'protodesk-ghz-tls-'));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await pki?.remove();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  const tlsServer = mutualTlsServer('protodesk-ghz-tls-');
 
   it('passes the CA, client certificate and key, and the server name to check', async () => {
-    const tls = {
-      mode: 'tls' as const,
-      caFiles: [grpcGoTestdata().ca],
-      certFile: pki.client.cert,
-      keyFile: pki.client.key,
-      serverName: 'foo.test.google.fr',
-    };
-    const source: SchemaSource = { kind: 'reflection', target: `127.0.0.1:${server.port}`, tls };
-    const exported = ghzCommand({
-      schema: await loadSchema(source),
-      source,
-      request: { target: source.target, tls, method: unaryCall, metadata: [], requests: ['{}'] },
-      plan: { model: { kind: 'closed', concurrency: 2, total: 20 } },
-    });
+    const exported = ghzCommand(await tlsServer.exportInput(20));
     expect(exported.command).toContain('--cname foo.test.google.fr');
-    const report = await runExport(dir, exported);
+    const report = await runExport(tlsServer.dir, exported);
     expect(report.statusCodeDistribution).toEqual({ OK: 20 });
   });
 });

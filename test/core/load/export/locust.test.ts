@@ -9,10 +9,10 @@ import type { LoadExportInput } from '../../../../src/core/load/export/export-in
 import { loadSchema } from '../../../../src/core/schema/load';
 import type { Schema } from '../../../../src/core/schema/schema';
 import type { SchemaSource } from '../../../../src/shared/schema';
-import { grpcGoTestdata, makeTestPki, type TestPki } from '../../../helpers/certs';
 import { peers } from '../../../helpers/peer-paths';
 import { startGoReflect, type GoReflectServer } from '../../../peers/go-reflect/server';
 import { runLocustAlone, runLocustDistributed } from './locust-run';
+import { mutualTlsServer } from './mutual-tls-server';
 
 const unaryCall = 'grpc.testing.TestService/UnaryCall';
 
@@ -169,41 +169,14 @@ describe('locustfile against grpc-go', () => {
 });
 
 describe('locustfile over mutual TLS', () => {
-  let server: GoReflectServer;
-  let pki: TestPki;
-  let dir: string;
-  beforeAll(async () => {
-    pki = await makeTestPki();
-    const testdata = grpcGoTestdata();
-    // grpc-go's server certificate names *.test.google.fr, not 127.0.0.1: the export must override the checked name.
-    server = await startGoReflect({ cert: testdata.cert, key: testdata.key, clientCa: pki.ca });
-    dir = await mkdtemp(join(tmpdir(), 'protodesk-locust-tls-'));
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await pki?.remove();
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+  const tlsServer = mutualTlsServer('protodesk-locust-tls-');
 
   it('reads the CA, client certificate and key from their paths and checks the server name given', async () => {
-    const tls = {
-      mode: 'tls' as const,
-      caFiles: [grpcGoTestdata().ca],
-      certFile: pki.client.cert,
-      keyFile: pki.client.key,
-      serverName: 'foo.test.google.fr',
-    };
-    const source: SchemaSource = { kind: 'reflection', target: `127.0.0.1:${server.port}`, tls };
-    const text = locustfile({
-      schema: await loadSchema(source),
-      source,
-      request: { target: source.target, tls, method: unaryCall, metadata: [], requests: ['{}'] },
-      plan: { model: { kind: 'closed', concurrency: 2, total: 10 } },
-    });
+    const text = locustfile(await tlsServer.exportInput(10));
     expect(text).toContain('they must exist at those paths on every worker');
     expect(text).not.toContain('PRIVATE KEY');
-    await writeFile(join(dir, 'locustfile.py'), text);
-    const result = await runLocustAlone(dir, 2);
+    await writeFile(join(tlsServer.dir, 'locustfile.py'), text);
+    const result = await runLocustAlone(tlsServer.dir, 2);
     expect(result.final, result.output).toMatchObject([{ num_requests: 10, num_failures: 0 }]);
   }, 60_000);
 });

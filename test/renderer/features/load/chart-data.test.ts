@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadSnapshot, TimelinePoint } from '../../../../src/shared/load';
 import { histogramData, latencyData, rateData } from '../../../../src/renderer/features/load/chart-data';
+import { loadSnapshot } from '../../../helpers/load-snapshot';
 
 const point = (second: number, calls: number, errors = 0): TimelinePoint => ({
   second,
@@ -11,20 +12,8 @@ const point = (second: number, calls: number, errors = 0): TimelinePoint => ({
   p99: second * 3,
 });
 
-const run = (elapsedMs: number, timeline: TimelinePoint[]): LoadSnapshot => ({
-  elapsedMs,
-  count: 0,
-  inFlight: 0,
-  rps: 0,
-  statusCounts: {},
-  dropped: 0,
-  latency: { min: 0, mean: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0 },
-  histogram: [],
-  timeline,
-  errors: [],
-  bytesSent: 0,
-  bytesReceived: 0,
-});
+const run = (elapsedMs: number, timeline: TimelinePoint[]): LoadSnapshot =>
+  loadSnapshot({ elapsedMs, timeline });
 
 describe('the Load test charts’ data', () => {
   it('leaves out a second the run covered less than half of, and scales a last second covered more', () => {

@@ -6,25 +6,20 @@ import {
   errorPercent,
   keyFigures,
 } from '../../../../src/renderer/features/load/load-figures';
+import { loadSnapshot } from '../../../helpers/load-snapshot';
 
 const latency = { min: 0.2, mean: 1, p50: 0.9, p75: 1.1, p90: 1.5, p95: 2, p99: 4.25, p999: 9, max: 12 };
 
 function snapshot(change: Partial<LoadSnapshot>): LoadSnapshot {
-  return {
+  return loadSnapshot({
     elapsedMs: 3200,
     count: 1000,
     inFlight: 4,
     rps: 312.5,
     statusCounts: { OK: 840, UNAVAILABLE: 160 },
-    dropped: 0,
     latency,
-    histogram: [],
-    timeline: [],
-    errors: [],
-    bytesSent: 0,
-    bytesReceived: 0,
     ...change,
-  };
+  });
 }
 
 describe('the Load test figures', () => {

@@ -4,6 +4,7 @@ import type { ApiEvent } from '../../../../src/shared/api/types';
 import type { CallRequest } from '../../../../src/shared/call';
 import type { LoadPlan, LoadReport, LoadSnapshot } from '../../../../src/shared/load';
 import { createLoadStore, tabLoadOf, type LoadApi } from '../../../../src/renderer/features/load/load-store';
+import { loadSnapshot } from '../../../helpers/load-snapshot';
 
 const plan: LoadPlan = { model: { kind: 'closed', concurrency: 2, total: 10 } };
 const request: CallRequest = {
@@ -14,20 +15,15 @@ const request: CallRequest = {
   requests: ['{}'],
 };
 
-const snapshot = (count: number): LoadSnapshot => ({
-  elapsedMs: count * 100,
-  count,
-  inFlight: 2,
-  rps: 10,
-  statusCounts: { OK: count },
-  dropped: 0,
-  latency: { min: 1, mean: 1, p50: 1, p75: 1, p90: 1, p95: 1, p99: 1, p999: 1, max: 1 },
-  histogram: [],
-  timeline: [],
-  errors: [],
-  bytesSent: 0,
-  bytesReceived: 0,
-});
+const snapshot = (count: number): LoadSnapshot =>
+  loadSnapshot({
+    elapsedMs: count * 100,
+    count,
+    inFlight: 2,
+    rps: 10,
+    statusCounts: { OK: count },
+    latency: { min: 1, mean: 1, p50: 1, p75: 1, p90: 1, p95: 1, p99: 1, p999: 1, max: 1 },
+  });
 
 const report = (count: number): LoadReport => ({
   ...snapshot(count),

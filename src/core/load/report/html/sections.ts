@@ -1,4 +1,4 @@
-import type { LatencySummary, LoadReport } from '../../../../shared/load';
+import { latencyFigures, type LoadReport } from '../../../../shared/load';
 import {
   errorRate,
   formatCount,
@@ -28,18 +28,6 @@ const keyFigures: Figure[] = [
   { label: 'p90', value: (r) => r.latency.p90, format: formatMs, better: 'lower' },
   { label: 'p99', value: (r) => r.latency.p99, format: formatMs, better: 'lower' },
   { label: 'Duration', value: (r) => r.elapsedMs, format: formatElapsed },
-];
-
-const latencyRows: [string, keyof LatencySummary][] = [
-  ['min', 'min'],
-  ['mean', 'mean'],
-  ['p50', 'p50'],
-  ['p75', 'p75'],
-  ['p90', 'p90'],
-  ['p95', 'p95'],
-  ['p99', 'p99'],
-  ['p99.9', 'p999'],
-  ['max', 'max'],
 ];
 
 /**
@@ -133,7 +121,7 @@ export function statusSection(report: LoadReport, previous?: LoadReport): string
 /** The latency percentiles; side by side with the previous run's, and the difference, when comparing. */
 export function latencySection(report: LoadReport, previous?: LoadReport): string {
   const figure: Figure = { label: '', value: () => 0, format: formatMs, better: 'lower' };
-  const rows = latencyRows.map(([label, key]) => {
+  const rows = latencyFigures.map(({ key, name: label }) => {
     const now = report.latency[key];
     return previous
       ? [

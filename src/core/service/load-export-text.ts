@@ -1,0 +1,53 @@
+/**
+ * The one export pipeline of a load test, for the app's "Export" and `protodesk load --export`: the request's
+ * `{{variables}}` filled from the values (and each data-file row over them) as the engine fills them, except secrets,
+ * which become references to environment variables of the machine that runs the export (`"$API_TOKEN"` in the shell,
+ * os.environ in Python), so no secret value lands in the file. ghz comes as one shell script that also writes the
+ * descriptor set ghz needs (see ghz-script.ts).
+ */
+import type { CallRequest } from '../../shared/call';
+import type { LoadPlan } from '../../shared/load';
+import type { SchemaSource } from '../../shared/schema';
+import { ghzCommand } from '../load/export/ghz';
+import { locustfile } from '../load/export/locust';
+import type { DataRow } from '../load/run/data-file';
+import type { Schema } from '../schema/schema';
+import { SecretReferences } from '../workspace/grpcurl/secret-references';
+import { resolveCallRequest } from '../workspace/variables';
+import { ghzScript } from './ghz-script';
+import { locustSecretReferences } from './locust-secrets';
+
+export type LoadExportKind = 'locust' | 'ghz';
+
+/** What is exported: the load test as it would run, with the secret values kept apart. */
+export interface LoadExportSubject {
+  schema: Schema;
+  source: SchemaSource;
+  /** The request as given, `{{variables}}` unfilled. */
+  request: CallRequest;
+  values: ReadonlyMap<string, string>;
+  /** Secret values by name (none for the CLI's flag form): written as environment-variable references. */
+  secrets: ReadonlyMap<string, string>;
+  environment?: string;
+  plan: LoadPlan;
+  /** The plan's data file, read: each row fills the request once, in turn. */
+  rows?: readonly DataRow[];
+}
+
+/** The export's text: a locustfile, or a POSIX shell script that runs ghz. Throws for an unresolved variable. */
+export function loadExportText(kind: LoadExportKind, subject: LoadExportSubject): string {
+  const references = new SecretReferences();
+  const values = references.fill(subject.values, subject.secrets);
+  const fill = (row: DataRow): CallRequest =>
+    resolveCallRequest(subject.request, new Map([...values, ...row]), subject.environment);
+  const rows = subject.rows?.map(fill);
+  const exported = {
+    schema: subject.schema,
+    source: subject.source,
+    request: rows?.[0] ?? fill(new Map()),
+    plan: subject.plan,
+    ...(rows ? { rows } : {}),
+  };
+  if (kind === 'locust') return locustSecretReferences(locustfile(exported), references);
+  return ghzScript(exported.request.method, ghzCommand(exported), references);
+}
