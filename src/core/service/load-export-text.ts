@@ -14,7 +14,9 @@ import type { DataRow } from '../load/run/data-file';
 import type { Schema } from '../schema/schema';
 import { SecretReferences } from '../workspace/grpcurl/secret-references';
 import { resolveCallRequest } from '../workspace/variables';
+import { LoadExportError } from '../load/export/errors';
 import { ghzScript } from './ghz-script';
+import { isEmbeddedPemCopy } from './temp-pem';
 import { locustSecretReferences } from './locust-secrets';
 
 export type LoadExportKind = 'locust' | 'ghz';
@@ -36,6 +38,7 @@ export interface LoadExportSubject {
 
 /** The export's text: a locustfile, or a POSIX shell script that runs ghz. Throws for an unresolved variable. */
 export function loadExportText(kind: LoadExportKind, subject: LoadExportSubject): string {
+  refuseEmbeddedCertificates(subject.request);
   const references = new SecretReferences();
   const values = references.fill(subject.values, subject.secrets);
   const fill = (row: DataRow): CallRequest =>
@@ -50,4 +53,15 @@ export function loadExportText(kind: LoadExportKind, subject: LoadExportSubject)
   };
   if (kind === 'locust') return locustSecretReferences(locustfile(exported), references);
   return ghzScript(exported.request.method, ghzCommand(exported), references);
+}
+
+/** An export names certificate files; a TLS profile's embedded PEM exists only as a temporary copy while Protodesk runs. */
+function refuseEmbeddedCertificates({ tls }: CallRequest): void {
+  if (tls.mode !== 'tls') return;
+  const copies = [...(tls.caFiles ?? []), ...(tls.certFile ? [tls.certFile] : [])].filter(isEmbeddedPemCopy);
+  if (copies.length === 0) return;
+  throw new LoadExportError(
+    'This TLS profile holds its certificate as pasted PEM text, and an export can only name certificate files.',
+    'Save the certificate to a file, name that file in the TLS profile instead of the pasted text, and export again.',
+  );
 }

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import type { CallRequest } from '../../../src/shared/call';
 import type { LoadPlan } from '../../../src/shared/load';
+import { grpcGoTestdata } from '../../helpers/certs';
 import { peers } from '../../helpers/peer-paths';
 import { loadServiceFixture } from './load-harness';
 import { failureOf } from './service-harness';
@@ -135,4 +136,19 @@ describe('a ghz export', () => {
     // The server echoed the body's message: the secret arrived whole, quote and backslash included.
     expect(stdout).toContain(`desc = because-plain ${secret}`);
   });
+});
+
+test("a TLS profile's pasted certificate is refused: the export could only name a temporary copy", async () => {
+  const { service, sourceId } = await fixture.workspace();
+  const ca = await readFile(grpcGoTestdata().ca, 'utf8');
+  await service.saveTlsProfile('pasted', { mode: 'customCa', caPem: ca }, null, false);
+  for (const kind of ['locust', 'ghz'] as const) {
+    const failure = await failureOf(
+      service.exportLoad(sourceId, failing, { environment: 'ci', tlsProfile: 'pasted' }, plan, kind),
+    );
+    expect(failure.message).toBe(
+      'This TLS profile holds its certificate as pasted PEM text, and an export can only name certificate files.',
+    );
+    expect(failure.hint).toContain('Save the certificate to a file');
+  }
 });
