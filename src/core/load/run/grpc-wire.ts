@@ -54,7 +54,10 @@ export function resetStatus(rstCode: number, httpStatus: number | undefined): Wi
     case h2.NGHTTP2_NO_ERROR:
       return httpStatus !== undefined && httpStatus !== 200
         ? httpStatusToGrpc(httpStatus)
-        : { code: grpcStatus.INTERNAL, details: `Received RST_STREAM with code 0 (Call ended without gRPC status)` };
+        : {
+            code: grpcStatus.INTERNAL,
+            details: `Received RST_STREAM with code 0 (Call ended without gRPC status)`,
+          };
     case h2.NGHTTP2_REFUSED_STREAM:
       return { code: grpcStatus.UNAVAILABLE, details: 'Stream refused by server' };
     case h2.NGHTTP2_CANCEL:

@@ -29,8 +29,18 @@ interface ReadyCall {
   bytesSent: number;
 }
 
+/** What a stream's events tell its call. */
+interface Listener {
+  end: (wire: WireStatus) => void;
+  abandon: (wire: WireStatus) => void;
+  counted: (counter: MessageCounter) => void;
+  /** The server refused the stream: answers whether the call was retried (then this stream's end is not the call's). */
+  refused: () => boolean;
+}
+
 /** A call in flight. */
 interface Running {
+  /** Its current stream (a refused one is replaced once). */
   stream?: ClientHttp2Stream;
   timer?: NodeJS.Timeout;
   ended: boolean;
@@ -84,8 +94,8 @@ export class H2Sender implements LoadSender {
     const ready = this.ready[iteration % this.ready.length]!;
     const deadlineMs = this.plan.options.deadlineMs;
     const deadline = deadlineMs === undefined ? undefined : Date.now() + deadlineMs;
-    const call: Running = { ended: false, abandon: (wire, cancelled) => abandon(wire, cancelled) };
-    this.running.add(call);
+    const headers =
+      deadlineMs === undefined ? ready.headers : { ...ready.headers, 'grpc-timeout': `${deadlineMs}m` };
     let counter: MessageCounter | undefined;
     let cancelledHere = false;
     const end = (wire: WireStatus): void => {
@@ -107,76 +117,100 @@ export class H2Sender implements LoadSender {
       });
       this.idleCheck();
     };
-    // Ends the call with `wire` and resets the stream, as grpc-js cancels a call it has given up on.
-    const abandon = (wire: WireStatus, cancelled = false): void => {
-      cancelledHere ||= cancelled;
-      end(wire);
-      if (call.stream && !call.stream.closed) call.stream.close(h2.NGHTTP2_CANCEL);
+    const call: Running = {
+      ended: false,
+      // Ends the call with a status of ours and resets its stream, as grpc-js cancels a call it has given up on.
+      abandon: (wire, cancelled = false) => {
+        cancelledHere ||= cancelled;
+        end(wire);
+        if (call.stream && !call.stream.closed) call.stream.close(h2.NGHTTP2_CANCEL);
+      },
     };
-
-    const session = this.sessions.take();
-    if (typeof session === 'string') {
-      // No connection for now: fail on the next turn of the event loop, as grpc-js fails a call it cannot pick for.
-      setImmediate(() => end({ code: grpcStatus.UNAVAILABLE, details: session }));
-      return;
-    }
-    const headers =
-      deadlineMs === undefined ? ready.headers : { ...ready.headers, 'grpc-timeout': `${deadlineMs}m` };
-    let stream: ClientHttp2Stream;
-    try {
-      stream = session.request(headers, { endStream: false });
-    } catch (error) {
-      setImmediate(() => end({ code: grpcStatus.UNAVAILABLE, details: (error as Error).message }));
-      return;
-    }
-    call.stream = stream;
+    this.running.add(call);
     if (deadlineMs !== undefined) {
-      const expired = { code: grpcStatus.DEADLINE_EXCEEDED, details: `Deadline exceeded after ${deadlineMs / 1000}s` };
+      const expired = {
+        code: grpcStatus.DEADLINE_EXCEEDED,
+        details: `Deadline exceeded after ${deadlineMs / 1000}s`,
+      };
       const startedAt = performance.now();
       // Node's timers count from the event loop's cached time, so one can fire a little early: wait out the rest.
       const check = (): void => {
         const left = deadlineMs - (performance.now() - startedAt);
         if (left > 0) call.timer = setTimeout(check, Math.ceil(left));
-        else abandon(expired);
+        else call.abandon(expired);
       };
       call.timer = setTimeout(check, deadlineMs);
     }
-    this.listen(stream, session, end, abandon, (created) => (counter = created));
-    stream.end(ready.body);
+    // grpc-js retries a stream the server refused (it did not process it) once, transparently.
+    let retried = false;
+    const attempt = (): void => {
+      const connection = this.sessions.take();
+      if (typeof connection === 'string') {
+        // No connection for now: fail on the next turn of the event loop, as grpc-js fails a call it cannot pick for.
+        setImmediate(() => end({ code: grpcStatus.UNAVAILABLE, details: connection }));
+        return;
+      }
+      connection.whenFree(() => {
+        if (call.ended) return connection.release();
+        let stream: ClientHttp2Stream;
+        try {
+          stream = connection.session.request(headers, { endStream: false });
+        } catch (error) {
+          connection.release();
+          end({
+            code: grpcStatus.UNAVAILABLE,
+            details: this.sessions.failureOf(connection.session) ?? (error as Error).message,
+          });
+          return;
+        }
+        call.stream = stream;
+        stream.once('close', () => connection.release());
+        this.listen(stream, connection.session, {
+          end,
+          abandon: call.abandon,
+          counted: (created) => (counter = created),
+          refused: () => {
+            if (retried || call.ended) return false;
+            retried = true;
+            attempt();
+            return true;
+          },
+        });
+        stream.end(ready.body);
+      });
+    };
+    attempt();
   }
 
   /** Reads the response: headers, messages, trailers, or how the stream closed without them. */
-  private listen(
-    stream: ClientHttp2Stream,
-    session: ClientHttp2Session,
-    end: (wire: WireStatus) => void,
-    abandon: (wire: WireStatus) => void,
-    onCounter: (counter: MessageCounter) => void,
-  ): void {
+  private listen(stream: ClientHttp2Stream, session: ClientHttp2Session, call: Listener): void {
     let httpStatus: number | undefined;
     let counter: MessageCounter | undefined;
     stream.on('response', (headers: IncomingHttpHeaders, flags: number) => {
       httpStatus = Number(headers[h2.HTTP2_HEADER_STATUS]);
       const encoding = headers['grpc-encoding'];
       counter = new MessageCounter(this.maxReceive, typeof encoding === 'string' ? encoding : undefined);
-      onCounter(counter);
+      call.counted(counter);
       // Trailers-only: the status is in the headers.
-      if (flags & h2.NGHTTP2_FLAG_END_STREAM) end(trailerStatus(headers, httpStatus));
+      if (flags & h2.NGHTTP2_FLAG_END_STREAM) call.end(trailerStatus(headers, httpStatus));
     });
     stream.on('data', (chunk: Buffer) => {
       // A body beside an HTTP error is not gRPC (an HTML page, a proxy's text): the HTTP status decides.
       if (!counter || httpStatus !== 200) return;
       const failed = counter.write(chunk);
-      if (failed) abandon(failed);
+      if (failed) call.abandon(failed);
     });
-    stream.on('trailers', (trailers: IncomingHttpHeaders) => end(trailerStatus(trailers, httpStatus ?? 0)));
+    stream.on('trailers', (trailers: IncomingHttpHeaders) =>
+      call.end(trailerStatus(trailers, httpStatus ?? 0)),
+    );
     // A reset's error is read from rstCode at close.
     stream.on('error', () => undefined);
     stream.on('close', () => {
       const failure = this.sessions.failureOf(session);
+      if (stream.rstCode === h2.NGHTTP2_REFUSED_STREAM && httpStatus === undefined && call.refused()) return;
       if (failure !== undefined || (session.destroyed && stream.rstCode !== h2.NGHTTP2_NO_ERROR))
-        end({ code: grpcStatus.UNAVAILABLE, details: failure ?? 'Connection dropped' });
-      else end(resetStatus(stream.rstCode, httpStatus));
+        call.end({ code: grpcStatus.UNAVAILABLE, details: failure ?? 'Connection dropped' });
+      else call.end(resetStatus(stream.rstCode, httpStatus));
     });
   }
 

@@ -32,9 +32,50 @@ export async function sessionTarget(hostPort: string, tls: TlsSettings): Promise
   return { origin: `https://${hostPort}`, options };
 }
 
+/** Streams a session may carry before the server's SETTINGS arrive (RFC 9113 recommends servers allow 100). */
+const assumedMaxStreams = 100;
+
+/**
+ * A session and its streams: a call past the server's SETTINGS_MAX_CONCURRENT_STREAMS waits here for a stream to end,
+ * since Node sends it anyway and the server refuses it (REFUSED_STREAM).
+ */
+export class H2Connection {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  /** The server's limit, once its SETTINGS arrived. */
+  private maxStreams = assumedMaxStreams;
+
+  constructor(readonly session: ClientHttp2Session) {
+    session.on('remoteSettings', (settings) => {
+      this.maxStreams = settings.maxConcurrentStreams ?? Infinity;
+      while (this.waiting.length > 0 && this.active < this.maxStreams) this.run(this.waiting.shift()!);
+    });
+    // Whatever ends the session, the calls waiting on it run and fail (the request throws) instead of being lost.
+    session.once('close', () => this.waiting.splice(0).forEach((open) => this.run(open)));
+  }
+
+  /** Runs `open` (which starts one stream, then calls `release` once) as soon as the server allows another stream. */
+  whenFree(open: () => void): void {
+    if (this.active < this.maxStreams || this.session.destroyed) this.run(open);
+    else this.waiting.push(open);
+  }
+
+  /** A stream `whenFree` opened has ended (or was never opened): the next waiting call may go. */
+  release(): void {
+    this.active -= 1;
+    const next = this.waiting.shift();
+    if (next) this.run(next);
+  }
+
+  private run(open: () => void): void {
+    this.active += 1;
+    open();
+  }
+}
+
 /** A connection's HTTP/2 session, or why there is none for now. */
 type Slot =
-  | { state: 'up'; session: ClientHttp2Session }
+  | { state: 'up'; connection: H2Connection }
   | { state: 'failed'; message: string; retryAt: number }
   | { state: 'none' };
 
@@ -56,10 +97,10 @@ export class SessionPool {
   }
 
   /** The next session round-robin, or the connect error its calls fail with (UNAVAILABLE). */
-  take(): ClientHttp2Session | string {
+  take(): H2Connection | string {
     const index = this.next++ % this.slots.length;
     const slot = this.slots[index]!;
-    if (slot.state === 'up') return slot.session;
+    if (slot.state === 'up') return slot.connection;
     if (slot.state === 'failed' && Date.now() < slot.retryAt) return slot.message;
     return this.open(index);
   }
@@ -74,9 +115,10 @@ export class SessionPool {
     let timer: NodeJS.Timeout | undefined;
     const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
     const settled = this.slots.map((_, index) => {
-      const session = this.open(index);
+      const { session } = this.open(index);
       return new Promise<void>((resolve) => {
-        session.once('connect', () => resolve());
+        // The server's SETTINGS, not the TCP connect: its stream limit is known before the first call.
+        session.once('remoteSettings', () => resolve());
         session.once('close', () => resolve());
       });
     });
@@ -86,13 +128,14 @@ export class SessionPool {
 
   /** Closes every session (calls in flight finish first). */
   close(): void {
-    for (const slot of this.slots) if (slot.state === 'up') slot.session.close();
+    for (const slot of this.slots) if (slot.state === 'up') slot.connection.session.close();
     this.slots.fill({ state: 'none' });
   }
 
-  private open(index: number): ClientHttp2Session {
+  private open(index: number): H2Connection {
     const session = http2.connect(this.target.origin, this.target.options);
-    const slot: Slot = { state: 'up', session };
+    const connection = new H2Connection(session);
+    const slot: Slot = { state: 'up', connection };
     this.slots[index] = slot;
     let connected = false;
     session.once('connect', () => (connected = true));
@@ -110,6 +153,6 @@ export class SessionPool {
     };
     session.once('goaway', gone);
     session.once('close', gone);
-    return session;
+    return connection;
   }
 }

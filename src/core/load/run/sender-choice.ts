@@ -19,7 +19,10 @@ export interface RawHttp2Route {
  * `dns:`/`unix:` targets (its resolvers), a proxy from the environment (its CONNECT tunnel), gzip (its compression),
  * keepalive options (its pings) and a request over the send limit (its RESOURCE_EXHAUSTED).
  */
-export function rawHttp2Route(plan: CallPlan, env: NodeJS.ProcessEnv = process.env): RawHttp2Route | undefined {
+export function rawHttp2Route(
+  plan: CallPlan,
+  env: NodeJS.ProcessEnv = process.env,
+): RawHttp2Route | undefined {
   const { options } = plan;
   const target = parseTarget(plan.target);
   if (target.address !== target.display || target.address.startsWith('unix:')) return undefined;
@@ -27,7 +30,8 @@ export function rawHttp2Route(plan: CallPlan, env: NodeJS.ProcessEnv = process.e
   if (options.gzip || options.keepaliveTimeMs !== undefined || options.keepaliveTimeoutMs !== undefined)
     return undefined;
   const maxSend = options.maxSendMessageBytes ?? defaultMaxMessageBytes;
-  if (plan.calls.some((call) => call.messages.some((message) => message.byteLength > maxSend))) return undefined;
+  if (plan.calls.some((call) => call.messages.some((message) => message.byteLength > maxSend)))
+    return undefined;
   const tls = effectiveTls(target, plan.tls);
   // grpc-js's :authority: the call's own, else the TLS server name (credentials.ts), else the target.
   const serverName = tls.mode === 'tls' ? tls.serverName : undefined;
