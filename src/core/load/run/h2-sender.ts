@@ -50,7 +50,7 @@ interface Running {
 
 /**
  * The load engine's sender over `node:http2` sessions directly (grpc-js's channel costs about twice the CPU per call):
- * the same calls, counts and statuses as CallSender, by grpc-js's rules, for the plans `rawHttp2Fits` accepts.
+ * the same calls, counts and statuses as CallSender, by grpc-js's rules, for the plans `rawHttp2Route` (sender-choice.ts) accepts.
  */
 export class H2Sender implements LoadSender {
   private readonly ready: ReadyCall[];
