@@ -100,10 +100,10 @@ export class MessageCounter {
   private remaining = -1;
   private compressed = false;
 
-  constructor(
-    private readonly maxBytes: number,
-    private readonly encoding: string | undefined,
-  ) {}
+  /** The response's grpc-encoding, once its headers arrived (Node can emit the first DATA before them). */
+  encoding: string | undefined;
+
+  constructor(private readonly maxBytes: number) {}
 
   /** Reads a chunk; answers the failure that ends the call, if any. */
   write(chunk: Buffer): WireStatus | undefined {

@@ -185,27 +185,43 @@ export class H2Sender implements LoadSender {
   /** Reads the response: headers, messages, trailers, or how the stream closed without them. */
   private listen(stream: ClientHttp2Stream, session: ClientHttp2Session, call: Listener): void {
     let httpStatus: number | undefined;
-    let counter: MessageCounter | undefined;
+    const counter = new MessageCounter(this.maxReceive);
+    call.counted(counter);
+    // The status, read at 'end' (after the last 'data') or 'close': trailers, or a trailers-only response's headers.
+    let final: IncomingHttpHeaders | undefined;
+    const status = (): WireStatus | undefined => final && trailerStatus(final, httpStatus ?? 0);
+    // Node can emit the first 'data' before 'response': such chunks wait for the headers (HTTP status, encoding).
+    let early: Buffer[] | undefined;
+    const read = (chunk: Buffer): void => {
+      // A body beside an HTTP error is not gRPC (an HTML page, a proxy's text): the HTTP status decides.
+      if (httpStatus !== 200) return;
+      const failed = counter.write(chunk);
+      if (failed) call.abandon(failed);
+    };
     stream.on('response', (headers: IncomingHttpHeaders, flags: number) => {
       httpStatus = Number(headers[h2.HTTP2_HEADER_STATUS]);
       const encoding = headers['grpc-encoding'];
-      counter = new MessageCounter(this.maxReceive, typeof encoding === 'string' ? encoding : undefined);
-      call.counted(counter);
+      counter.encoding = typeof encoding === 'string' ? encoding : undefined;
       // Trailers-only: the status is in the headers.
-      if (flags & h2.NGHTTP2_FLAG_END_STREAM) call.end(trailerStatus(headers, httpStatus));
+      if (flags & h2.NGHTTP2_FLAG_END_STREAM) final = headers;
+      early?.forEach(read);
+      early = undefined;
     });
     stream.on('data', (chunk: Buffer) => {
-      // A body beside an HTTP error is not gRPC (an HTML page, a proxy's text): the HTTP status decides.
-      if (!counter || httpStatus !== 200) return;
-      const failed = counter.write(chunk);
-      if (failed) call.abandon(failed);
+      if (httpStatus === undefined) (early ??= []).push(chunk);
+      else read(chunk);
     });
-    stream.on('trailers', (trailers: IncomingHttpHeaders) =>
-      call.end(trailerStatus(trailers, httpStatus ?? 0)),
-    );
+    // Node can emit the trailers while DATA is still buffered: the call ends at 'end', after the last 'data'.
+    stream.on('trailers', (trailers: IncomingHttpHeaders) => (final = trailers));
+    stream.on('end', () => {
+      const ended = status();
+      if (ended) call.end(ended);
+    });
     // A reset's error is read from rstCode at close.
     stream.on('error', () => undefined);
     stream.on('close', () => {
+      const ended = status();
+      if (ended) return call.end(ended);
       const failure = this.sessions.failureOf(session);
       if (stream.rstCode === h2.NGHTTP2_REFUSED_STREAM && httpStatus === undefined && call.refused()) return;
       if (failure !== undefined || (session.destroyed && stream.rstCode !== h2.NGHTTP2_NO_ERROR))

@@ -137,22 +137,27 @@ export class SessionPool {
     const connection = new H2Connection(session);
     const slot: Slot = { state: 'up', connection };
     this.slots[index] = slot;
-    let connected = false;
-    session.once('connect', () => (connected = true));
-    session.on('error', (error: Error) => {
-      const message = connected ? error.message : `No connection established. Last error: ${error.message}`;
+    // Set up once the server's SETTINGS arrived: a socket that opens and drops (a non-HTTP/2 server) is a failed connect.
+    let setUp = false;
+    session.once('remoteSettings', () => (setUp = true));
+    const failed = (reason: string): void => {
+      const message = setUp ? reason : `No connection established. Last error: ${reason}`;
       this.failures.set(session, message);
       if (this.slots[index] !== slot) return;
-      this.slots[index] = connected
+      // After a failed connect, calls fail fast for a while rather than reconnecting once per call.
+      this.slots[index] = setUp
         ? { state: 'none' }
         : { state: 'failed', message, retryAt: Date.now() + reconnectBackoffMs };
-    });
-    // A GOAWAY or a closed socket: the next call opens a new session.
-    const gone = (): void => {
-      if (this.slots[index] === slot) this.slots[index] = { state: 'none' };
     };
-    session.once('goaway', gone);
-    session.once('close', gone);
+    session.on('error', (error: Error) => failed(error.message));
+    // A GOAWAY or a closed socket: the next call opens a new session.
+    session.once('goaway', () => {
+      if (this.slots[index] === slot) this.slots[index] = { state: 'none' };
+    });
+    session.once('close', () => {
+      if (!this.failures.has(session) && !setUp) failed('the connection closed before HTTP/2 was set up');
+      if (this.slots[index] === slot) this.slots[index] = { state: 'none' };
+    });
     return connection;
   }
 }

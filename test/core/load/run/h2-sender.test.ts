@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import http2 from 'node:http2';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { Client } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionCache } from '../../../../src/core/call/connection-cache';
@@ -13,6 +13,7 @@ import { rawHttp2Route } from '../../../../src/core/load/run/sender-choice';
 import type { Schema } from '../../../../src/core/schema/schema';
 import type { CallRequest } from '../../../../src/shared/call';
 import type { LoadPlan } from '../../../../src/shared/load';
+import { grpcGoTestdata } from '../../../helpers/certs';
 import { startMisbehavingServer, type FaultyServer } from '../../../helpers/misbehaving-server';
 import { startGoReflect, type GoReflectServer } from '../../../peers/go-reflect/server';
 import { dataFile, request, testServiceSchema } from './load-helpers';
@@ -149,6 +150,24 @@ describe('H2Sender against grpc-go, beside grpc-js', () => {
   });
 });
 
+describe('H2Sender over TLS, beside grpc-js', () => {
+  it('agrees call by call with the server name and CA of the TLS settings', async () => {
+    const certs = grpcGoTestdata();
+    const tlsServer = await startGoReflect({ cert: certs.cert, key: certs.key });
+    try {
+      const tls = { mode: 'tls' as const, caFiles: [certs.ca], serverName: 'foo.test.google.fr' };
+      const plan = await planOf(
+        request(tlsServer.port, 'grpc.testing.TestService/UnaryCall', '{"responseSize": 3}', { tls }),
+      );
+      // Over TLS, Node often emits a response's DATA before its headers, and its trailers before its DATA.
+      const outcomes = await bothAgree(plan, 300);
+      expect(outcomes.every((outcome) => outcome.status === 'OK')).toBe(true);
+    } finally {
+      await tlsServer.stop();
+    }
+  });
+});
+
 describe('H2Sender against a misbehaving server, beside grpc-js', () => {
   const misbehaving = (name: string, extra: { key: string; value: string }[] = []) =>
     planOf(
@@ -207,6 +226,29 @@ describe('H2Sender connections', () => {
       const outcomes = await viaH2(plan, 30, 1, 10);
       expect(outcomes.map((outcome) => outcome.status)).toEqual(Array(30).fill('OK'));
       expect(most).toBe(2);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('H2Sender reconnects', () => {
+  it('fails calls fast UNAVAILABLE after a failed connect, without reconnecting once per call', async () => {
+    // Accepts each connection and drops it at once: no HTTP/2 is ever set up.
+    let accepted = 0;
+    const server = net.createServer((socket) => {
+      accepted += 1;
+      socket.destroy();
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    try {
+      const plan = await planOf(request(port, 'grpc.testing.TestService/EmptyCall'));
+      const outcomes = await viaH2(plan, 40, 1, 4);
+      expect(new Set(outcomes.map((outcome) => outcome.status))).toEqual(new Set(['UNAVAILABLE']));
+      expect(outcomes[0]!.message).toMatch(/^No connection established\. Last error: /);
+      expect(accepted).toBe(1);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
