@@ -76,6 +76,18 @@ export function resetStatus(rstCode: number, httpStatus: number | undefined): Wi
   }
 }
 
+/** The grpc-timeout header for `ms`: at most 8 digits, in the smallest unit that fits (as grpc-js writes it). */
+export function grpcTimeout(ms: number): string {
+  for (const [unit, factor] of [
+    ['m', 1],
+    ['S', 1000],
+    ['M', 60_000],
+  ] as const) {
+    if (ms / factor < 1e8) return `${Math.ceil(ms / factor)}${unit}`;
+  }
+  return `${Math.ceil(ms / 3_600_000)}H`;
+}
+
 /** A gRPC message's 5-byte prefix (flag 0: not compressed; big-endian length) and the message. */
 export function framed(message: Buffer): Buffer {
   const frame = Buffer.allocUnsafe(message.byteLength + 5);

@@ -12,7 +12,14 @@ import { buildMetadata } from '../../connection/metadata';
 import { cardinalityFailure } from '../../call/cardinality';
 import { defaultMaxMessageBytes } from '../../call/channel-options';
 import { deadlineAware } from '../../call/deadline-status';
-import { framed, MessageCounter, resetStatus, trailerStatus, type WireStatus } from './grpc-wire';
+import {
+  framed,
+  grpcTimeout,
+  MessageCounter,
+  resetStatus,
+  trailerStatus,
+  type WireStatus,
+} from './grpc-wire';
 import type { SessionPool } from './h2-sessions';
 import type { CallPlan } from './protocol';
 import type { CallOutcome, LoadSender } from './sender';
@@ -95,7 +102,9 @@ export class H2Sender implements LoadSender {
     const deadlineMs = this.plan.options.deadlineMs;
     const deadline = deadlineMs === undefined ? undefined : Date.now() + deadlineMs;
     const headers =
-      deadlineMs === undefined ? ready.headers : { ...ready.headers, 'grpc-timeout': `${deadlineMs}m` };
+      deadlineMs === undefined
+        ? ready.headers
+        : { ...ready.headers, 'grpc-timeout': grpcTimeout(deadlineMs) };
     let counter: MessageCounter | undefined;
     let cancelledHere = false;
     const end = (wire: WireStatus): void => {

@@ -4,6 +4,7 @@ import net, { type AddressInfo } from 'node:net';
 import { Client } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionCache } from '../../../../src/core/call/connection-cache';
+import { grpcTimeout } from '../../../../src/core/load/run/grpc-wire';
 import { H2Sender } from '../../../../src/core/load/run/h2-sender';
 import { SessionPool, sessionTarget } from '../../../../src/core/load/run/h2-sessions';
 import { prepareLoad } from '../../../../src/core/load/run/prepare';
@@ -252,6 +253,14 @@ describe('H2Sender reconnects', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('grpcTimeout', () => {
+  it('writes at most 8 digits, in the smallest unit that fits', () => {
+    expect(grpcTimeout(300)).toBe('300m');
+    expect(grpcTimeout(99_999_999)).toBe('99999999m');
+    expect(grpcTimeout(100_000_000)).toBe('100000S');
   });
 });
 
