@@ -17,7 +17,8 @@ import type { LoadPlan } from '../../../../src/shared/load';
 import { grpcGoTestdata } from '../../../helpers/certs';
 import { startMisbehavingServer, type FaultyServer } from '../../../helpers/misbehaving-server';
 import { startGoReflect, type GoReflectServer } from '../../../peers/go-reflect/server';
-import { dataFile, request, testServiceSchema } from './load-helpers';
+import { startTinyproxy } from '../../../helpers/tinyproxy';
+import { dataFile, request, runLoad, testServiceSchema } from './load-helpers';
 
 let goServer: GoReflectServer;
 let faulty: FaultyServer;
@@ -252,6 +253,27 @@ describe('H2Sender reconnects', () => {
       expect(accepted).toBe(1);
     } finally {
       await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('a load test through a proxy from the environment', () => {
+  it('goes through grpc-js, tunnelled by the proxy: every call OK, the proxy logged the CONNECT', async () => {
+    const proxy = await startTinyproxy();
+    const saved = process.env.https_proxy;
+    // The workers copy this environment when they start, and send through grpc-js (rawHttp2Route: a proxy).
+    process.env.https_proxy = proxy.url;
+    try {
+      const { report } = await runLoad(schema, request(goServer.port, 'grpc.testing.TestService/EmptyCall'), {
+        model: { kind: 'closed', concurrency: 2, total: 20 },
+        workers: 1,
+      });
+      expect(report.statusCounts).toEqual({ OK: 20 });
+      expect(await proxy.log()).toContain(`CONNECT 127.0.0.1:${goServer.port} `);
+    } finally {
+      if (saved === undefined) delete process.env.https_proxy;
+      else process.env.https_proxy = saved;
+      await proxy.stop();
     }
   });
 });
