@@ -18,7 +18,7 @@ export async function sessionTarget(hostPort: string, tls: TlsSettings): Promise
   const { cas, cert, key } = await readTlsFiles(tls);
   const host = hostPort.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
   // Node checks the certificate against the server name, else the host (grpc-js: ssl_target_name_override).
-  const name = tls.serverName ?? host;
+  const name = tls.serverName || host;
   const options: SecureClientSessionOptions = {
     ALPNProtocols: ['h2'],
     ...(cas.length > 0 ? { ca: trustedRoots(cas) } : {}),
