@@ -44,6 +44,16 @@ export const misbehaviours = {
     stream.respond({ ':status': 404, 'content-type': 'text/plain' });
     stream.end('not found');
   },
+  /** A trailers-only response (status in the headers, no body) with a percent-encoded message: "50% off, ¡adiós!". */
+  'trailers-only': (stream) =>
+    stream.respond(
+      { ...grpcHeaders, 'grpc-status': '9', 'grpc-message': '50%25 off, %C2%A1adi%C3%B3s!' },
+      { endStream: true },
+    ),
+  /** Resets the stream with REFUSED_STREAM before answering. */
+  'reset-refused': (stream) => stream.close(http2.constants.NGHTTP2_REFUSED_STREAM),
+  /** Resets the stream with ENHANCE_YOUR_CALM before answering. */
+  'reset-calm': (stream) => stream.close(http2.constants.NGHTTP2_ENHANCE_YOUR_CALM),
   /**
    * Streams the number of messages the `count` request header asks for (1 KiB each), honouring HTTP/2 flow control:
    * it writes only while the client reads, so a client that stops reading stops the server.

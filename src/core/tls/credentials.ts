@@ -51,19 +51,7 @@ export async function channelSecurity(tls: TlsSettings): Promise<ChannelSecurity
       fingerprint: 'plaintext',
     };
   }
-  if (Boolean(tls.certFile) !== Boolean(tls.keyFile)) {
-    throw new ConnectionError([
-      {
-        message: tls.certFile
-          ? 'A client certificate is set without its key.'
-          : 'A client key is set without its certificate.',
-        hint: 'Mutual TLS needs both the client certificate and the client key (PEM files).',
-      },
-    ]);
-  }
-  const cas = await Promise.all((tls.caFiles ?? []).map((file) => readPem(file, 'CA certificate')));
-  const cert = tls.certFile ? await readPem(tls.certFile, 'client certificate') : null;
-  const key = tls.keyFile ? await readPem(tls.keyFile, 'client key') : null;
+  const { cas, cert, key } = await readTlsFiles(tls);
   const insecure = tls.insecure === true;
   let credentials: ChannelCredentials;
   try {
@@ -98,8 +86,28 @@ export async function channelSecurity(tls: TlsSettings): Promise<ChannelSecurity
   return { credentials, options, tls: true, insecure, fingerprint };
 }
 
+/** The PEM contents the TLS settings name (CAs, client certificate and key); throws ConnectionError for a half pair. */
+export async function readTlsFiles(
+  tls: Extract<TlsSettings, { mode: 'tls' }>,
+): Promise<{ cas: Buffer[]; cert: Buffer | null; key: Buffer | null }> {
+  if (Boolean(tls.certFile) !== Boolean(tls.keyFile)) {
+    throw new ConnectionError([
+      {
+        message: tls.certFile
+          ? 'A client certificate is set without its key.'
+          : 'A client key is set without its certificate.',
+        hint: 'Mutual TLS needs both the client certificate and the client key (PEM files).',
+      },
+    ]);
+  }
+  const cas = await Promise.all((tls.caFiles ?? []).map((file) => readPem(file, 'CA certificate')));
+  const cert = tls.certFile ? await readPem(tls.certFile, 'client certificate') : null;
+  const key = tls.keyFile ? await readPem(tls.keyFile, 'client key') : null;
+  return { cas, cert, key };
+}
+
 /** Node's name check, with the certificate's own names added to a mismatch: they tell the user what server name to set. */
-function namingCertificateNames(host: string, certificate: PeerCertificate): Error | undefined {
+export function namingCertificateNames(host: string, certificate: PeerCertificate): Error | undefined {
   const error = checkServerIdentity(host, certificate);
   if (!error) return undefined;
   // Node calls this inside a socket event: a certificate we cannot read keeps Node's own message rather than throwing.
@@ -114,6 +122,6 @@ function namingCertificateNames(host: string, certificate: PeerCertificate): Err
 }
 
 /** The settings' CAs are extra trust: keep the system roots alongside them. */
-function trustedRoots(cas: Buffer[]): Buffer {
+export function trustedRoots(cas: Buffer[]): Buffer {
   return Buffer.from([...cas.map((ca) => ca.toString('latin1')), ...rootCertificates].join('\n'), 'latin1');
 }

@@ -3,7 +3,7 @@ import { bundledWorkerPath, startBundledWorker } from '../../files/bundled-worke
 import { arrivalAtMs, arrivalCount } from './arrivals';
 import type { OpenShare, ToWorker } from './protocol';
 import { sharedNowMs } from './protocol';
-import type { CallSender } from './sender';
+import type { LoadSender } from './sender';
 import { signalTickerStart, tickerStartSignal } from './ticker';
 import type { OnCallEnd } from './users';
 
@@ -24,7 +24,7 @@ export class ArrivalsDriver {
   constructor(
     private readonly share: OpenShare,
     private readonly iterations: { first: number; stride: number },
-    private readonly sender: CallSender,
+    private readonly sender: LoadSender,
     private readonly onEnd: OnCallEnd,
   ) {
     this.ticker = startBundledWorker(bundledWorkerPath('load-worker'));

@@ -14,6 +14,18 @@ export interface CallOutcome {
   bytesReceived: number;
 }
 
+/** What the drivers (users.ts, arrivals-driver.ts) need of a sender: CallSender, or H2Sender where it fits. */
+export interface LoadSender {
+  /** Calls in flight. */
+  readonly inFlight: number;
+  /** Starts iteration `iteration`'s call (its data row round-robin); `onEnd` hears how it ended, exactly once. */
+  start(iteration: number, onEnd: (outcome: CallOutcome) => void): void;
+  /** Cancels every call in flight: each ends CANCELLED through its `onEnd`. */
+  cancelAll(): void;
+  /** Called once, the next time no call is in flight. */
+  onIdle?: () => void;
+}
+
 /** grpc-js's call below its stubs (as src/core/call/session.ts uses it): bytes in, bytes out, no Node stream. */
 type RawCall = ReturnType<Channel['createCall']>;
 
@@ -31,7 +43,7 @@ interface ReadyCall {
  * own call, requests already encoded, responses counted, never decoded. A streaming call is one whole iteration: the
  * requests are sent (`messagesPerStream` for client and bidi streams), the stream half-closed, every response read.
  */
-export class CallSender {
+export class CallSender implements LoadSender {
   private readonly ready: ReadyCall[];
   private readonly running = new Set<RawCall>();
   /** Calls cancelled here: their CANCELLED is ours, not a server's reset past the deadline. */

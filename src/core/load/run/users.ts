@@ -1,6 +1,6 @@
 import type { ClosedShare } from './protocol';
 import { sharedNowMs } from './protocol';
-import type { CallOutcome, CallSender } from './sender';
+import type { CallOutcome, LoadSender } from './sender';
 
 /** What the drivers hand each ended call to: the outcome and when the call was due to start (shared clock, ms). */
 export type OnCallEnd = (outcome: CallOutcome, startedAtMs: number) => void;
@@ -13,7 +13,7 @@ export function runUsers(
   share: ClosedShare,
   iterations: { first: number; stride: number },
   startAtMs: number,
-  sender: CallSender,
+  sender: LoadSender,
   onEnd: OnCallEnd,
   stopped: () => boolean,
 ): Promise<void> {

@@ -2,8 +2,11 @@ import { Client, connectivityState } from '@grpc/grpc-js';
 import { ConnectionCache } from '../../call/connection-cache';
 import { LoadRecorder } from '../metrics/recorder';
 import { ArrivalsDriver } from './arrivals-driver';
+import { H2Sender } from './h2-sender';
+import { SessionPool, sessionTarget } from './h2-sessions';
 import { sharedNowMs, type FromWorker, type WorkerSetup } from './protocol';
-import { CallSender, type CallOutcome, type Channel } from './sender';
+import { CallSender, type CallOutcome, type Channel, type LoadSender } from './sender';
+import { rawHttp2Route } from './sender-choice';
 import { runUsers } from './users';
 
 /** How often a worker hands its recorder's delta to the main thread. */
@@ -18,7 +21,8 @@ export const endGraceMs = 5_000;
 export class WorkerRun {
   private readonly recorder = new LoadRecorder();
   private clients: Client[] = [];
-  private sender?: CallSender;
+  private sessions?: SessionPool;
+  private sender?: LoadSender;
   private arrivals?: ArrivalsDriver;
   private stopped = false;
   private startAtMs = 0;
@@ -28,8 +32,18 @@ export class WorkerRun {
     private readonly post: (message: FromWorker) => void,
   ) {}
 
-  /** Opens the worker's channels (credentials are made here: they cannot cross threads) and waits for them briefly. */
+  /** Opens the worker's connections (made here: they cannot cross threads) and waits for them briefly. */
   async connect(): Promise<void> {
+    const route = rawHttp2Route(this.setup.call);
+    if (!route) return this.connectGrpcJs();
+    this.sessions = new SessionPool(await sessionTarget(route.hostPort, route.tls), this.setup.connections);
+    this.sender = new H2Sender(this.setup.call, this.sessions, route.authority);
+    this.startArrivals();
+    await Promise.all([this.arrivals?.ready, this.sessions.connect(connectWaitMs)]);
+  }
+
+  /** grpc-js channels, for the plans the raw HTTP/2 sender does not do exactly (sender-choice.ts). */
+  private async connectGrpcJs(): Promise<void> {
     const { target, tls, options } = this.setup.call;
     const connection = await new ConnectionCache().resolve(target, tls, options);
     // A local subchannel pool per channel: grpc-js otherwise shares one connection among channels to the same target.
@@ -40,13 +54,18 @@ export class WorkerRun {
     );
     const channels = this.clients.map((client) => client.getChannel());
     this.sender = new CallSender(this.setup.call, channels);
-    const { share, first, stride } = this.setup;
-    if (share.kind === 'open')
-      this.arrivals = new ArrivalsDriver(share, { first, stride }, this.sender, this.onEnd);
+    this.startArrivals();
     await Promise.all([
       this.arrivals?.ready,
       ...channels.map((channel) => settled(channel, Date.now() + connectWaitMs)),
     ]);
+  }
+
+  /** The open model's driver (its clock thread starts now, so it is ready when the run starts). */
+  private startArrivals(): void {
+    const { share, first, stride } = this.setup;
+    if (share.kind === 'open')
+      this.arrivals = new ArrivalsDriver(share, { first, stride }, this.sender!, this.onEnd);
   }
 
   /** Sends the worker's share from `startAtMs` on, then posts `done` and closes the channels. */
@@ -76,6 +95,7 @@ export class WorkerRun {
     clearTimeout(grace);
     clearInterval(progress);
     for (const client of this.clients) client.close();
+    this.sessions?.close();
     this.post({ type: 'done', delta: this.recorder.takeDelta(), dropped: this.arrivals?.dropped ?? 0 });
   }
 

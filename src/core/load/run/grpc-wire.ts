@@ -1,0 +1,183 @@
+import { constants as h2, type IncomingHttpHeaders } from 'node:http2';
+import { gunzipSync, inflateSync } from 'node:zlib';
+import { status as grpcStatus } from '@grpc/grpc-js';
+
+/** A call's end as the gRPC wire tells it: code and message. */
+export interface WireStatus {
+  code: number;
+  details: string;
+}
+
+/**
+ * An HTTP status without grpc-status, as grpc-js 1.14 maps it (subchannel-call.ts), which follows the spec's table:
+ * https://github.com/grpc/grpc/blob/master/doc/http-grpc-status-mapping.md
+ */
+export function httpStatusToGrpc(httpStatus: number): WireStatus {
+  const code =
+    httpStatus === 400
+      ? grpcStatus.INTERNAL
+      : httpStatus === 401
+        ? grpcStatus.UNAUTHENTICATED
+        : httpStatus === 403
+          ? grpcStatus.PERMISSION_DENIED
+          : httpStatus === 404
+            ? grpcStatus.UNIMPLEMENTED
+            : [429, 502, 503, 504].includes(httpStatus)
+              ? grpcStatus.UNAVAILABLE
+              : grpcStatus.UNKNOWN;
+  return { code, details: `Received HTTP status code ${httpStatus}` };
+}
+
+/** The status trailers (or a trailers-only response's headers) carry, by grpc-js's rules when grpc-status is missing. */
+export function trailerStatus(trailers: IncomingHttpHeaders, httpStatus: number): WireStatus {
+  const code = trailers['grpc-status'];
+  if (typeof code !== 'string') return httpStatusToGrpc(httpStatus);
+  const message = trailers['grpc-message'];
+  return { code: Number(code), details: typeof message === 'string' ? percentDecoded(message) : '' };
+}
+
+/**
+ * grpc-message is percent-encoded (the spec: bytes outside 0x20-0x7E and `%`); decoded as grpc-js does (decodeURI,
+ * the raw text when it is not valid percent-encoded UTF-8), so both senders report the same message.
+ */
+function percentDecoded(message: string): string {
+  try {
+    return decodeURI(message);
+  } catch {
+    return message;
+  }
+}
+
+/** A stream that closed without a status: its RST_STREAM code as grpc-js reports it. */
+export function resetStatus(rstCode: number, httpStatus: number | undefined): WireStatus {
+  switch (rstCode) {
+    case h2.NGHTTP2_NO_ERROR:
+      return httpStatus !== undefined && httpStatus !== 200
+        ? httpStatusToGrpc(httpStatus)
+        : {
+            code: grpcStatus.INTERNAL,
+            details: `Received RST_STREAM with code 0 (Call ended without gRPC status)`,
+          };
+    case h2.NGHTTP2_REFUSED_STREAM:
+      return { code: grpcStatus.UNAVAILABLE, details: 'Stream refused by server' };
+    case h2.NGHTTP2_CANCEL:
+      return { code: grpcStatus.CANCELLED, details: 'Call cancelled' };
+    case h2.NGHTTP2_ENHANCE_YOUR_CALM:
+      return { code: grpcStatus.RESOURCE_EXHAUSTED, details: 'Bandwidth exhausted or memory limit exceeded' };
+    case h2.NGHTTP2_INADEQUATE_SECURITY:
+      return { code: grpcStatus.PERMISSION_DENIED, details: 'Protocol not secure enough' };
+    case h2.NGHTTP2_INTERNAL_ERROR:
+      return {
+        code: grpcStatus.INTERNAL,
+        details: `Received RST_STREAM with code ${rstCode} (Internal server error)`,
+      };
+    default:
+      return { code: grpcStatus.INTERNAL, details: `Received RST_STREAM with code ${rstCode}` };
+  }
+}
+
+/** The grpc-timeout header for `ms`: at most 8 digits, in the smallest unit that fits (as grpc-js writes it). */
+export function grpcTimeout(ms: number): string {
+  for (const [unit, factor] of [
+    ['m', 1],
+    ['S', 1000],
+    ['M', 60_000],
+  ] as const) {
+    if (ms / factor < 1e8) return `${Math.ceil(ms / factor)}${unit}`;
+  }
+  return `${Math.ceil(ms / 3_600_000)}H`;
+}
+
+/** A gRPC message's 5-byte prefix (flag 0: not compressed; big-endian length) and the message. */
+export function framed(message: Buffer): Buffer {
+  const frame = Buffer.allocUnsafe(message.byteLength + 5);
+  frame.writeUInt8(0, 0);
+  frame.writeUInt32BE(message.byteLength, 1);
+  message.copy(frame, 5);
+  return frame;
+}
+
+/**
+ * Counts the length-prefixed messages of a response body across DATA chunks, never decoding them: their number and
+ * bytes (decompressed, as grpc-js hands them over), or the status that ends the call when a message is unusable.
+ */
+export class MessageCounter {
+  count = 0;
+  bytes = 0;
+  /** Header bytes of the message being read (a prefix can be split across chunks). */
+  private readonly prefix = Buffer.alloc(5);
+  private prefixRead = 0;
+  /** Body bytes of the message being read (kept only when it must be decompressed). */
+  private body: Buffer[] = [];
+  private remaining = -1;
+  private compressed = false;
+
+  /** The response's grpc-encoding, once its headers arrived (Node can emit the first DATA before them). */
+  encoding: string | undefined;
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** Reads a chunk; answers the failure that ends the call, if any. */
+  write(chunk: Buffer): WireStatus | undefined {
+    let at = 0;
+    while (at < chunk.byteLength) {
+      if (this.remaining < 0) {
+        const take = Math.min(5 - this.prefixRead, chunk.byteLength - at);
+        chunk.copy(this.prefix, this.prefixRead, at, at + take);
+        this.prefixRead += take;
+        at += take;
+        if (this.prefixRead < 5) return undefined;
+        this.prefixRead = 0;
+        this.compressed = this.prefix.readUInt8(0) === 1;
+        this.remaining = this.prefix.readUInt32BE(1);
+        if (this.remaining > this.maxBytes) {
+          return {
+            code: grpcStatus.RESOURCE_EXHAUSTED,
+            details: `Received message larger than max (${this.remaining} vs ${this.maxBytes})`,
+          };
+        }
+      }
+      const take = Math.min(this.remaining, chunk.byteLength - at);
+      if (this.compressed) this.body.push(chunk.subarray(at, at + take));
+      at += take;
+      this.remaining -= take;
+      if (this.remaining === 0) {
+        const failed = this.messageEnded();
+        if (failed) return failed;
+      }
+    }
+    return undefined;
+  }
+
+  private messageEnded(): WireStatus | undefined {
+    this.remaining = -1;
+    if (!this.compressed) {
+      this.count += 1;
+      this.bytes += this.prefix.readUInt32BE(1);
+      return undefined;
+    }
+    const body = Buffer.concat(this.body);
+    this.body = [];
+    try {
+      this.bytes += this.decompressedLength(body);
+      this.count += 1;
+      return undefined;
+    } catch (error) {
+      return { code: grpcStatus.INTERNAL, details: (error as Error).message };
+    }
+  }
+
+  /** grpc-js's compression filter: gzip and deflate are read, identity (or none) must not flag a message. */
+  private decompressedLength(body: Buffer): number {
+    switch (this.encoding ?? 'identity') {
+      case 'identity':
+        throw new Error('Received compressed message but "grpc-encoding" header was identity');
+      case 'gzip':
+        return gunzipSync(body).byteLength;
+      case 'deflate':
+        return inflateSync(body).byteLength;
+      default:
+        throw new Error(`Compression method not supported: ${this.encoding}`);
+    }
+  }
+}
