@@ -43,7 +43,7 @@ export function callStatus(received: StatusObject, context: StatusContext): Call
  * treats a code that is not one of the 17 as UNKNOWN. A code grpc-js leaves undefined comes from its compression filter
  * rejecting a response with a bare Error (compressed flag set, but grpc-encoding missing or one it cannot decode).
  */
-function validCode(received: StatusObject): Pick<StatusObject, 'code' | 'details'> {
+export function validCode(received: StatusObject): Pick<StatusObject, 'code' | 'details'> {
   const { code, details } = received;
   if (code === undefined) {
     return {

@@ -7,11 +7,8 @@ import {
 } from 'node:http2';
 import { performance } from 'node:perf_hooks';
 import { Metadata, status as grpcStatus } from '@grpc/grpc-js';
-import { grpcStatusName } from '../../../shared/grpc-status';
 import { buildMetadata } from '../../connection/metadata';
-import { cardinalityFailure } from '../../call/cardinality';
 import { defaultMaxMessageBytes } from '../../call/channel-options';
-import { deadlineAware } from '../../call/deadline-status';
 import {
   framed,
   grpcTimeout,
@@ -21,12 +18,13 @@ import {
   type WireStatus,
 } from './grpc-wire';
 import type { SessionPool } from './h2-sessions';
+import { outcomeStatus } from './outcome-status';
 import type { CallPlan } from './protocol';
 import type { CallOutcome, LoadSender } from './sender';
 
 /** Appended to the call's own user agent (grpc-js appends `grpc-node-js/<version>`): says which sender called. */
 const senderAgent = 'protodesk-load (node:http2)';
-/** deadlineAware's status carries metadata; ours never has any. */
+/** outcomeStatus's status carries metadata; ours never has any. */
 const noMetadata = new Metadata();
 
 /** One iteration's request: its headers (metadata included) and the whole framed body, built once per row. */
@@ -113,14 +111,11 @@ export class H2Sender implements LoadSender {
       clearTimeout(call.timer);
       this.running.delete(call);
       const received = counter?.count ?? 0;
-      const { code, details } = deadlineAware(
-        { code: wire.code, details: wire.details, metadata: noMetadata },
-        { deadline, deadlineMs, cancelledHere },
-      );
-      const broken = cardinalityFailure(this.plan.kind, code, received);
       onEnd({
-        status: broken?.name ?? grpcStatusName(code),
-        message: broken?.message ?? details,
+        ...outcomeStatus(
+          { code: wire.code, details: wire.details, metadata: noMetadata },
+          { kind: this.plan.kind, messages: received, deadline, deadlineMs, cancelledHere },
+        ),
         bytesSent: ready.bytesSent,
         bytesReceived: counter?.bytes ?? 0,
       });

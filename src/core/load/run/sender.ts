@@ -1,9 +1,7 @@
 import type { Metadata } from '@grpc/grpc-js';
 import { status as grpcStatus, type Client, type StatusObject } from '@grpc/grpc-js';
-import { grpcStatusName } from '../../../shared/grpc-status';
 import { buildMetadata } from '../../connection/metadata';
-import { cardinalityFailure } from '../../call/cardinality';
-import { deadlineAware } from '../../call/deadline-status';
+import { outcomeStatus } from './outcome-status';
 import type { CallPlan } from './protocol';
 
 /** How one call ended: the status by name and its message as received, and what it moved (serialized bytes). */
@@ -91,11 +89,14 @@ export class CallSender implements LoadSender {
       onReceiveStatus: (status: StatusObject) => {
         this.running.delete(call);
         const cancelledHere = this.cancelled.delete(call);
-        const { code, details } = deadlineAware(status, { deadline, deadlineMs, cancelledHere });
-        const broken = cardinalityFailure(this.plan.kind, code, received);
         onEnd({
-          status: broken?.name ?? grpcStatusName(code),
-          message: broken?.message ?? details,
+          ...outcomeStatus(status, {
+            kind: this.plan.kind,
+            messages: received,
+            deadline,
+            deadlineMs,
+            cancelledHere,
+          }),
           bytesSent,
           bytesReceived,
         });

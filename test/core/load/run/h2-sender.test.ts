@@ -182,7 +182,11 @@ describe('H2Sender against a misbehaving server, beside grpc-js', () => {
     ['trailers-only', 'FAILED_PRECONDITION', '50% off, ¡adiós!'],
     ['http-500', 'UNKNOWN', 'Received HTTP status code 500'],
     ['http-404', 'UNIMPLEMENTED', 'Received HTTP status code 404'],
-    ['status-99', 'CODE_99', 'ninety-nine'],
+    [
+      'status-99',
+      'UNKNOWN',
+      'The server sent grpc-status 99, which is not a gRPC status code (0 to 16); read as UNKNOWN, as the gRPC spec says. Its message: ninety-nine',
+    ],
     ['trailers-without-status', 'UNKNOWN', 'Received HTTP status code 200'],
     ['length-beyond-data', 'INTERNAL', 'Received RST_STREAM with code 0 (Call ended without gRPC status)'],
     ['reset-calm', 'RESOURCE_EXHAUSTED', 'Bandwidth exhausted or memory limit exceeded'],
@@ -193,14 +197,23 @@ describe('H2Sender against a misbehaving server, beside grpc-js', () => {
     expect(outcome).toMatchObject({ status, message });
   });
 
-  // Through grpc-js's channel call (CallSender) these end with no code at all (its compression filter's rejection is
-  // lost below the stubs); H2Sender reports the INTERNAL status and message grpc-js's filter gives.
+  // Both end INTERNAL; each says why in its own words (grpc-js's compression filter drops its reason below the stubs, so
+  // CallSender gives the call engine's explanation).
   it.each([
     ['compressed-without-encoding', 'Received compressed message but "grpc-encoding" header was identity'],
     ['unknown-encoding', 'Compression method not supported: zstd-unknown'],
   ])('%s ends INTERNAL, saying why', async (name, message) => {
-    const outcomes = await viaH2(await misbehaving(name), 3);
-    expect(outcomes).toEqual(Array(3).fill({ status: 'INTERNAL', message, bytesSent: 0, bytesReceived: 0 }));
+    const plan = await misbehaving(name);
+    expect(await viaH2(plan, 3)).toEqual(
+      Array(3).fill({ status: 'INTERNAL', message, bytesSent: 0, bytesReceived: 0 }),
+    );
+    const throughGrpcJs = await viaGrpcJs(plan, 3);
+    expect(throughGrpcJs.map((outcome) => [outcome.status, outcome.message])).toEqual(
+      Array(3).fill([
+        'INTERNAL',
+        'The server sent a compressed response that cannot be decompressed: its grpc-encoding header is missing or names an encoding other than gzip or deflate.',
+      ]),
+    );
   });
 });
 

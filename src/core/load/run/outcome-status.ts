@@ -1,0 +1,27 @@
+import type { StatusObject } from '@grpc/grpc-js';
+import { grpcStatusName } from '../../../shared/grpc-status';
+import type { MethodKind } from '../../../shared/schema';
+import { cardinalityFailure } from '../../call/cardinality';
+import { validCode } from '../../call/call-status';
+import { deadlineAware } from '../../call/deadline-status';
+
+/**
+ * How a load test's call ended, by the call engine's rules whichever sender carried it: a code outside gRPC's 17 is
+ * UNKNOWN, a server's reset past the deadline is DEADLINE_EXCEEDED, a unary answer without exactly one message is
+ * INTERNAL.
+ */
+export function outcomeStatus(
+  received: StatusObject,
+  call: {
+    kind: MethodKind;
+    messages: number;
+    deadline: number | undefined;
+    deadlineMs: number | undefined;
+    cancelledHere: boolean;
+  },
+): { status: string; message: string } {
+  const valid = { ...received, ...validCode(received) };
+  const { code, details } = deadlineAware(valid, call);
+  const broken = cardinalityFailure(call.kind, code, call.messages);
+  return { status: broken?.name ?? grpcStatusName(code), message: broken?.message ?? details };
+}
