@@ -1,5 +1,5 @@
 import type { LoadReport } from '../../../shared/load';
-import { pointRate } from './format';
+import { pointRate } from '../../../shared/load-timeline';
 
 /** One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break, with quotes doubled. */
 function csvField(value: string | number): string {

@@ -1,4 +1,4 @@
-import type { HistogramBar, LoadPlan, LoadReport, TimelinePoint } from '../../../shared/load';
+import type { HistogramBar, LoadPlan, LoadReport } from '../../../shared/load';
 
 // One number style for every report, whatever the machine's locale: a CI log and a ticket read the same.
 const grouped = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -98,15 +98,6 @@ export function errorRate(report: Pick<LoadReport, 'count' | 'statusCounts'>): n
 /** Status names with their counts, most frequent first (name order breaks ties, so output is stable). */
 export function statusesByCount(statusCounts: Record<string, number>): [string, number][] {
   return Object.entries(statusCounts).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
-}
-
-/**
- * Calls per second of one timeline point. Every second is whole except the run's last one, which covers only what
- * was left of the run (30.2 s: the 31st second is 0.2 s long), so its calls are divided by that part of a second.
- */
-export function pointRate(point: TimelinePoint, elapsedMs: number): number {
-  const covered = Math.min(1, elapsedMs / 1000 - (point.second - 1));
-  return covered > 0 ? point.calls / covered : point.calls;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { LoadReport, TimelinePoint } from '../../../shared/load';
+import type { LoadReport } from '../../../shared/load';
 import {
   describePlan,
   formatCount,
@@ -6,9 +6,9 @@ import {
   formatFigure,
   formatMs,
   formatWhen,
-  pointRate,
   visibleBars,
 } from './format';
+import { chartedSeconds, pointRate } from '../../../shared/load-timeline';
 import { histogramChart, timeChart, type TimeSeries } from './html/charts';
 import { escapeHtml } from './html/escape';
 import {
@@ -34,17 +34,6 @@ const range = (values: number[]): string =>
   values.length === 0
     ? 'no data'
     : `from ${formatFigure(Math.min(...values))} to ${formatFigure(Math.max(...values))}`;
-
-/**
- * The seconds the time charts draw: all but a last second the run covered less than half of. A run ends a few ms
- * into its last second, and one call there made a rate of hundreds per second and percentiles of one call, drawn as
- * a cliff at the right edge. Its calls are in every total, the tables and the CSV.
- */
-function chartedSeconds(report: LoadReport): TimelinePoint[] {
-  const last = report.timeline[report.timeline.length - 1];
-  const partial = last !== undefined && report.elapsedMs / 1000 - (last.second - 1) < 0.5;
-  return partial && report.timeline.length > 1 ? report.timeline.slice(0, -1) : report.timeline;
-}
 
 function rateSeries(report: LoadReport, faint: boolean): TimeSeries[] {
   const suffix = faint ? ' (previous run)' : '';

@@ -1,6 +1,7 @@
 /** What the Load test charts draw, as uPlot's aligned columns, from a run's snapshot (and the previous run's, faint). */
 import type uPlot from 'uplot';
 import type { HistogramBar, LoadSnapshot, TimelinePoint } from '../../../shared/load';
+import { chartedSeconds, pointRate } from '../../../shared/load-timeline';
 
 /** Seconds 1..n covering both timelines; a run shorter than the other has gaps (null) at the end. */
 function seconds(current: TimelinePoint[], previous: TimelinePoint[] | undefined): number[] {
@@ -12,20 +13,9 @@ function lastSecond(points: TimelinePoint[]): number {
   return points.length === 0 ? 0 : (points[points.length - 1]?.second ?? 0);
 }
 
-/**
- * The seconds worth drawing: a second the run has covered less than half of (the one still running, or a run's last
- * moments) would draw a cliff at the edge, so it is left out; a last second covered more than half counts as a whole.
- */
-function drawnSeconds(snapshot: LoadSnapshot): TimelinePoint[] {
-  return snapshot.timeline.filter((point) => snapshot.elapsedMs - (point.second - 1) * 1000 >= 500);
-}
-
-/** Calls per second in a second the run covered only partly (its last), scaled up to a whole second. */
+/** Calls per second of each point of `snapshot`, whole numbers. */
 function callsPerSecond(snapshot: LoadSnapshot): (point: TimelinePoint) => number {
-  return (point) => {
-    const covered = Math.min(1000, snapshot.elapsedMs - (point.second - 1) * 1000);
-    return Math.round((point.calls * 1000) / covered);
-  };
+  return (point) => Math.round(pointRate(point, snapshot.elapsedMs));
 }
 
 /** One value per second of `xs` from a timeline (null where the run has no such second). */
@@ -46,8 +36,8 @@ const errorPercent = (point: TimelinePoint): number =>
 
 /** Calls/s and error % per second: [x, calls, errors%, (previous calls, previous errors%)]. */
 export function rateData(snapshot: LoadSnapshot | undefined, previous?: LoadSnapshot): uPlot.AlignedData {
-  const current = snapshot ? drawnSeconds(snapshot) : [];
-  const before = previous ? drawnSeconds(previous) : undefined;
+  const current = snapshot ? chartedSeconds(snapshot) : [];
+  const before = previous ? chartedSeconds(previous) : undefined;
   const xs = seconds(current, before);
   const of = (run: LoadSnapshot, points: TimelinePoint[]) => [
     column(xs, points, callsPerSecond(run)),
@@ -62,8 +52,8 @@ export function rateData(snapshot: LoadSnapshot | undefined, previous?: LoadSnap
 
 /** p50, p90, p99 per second: [x, p50, p90, p99, (previous p50, p90, p99)]. */
 export function latencyData(snapshot: LoadSnapshot | undefined, previous?: LoadSnapshot): uPlot.AlignedData {
-  const current = snapshot ? drawnSeconds(snapshot) : [];
-  const before = previous ? drawnSeconds(previous) : undefined;
+  const current = snapshot ? chartedSeconds(snapshot) : [];
+  const before = previous ? chartedSeconds(previous) : undefined;
   const xs = seconds(current, before);
   const of = (points: TimelinePoint[]) => [
     column(xs, points, (p) => p.p50),
