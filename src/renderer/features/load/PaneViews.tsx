@@ -29,10 +29,10 @@ export function PaneViews(props: {
       onValueChange={(value) => showView(tab.id, value as PaneView)}
     >
       <Tabs.List className="pane-view-tabs" aria-label="Response pane views">
-        <Tabs.Trigger value="response" className="pane-view-tab">
+        <Tabs.Trigger value="response" className="underline-tab pane-view-tab">
           Response
         </Tabs.Trigger>
-        <Tabs.Trigger value="load" className="pane-view-tab">
+        <Tabs.Trigger value="load" className="underline-tab pane-view-tab">
           Load test
           {running && <span className="pane-view-running" aria-label="(running)" role="img" />}
         </Tabs.Trigger>

@@ -33,7 +33,7 @@ export function RequestSections(props: {
       <div className="request-section-bar">
         <Tabs.List className="request-section-tabs" aria-label="Request sections">
           {requestSections.map((id) => (
-            <Tabs.Trigger key={id} value={id} className="request-section-tab">
+            <Tabs.Trigger key={id} value={id} className="underline-tab">
               {labels[id]}
               {Boolean(counts[id]) && (
                 <>
