@@ -1,9 +1,10 @@
 import { writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { PemWriter } from '../workspace/tls-profile-settings';
 import type { TempArea } from './temp-area';
 
-/** The files written from embedded PEM text in this process: they vanish with their area, so nothing may point at them. */
-const pemCopies = new Set<string>();
+/** The folders embedded PEM text was written to in this process (one per temporary area, so the set stays small). */
+const pemFolders = new Set<string>();
 
 /** Writes embedded PEM text to private files in a temporary area (removed with it). */
 export const tempPemWriter =
@@ -11,9 +12,10 @@ export const tempPemWriter =
   async (pem, name) => {
     const file = temp.path(`${name}.pem`);
     await writeFile(file, pem, { mode: 0o600 });
-    pemCopies.add(file);
+    pemFolders.add(dirname(file));
     return file;
   };
 
 /** Whether `path` is a temporary copy of a TLS profile's embedded PEM text (not a file the user named). */
-export const isEmbeddedPemCopy = (path: string): boolean => pemCopies.has(path);
+export const isEmbeddedPemCopy = (path: string): boolean =>
+  path.endsWith('.pem') && pemFolders.has(dirname(path));
