@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadSnapshot } from '../../../helpers/load-snapshot';
 import { LoadAggregator, lateSeconds } from '../../../../src/core/load/metrics/aggregator';
 import { maxBars } from '../../../../src/core/load/metrics/histogram-bars';
 import { highestLatencyUs } from '../../../../src/core/load/metrics/latency-histogram';
@@ -176,20 +177,7 @@ describe('LoadAggregator', () => {
 
   it('is all zeros before any call ends', () => {
     const snapshot = new LoadAggregator().snapshot(state(0));
-    expect(snapshot).toEqual({
-      elapsedMs: 0,
-      count: 0,
-      inFlight: 0,
-      rps: 0,
-      statusCounts: {},
-      dropped: 0,
-      latency: { min: 0, mean: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0 },
-      histogram: [],
-      timeline: [],
-      errors: [],
-      bytesSent: 0,
-      bytesReceived: 0,
-    });
+    expect(snapshot).toEqual(loadSnapshot());
   });
 });
 
