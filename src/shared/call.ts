@@ -10,6 +10,16 @@ export const maxDurationMs = 2 ** 31 - 1;
 /** How long a request of a workspace run (`protodesk run`) without its own deadline may take. */
 export const defaultRunDeadlineMs = 30_000;
 
+/**
+ * The wire protocol of a call: gRPC over HTTP/2 (the default), gRPC-Web binary (`application/grpc-web+proto`) or text
+ * (`application/grpc-web-text`, base64), or the Connect protocol (unary as a plain POST of `application/proto`, streams
+ * as `application/connect+proto`).
+ */
+export type CallProtocol = 'grpc' | 'grpc-web' | 'grpc-web-text' | 'connect';
+
+/** Every protocol, in the order menus list them. */
+export const callProtocols: readonly CallProtocol[] = ['grpc', 'grpc-web', 'grpc-web-text', 'connect'];
+
 /** Per-call and per-channel settings; every field is optional and has a documented default. */
 export interface CallOptions {
   /** Milliseconds from start until the call fails with DEADLINE_EXCEEDED; none when absent. */
@@ -28,6 +38,11 @@ export interface CallOptions {
   authority?: string;
   /** Prepended to grpc-js's own user agent. */
   userAgent?: string;
+  /**
+   * gRPC-Web and Connect in plaintext: speak HTTP/2 with prior knowledge (h2c) instead of HTTP/1.1. Over TLS, ALPN
+   * decides and this is ignored; gRPC always uses HTTP/2.
+   */
+  http2?: boolean;
   /** Print response fields that hold their default value. */
   emitDefaults?: boolean;
   /** Print .proto field names instead of lowerCamelCase JSON names. */
@@ -47,6 +62,8 @@ export interface CallRequest {
    * send these first and take more through `send` until `end`.
    */
   requests: string[];
+  /** Absent means `grpc`. */
+  protocol?: CallProtocol;
   options?: CallOptions;
 }
 
@@ -62,6 +79,8 @@ export interface CallStatus {
   detailsProblem?: string;
   /** What to do about a failure, when there is something obvious (connection and TLS failures). */
   hint?: string;
+  /** gRPC-Web and Connect: the HTTP status of a response that failed at the HTTP level (e.g. 404), shown beside the code. */
+  httpStatus?: number;
 }
 
 /** How long each step of a call took, in ms since the call started, and what it moved. */
@@ -84,7 +103,14 @@ export type CallEvent =
   | { type: 'sent'; index: number; size: number; atMs: number }
   | { type: 'message'; index: number; size: number; atMs: number; json: string }
   | { type: 'trailers'; metadata: MetadataEntry[]; atMs: number }
-  | { type: 'status'; status: CallStatus; timings: CallTimings; insecure: boolean };
+  | {
+      type: 'status';
+      status: CallStatus;
+      timings: CallTimings;
+      insecure: boolean;
+      /** gRPC-Web and Connect: the HTTP version the call used, when a connection was made. */
+      httpVersion?: '1.1' | '2';
+    };
 
 /** What a started call offers: its kind, and the commands that stream requests or stop it. */
 export interface CallControl {

@@ -5,7 +5,7 @@
  * On disk every file is JSON with a `format` number first (see `workspaceFormat`); these types are the contents
  * without it. Paths inside are relative to the workspace folder where possible.
  */
-import type { CallStatus, CallTimings } from './call';
+import type { CallProtocol, CallStatus, CallTimings } from './call';
 import type { GrpcStatusName } from './grpc-status';
 import type { MetadataEntry, SchemaSource } from './schema';
 import type { CertificateInfo, CertificateValidity, HostCheck, KeyPairCheck } from './tls';
@@ -26,6 +26,8 @@ export interface SavedOptions {
   deadlineMs?: number;
   emitDefaults?: boolean;
   gzip?: boolean;
+  /** gRPC-Web and Connect in plaintext: HTTP/2 with prior knowledge instead of HTTP/1.1. */
+  http2?: boolean;
 }
 
 /** Copies a value of a response into a variable for later requests. */
@@ -53,6 +55,8 @@ export interface SavedRequest {
   target: string;
   /** Name of a TLS profile (`tls/<name>.json`); absent: the environment's profile, else plaintext. */
   tlsProfile?: string;
+  /** The wire protocol; absent: the environment's protocol, else `grpc`. */
+  protocol?: CallProtocol;
   metadata: MetadataEntry[];
   /** The request message (the first one of a client stream) as JSON. */
   body: JsonValue;
@@ -69,6 +73,8 @@ export interface EnvironmentFile {
   secrets: string[];
   /** The TLS profile requests use in this environment unless they name their own. */
   tlsProfile?: string;
+  /** The protocol requests use in this environment unless they name their own (e.g. a gateway that speaks gRPC-Web). */
+  protocol?: CallProtocol;
 }
 
 /** How a TLS profile connects. */
@@ -232,6 +238,8 @@ export interface HistoryEntry extends HistorySummary {
   workspace: string;
   request: {
     tlsProfile?: string;
+    /** Absent for gRPC. */
+    protocol?: CallProtocol;
     metadata: MetadataEntry[];
     /** Request messages as sent, in order, JSON text (every one up to 1,000 messages or 5 MB of text). */
     messages: string[];
