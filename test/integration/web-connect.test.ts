@@ -249,6 +249,49 @@ describe('Connect specifics against connect-node', () => {
     }
   });
 
+  test.each(['connect', 'grpc-web'] as const)(
+    'a response over the receive limit ends RESOURCE_EXHAUSTED over %s, saying what to raise',
+    async (protocol) => {
+      const body = { responseSize: 314159 };
+      const result = await callAndCollect(
+        engine,
+        schema,
+        request(h1.url, 'UnaryCall', body, { protocol, options: { maxReceiveMessageBytes: 1000 } }),
+      );
+      expect(result.messages).toEqual([]);
+      expect(result.status).toEqual({
+        code: 8,
+        name: 'RESOURCE_EXHAUSTED',
+        // connect-node gzips large responses (the engine accepts gzip): the limit applies to what they decompress to.
+        message: 'Received message that decompresses to a size larger than 1000',
+        hint: 'A response exceeded the size limit: raise the maximum response size in the call options (CLI: --max-msg-sz).',
+      });
+    },
+  );
+
+  test('connection failures are explained as for gRPC', async () => {
+    const closed = await freePort();
+    const refused = await callAndCollect(
+      engine,
+      schema,
+      request(`http://127.0.0.1:${closed}`, 'EmptyCall', {}),
+    );
+    expect(refused.status).toEqual({
+      code: 14,
+      name: 'UNAVAILABLE',
+      message: `Cannot reach 127.0.0.1:${closed}: connection refused — is the server running?`,
+      hint: 'Check the host and port.',
+    });
+    const tlsToPlaintext = await callAndCollect(engine, schema, {
+      ...request(`https://127.0.0.1:${h1.port}`, 'EmptyCall', {}),
+      tls: { mode: 'tls', caFiles: [testdata.ca] },
+    });
+    expect(tlsToPlaintext.status).toMatchObject({ code: 14, name: 'UNAVAILABLE' });
+    expect(tlsToPlaintext.status.message).toMatch(
+      new RegExp(`^The server at 127.0.0.1:${h1.port} does not speak TLS`),
+    );
+  });
+
   describe.each(['connect', 'grpc-web'] as const)('gzip both ways over %s', (protocol) => {
     let spy: WireSpy;
     beforeAll(async () => (spy = await startWireSpy(h1.port)));
@@ -276,6 +319,15 @@ describe('Connect specifics against connect-node', () => {
     });
   });
 });
+
+/** A port nothing listens on (it was free a moment ago). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 /** A TCP relay in front of a server that keeps both directions' bytes: what really went over the wire. */
 interface WireSpy {

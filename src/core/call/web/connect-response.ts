@@ -30,19 +30,29 @@ export function connectResponse(head: ResponseHead, unary: boolean): ResponseBod
   return unary ? new ConnectUnaryBody(head) : new ConnectStreamBody(head);
 }
 
-/** Collects a whole body, refusing one over the size limit as grpc-js refuses a large message. */
+/**
+ * Collects a whole body, refusing one over the size limit as grpc-js refuses a large message: by its content-length
+ * when it has one (so the message names the real size), else once the bytes so far pass the limit.
+ */
 class BodyCollector {
   private readonly chunks: Uint8Array[] = [];
   private size = 0;
+  private readonly announced: number;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(
+    private readonly maxBytes: number,
+    head: ResponseHead,
+  ) {
+    this.announced = Number(headerValue(head.headers, 'content-length') ?? 0) || 0;
+  }
 
   add(chunk: Uint8Array): void {
     this.size += chunk.byteLength;
-    if (this.size > this.maxBytes) {
+    const size = Math.max(this.size, this.announced);
+    if (size > this.maxBytes) {
       throw new WebStatusError(
         grpcStatus.RESOURCE_EXHAUSTED,
-        new EnvelopeSizeError(this.size, this.maxBytes).message,
+        new EnvelopeSizeError(size, this.maxBytes).message,
       );
     }
     this.chunks.push(chunk);
@@ -59,7 +69,7 @@ class ConnectUnaryBody implements ResponseBody {
 
   constructor(private readonly head: ResponseHead) {
     this.headers = responseMetadata(head.headers, headersOnly);
-    this.collector = new BodyCollector(head.maxBytes);
+    this.collector = new BodyCollector(head.maxBytes, head);
   }
 
   data(chunk: Uint8Array): Buffer[] {
@@ -94,7 +104,7 @@ class ConnectErrorBody implements ResponseBody {
     private readonly unary: boolean,
   ) {
     this.headers = responseMetadata(head.headers, unary ? headersOnly : undefined);
-    this.collector = new BodyCollector(head.maxBytes);
+    this.collector = new BodyCollector(head.maxBytes, head);
   }
 
   data(chunk: Uint8Array): Buffer[] {
