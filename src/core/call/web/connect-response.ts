@@ -1,6 +1,6 @@
 import { Metadata, status as grpcStatus } from '@grpc/grpc-js';
 import type { ChannelStatus } from '../call-channel';
-import { decompress } from './compression';
+import { decodeContent, decompress } from './compression';
 import { connectErrorStatus, parseEndStream } from './connect-error';
 import { compressedFlag, connectEndStreamFlag, EnvelopeReader, EnvelopeSizeError } from './envelope';
 import { httpStatusToGrpc } from './http-status';
@@ -81,8 +81,7 @@ class ConnectUnaryBody implements ResponseBody {
   end(): BodyEnd {
     const encoding = headerValue(this.head.headers, 'content-encoding');
     const body = this.collector.body();
-    const message =
-      encoding && encoding !== 'identity' ? decompress(encoding, body, this.head.maxBytes) : body;
+    const message = decodeContent(encoding, body, this.head.maxBytes);
     return {
       last: message,
       status: {
@@ -113,15 +112,12 @@ class ConnectErrorBody implements ResponseBody {
   }
 
   end(): BodyEnd {
-    const encoding = headerValue(
-      this.head.headers,
-      this.unary ? 'content-encoding' : 'connect-content-encoding',
-    );
+    const encoding = headerValue(this.head.headers, 'content-encoding');
     const type = headerValue(this.head.headers, 'content-type') ?? '';
     let json: unknown;
     try {
       const raw = this.collector.body();
-      const body = encoding && encoding !== 'identity' ? decompress(encoding, raw, this.head.maxBytes) : raw;
+      const body = decodeContent(encoding, raw, this.head.maxBytes);
       if (type.startsWith('application/json')) json = JSON.parse(body.toString('utf8'));
     } catch {
       json = undefined;
