@@ -305,6 +305,30 @@ describe('Connect specifics against connect-node', () => {
     expect(tlsToPlaintext.status.message).toMatch(
       new RegExp(`^The server at 127.0.0.1:${h1.port} does not speak TLS`),
     );
+    expect(tlsToPlaintext.status.hint).toBe(
+      `Switch TLS off (plaintext) for this server, or write http://127.0.0.1:${h1.port}.`,
+    );
+  });
+
+  test('meeting the other HTTP version in plaintext says which to try', async () => {
+    const h2cToHttp1 = await callAndCollect(engine, schema, {
+      ...request(h1.url, 'EmptyCall', {}),
+      options: { http2: true },
+    });
+    expect(h2cToHttp1.status).toMatchObject({ code: 14, name: 'UNAVAILABLE' });
+    expect(h2cToHttp1.status.message).toMatch(
+      new RegExp(`^The server at 127.0.0.1:${h1.port} did not answer HTTP/2 \\(h2c\\) in plaintext \\(`),
+    );
+    expect(h2cToHttp1.status.hint).toBe(
+      `It may speak only HTTP/1.1: turn HTTP/2 off (no --http2); or, if it requires TLS, write https://127.0.0.1:${h1.port}.`,
+    );
+    const http1ToH2c = await callAndCollect(engine, schema, request(h2c.url, 'EmptyCall', {}));
+    expect(http1ToH2c.status.message).toMatch(
+      new RegExp(`^The server at 127.0.0.1:${h2c.port} did not answer HTTP/1.1 in plaintext \\(`),
+    );
+    expect(http1ToH2c.status.hint).toBe(
+      `It may speak only HTTP/2: turn HTTP/2 on (CLI: --http2); or, if it requires TLS, write https://127.0.0.1:${h2c.port}.`,
+    );
   });
 
   describe.each(['connect', 'grpc-web'] as const)('gzip both ways over %s', (protocol) => {
