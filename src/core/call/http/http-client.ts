@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { ConnectionOptions, TLSSocket } from 'node:tls';
 import type { TlsSettings } from '../../../shared/schema';
 import { dial, type DialDone } from './dial';
-import { httpError } from './errors';
+import { clientClosed } from './errors';
 import type { HttpExchange, HttpRequestHead, HttpResponseEvents, HttpTransport } from './exchange';
 import { H1Pool } from './h1-pool';
 import { H2Connection } from './h2-connection';
@@ -93,7 +93,7 @@ export class HttpClient {
     if (this.transport) return this.transport.request(head, events);
     const exchange = new QueuedExchange(head, events, this.dropWaiting);
     if (this.closed) {
-      queueMicrotask(() => exchange.fail(httpError('ERR_HTTP_CLIENT_CLOSED', 'The connection was closed.')));
+      queueMicrotask(() => exchange.fail(clientClosed()));
       return exchange;
     }
     this.waiting.push(exchange);
@@ -109,7 +109,7 @@ export class HttpClient {
     this.abandon = undefined;
     this.transport?.close();
     this.transport = undefined;
-    this.failWaiting(httpError('ERR_HTTP_CLIENT_CLOSED', 'The connection was closed.'));
+    this.failWaiting(clientClosed());
     this.setState('idle');
     this.listeners.clear();
   }
@@ -156,7 +156,10 @@ export class HttpClient {
   }
 
   private h2Gone(waiting: QueuedExchange[], error: NodeJS.ErrnoException | undefined): void {
-    if (this.closed) return;
+    if (this.closed) {
+      for (const exchange of waiting) exchange.fail(clientClosed());
+      return;
+    }
     this.transport = undefined;
     if (error) {
       for (const exchange of waiting) exchange.fail(error);
