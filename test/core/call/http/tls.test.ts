@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TlsSettings } from '../../../../src/shared/schema';
 import { HttpClient } from '../../../../src/core/call/http/http-client';
 import { grpcGoTestdata, makeTestPki, type TestPki } from '../../../helpers/certs';
-import { echo, listen, post, type TestServer } from './servers';
+import { echo, listen, post, until, type TestServer } from './servers';
 
 // TLS as gRPC calls do it, against real Node TLS servers: ALPN decides the version, and every TLS mode of the
 // settings (custom CA, mutual TLS, server-name override, insecure) behaves as it does for grpc-js channels.
@@ -90,6 +90,20 @@ describe('HttpClient over TLS', () => {
     expect(server.connections).toHaveLength(2);
     await Promise.all(['c', 'd'].map((body) => post(http, body)));
     expect(server.connections).toHaveLength(2);
+  });
+
+  test('connect() alone tells the negotiated version before any request, and the first request uses that socket', async () => {
+    const http = client(port.http1, withCa());
+    const states: string[] = [];
+    http.onState((state) => states.push(state));
+    const server = servers.find((started) => started.port === port.http1)!;
+    const before = server.connections.length;
+    http.connect();
+    await until(() => http.state === 'ready');
+    expect(http.httpVersion).toBe('1.1');
+    expect((await post(http, 'first')).body.toString()).toBe('first');
+    expect(server.connections.length - before).toBe(1);
+    expect(states).toEqual(['connecting', 'ready']);
   });
 
   test('a TLS server without ALPN is spoken to in HTTP/1.1', async () => {
