@@ -61,11 +61,16 @@ export class H2Connection implements HttpTransport {
     });
     // A TLS alert after the handshake (a client certificate the server refuses) reaches the socket, not the session.
     socket.once('error', (error: NodeJS.ErrnoException) => {
-      this.retire(error);
+      this.failed(error);
       this.session.destroy(error);
     });
-    this.session.on('goaway', () => this.retire(undefined));
-    this.session.on('error', (error: NodeJS.ErrnoException) => this.retire(error));
+    // The errors below only count when the session never became ready; after that the next request reconnects.
+    this.session.on('goaway', (code: number) =>
+      this.retire(httpError('ECONNRESET', `The server refused HTTP/2 (GOAWAY with error code ${code}).`)),
+    );
+    this.session.on('error', (error: NodeJS.ErrnoException) =>
+      this.retire(this.ready ? error : notHttp2(error)),
+    );
     this.session.on('close', () =>
       this.retire(httpError('ECONNRESET', 'The server closed the connection before HTTP/2 started.')),
     );
@@ -104,6 +109,10 @@ export class H2Connection implements HttpTransport {
     for (const next of waiting) next.bind(this.open(next.head, next.events));
   }
 
+  private failed(error: NodeJS.ErrnoException): void {
+    this.retire(this.ready ? error : notHttp2(error));
+  }
+
   /** Stops taking requests; streams already open finish on their own (GOAWAY lets them). */
   private retire(error: NodeJS.ErrnoException | undefined): void {
     if (this.retired) return;
@@ -115,4 +124,11 @@ export class H2Connection implements HttpTransport {
     // A GOAWAY leaves the session open for its streams; close it once they are done.
     this.session.close();
   }
+}
+
+/** nghttp2's "Protocol error" before the server's SETTINGS: in h2c, the server most likely answered in HTTP/1.1. */
+function notHttp2(error: NodeJS.ErrnoException): NodeJS.ErrnoException {
+  if (error.code !== 'ERR_HTTP2_ERROR') return error;
+  error.message = `The server did not answer in HTTP/2 (${error.message}): it may speak only HTTP/1.1; call it without HTTP/2.`;
+  return error;
 }

@@ -229,6 +229,40 @@ describe('HttpClient teardown', () => {
     await until(() => closedAtServer);
   });
 
+  test('close() while HTTP/2 waits for the server’s SETTINGS fails the waiting request', async () => {
+    const accepted: Socket[] = [];
+    const silent = await listen(createNetServer((socket) => accepted.push(socket.resume())));
+    cleanup.push(silent.close);
+    const client = new HttpClient({
+      hostPort: `127.0.0.1:${silent.port}`,
+      authority: 'localhost',
+      tls: { mode: 'plaintext' },
+      http2: true,
+      env: {},
+    });
+    const { outcome } = exchange(client);
+    await until(() => accepted.length === 1);
+    let closedAtServer = false;
+    accepted[0]!.on('close', () => (closedAtServer = true));
+    expect(client.httpVersion).toBe('2');
+    expect(client.state).toBe('connecting');
+    client.close();
+    expect((await outcome).error?.code).toBe('ERR_HTTP_CLIENT_CLOSED');
+    await until(() => closedAtServer);
+  });
+
+  test('h2c prior knowledge against an HTTP/1.1-only server fails, saying so', async () => {
+    const server = await serve(startHttp1, counting());
+    const client = clientFor(server, true);
+    const outcome = await post(client, 'x');
+    expect(outcome.events).toEqual(['error']);
+    expect(outcome.error?.code).toBe('ERR_HTTP2_ERROR');
+    expect(outcome.error?.message).toBe(
+      'The server did not answer in HTTP/2 (Protocol error): it may speak only HTTP/1.1; call it without HTTP/2.',
+    );
+    expect(client.state).toBe('failed');
+  });
+
   test('cancel() of a request still waiting for its connection sends nothing and reports nothing', async () => {
     const server = await serve(startHttp1, counting());
     const client = clientFor(server, false);

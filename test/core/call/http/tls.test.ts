@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TlsSettings } from '../../../../src/shared/schema';
 import { HttpClient } from '../../../../src/core/call/http/http-client';
 import { grpcGoTestdata, makeTestPki, type TestPki } from '../../../helpers/certs';
-import { echo, listen, post, type TestServer } from './servers';
+import { echo, listen, post, until, type TestServer } from './servers';
 
 // TLS as gRPC calls do it, against real Node TLS servers: ALPN decides the version, and every TLS mode of the
 // settings (custom CA, mutual TLS, server-name override, insecure) behaves as it does for grpc-js channels.
@@ -15,7 +15,7 @@ describe('HttpClient over TLS', () => {
   let pki: TestPki;
   const servers: TestServer[] = [];
   const clients: HttpClient[] = [];
-  const port = { h2: 0, http1: 0, noAlpn: 0, mutual: 0, grpcGo: 0 };
+  const port = { h2: 0, http1: 0, noAlpn: 0, mutual: 0, mutualHttp1: 0, grpcGo: 0 };
 
   beforeAll(async () => {
     pki = await makeTestPki();
@@ -30,7 +30,7 @@ describe('HttpClient over TLS', () => {
     const h2Echo = echo as unknown as Parameters<typeof createSecureServer>[1];
     // A TLS server without ALPN in front of an HTTP/1.1 server: the client must fall back to HTTP/1.1.
     const plainHttp = createHttp1Server(echo);
-    [port.h2, port.http1, port.noAlpn, port.mutual, port.grpcGo] = await Promise.all([
+    [port.h2, port.http1, port.noAlpn, port.mutual, port.mutualHttp1, port.grpcGo] = await Promise.all([
       start(createSecureServer({ ...server, allowHTTP1: true }, h2Echo)),
       start(createHttpsServer({ ...server, ALPNProtocols: ['http/1.1'] }, echo)),
       start(createTlsServer(server, (socket) => plainHttp.emit('connection', socket))),
@@ -44,6 +44,12 @@ describe('HttpClient over TLS', () => {
             ca: readFileSync(pki.ca),
           },
           h2Echo,
+        ),
+      ),
+      start(
+        createHttpsServer(
+          { ...server, requestCert: true, rejectUnauthorized: true, ca: readFileSync(pki.ca) },
+          echo,
         ),
       ),
       start(createSecureServer({ ...files(grpcGo.cert, grpcGo.key), allowHTTP1: true }, h2Echo)),
@@ -86,6 +92,20 @@ describe('HttpClient over TLS', () => {
     expect(server.connections).toHaveLength(2);
   });
 
+  test('connect() alone tells the negotiated version before any request, and the first request uses that socket', async () => {
+    const http = client(port.http1, withCa());
+    const states: string[] = [];
+    http.onState((state) => states.push(state));
+    const server = servers.find((started) => started.port === port.http1)!;
+    const before = server.connections.length;
+    http.connect();
+    await until(() => http.state === 'ready');
+    expect(http.httpVersion).toBe('1.1');
+    expect((await post(http, 'first')).body.toString()).toBe('first');
+    expect(server.connections.length - before).toBe(1);
+    expect(states).toEqual(['connecting', 'ready']);
+  });
+
   test('a TLS server without ALPN is spoken to in HTTP/1.1', async () => {
     const http = client(port.noAlpn, withCa());
     const outcome = await post(http, 'no alpn');
@@ -114,6 +134,14 @@ describe('HttpClient over TLS', () => {
     const mutual = withCa({ certFile: pki.client.cert, keyFile: pki.client.key });
     expect((await post(client(port.mutual, mutual), 'mutual')).body.toString()).toBe('mutual');
     const refused = await post(client(port.mutual, withCa()), 'x');
+    expect(refused.events).toEqual(['error']);
+    expect(refused.error?.message).toMatch(/certificate required/);
+  });
+
+  test('mutual TLS over HTTP/1.1: the same, where the refusal reaches an idle pooled socket', async () => {
+    const mutual = withCa({ certFile: pki.client.cert, keyFile: pki.client.key });
+    expect((await post(client(port.mutualHttp1, mutual), 'mutual')).body.toString()).toBe('mutual');
+    const refused = await post(client(port.mutualHttp1, withCa()), 'x');
     expect(refused.events).toEqual(['error']);
     expect(refused.error?.message).toMatch(/certificate required/);
   });
