@@ -201,7 +201,7 @@ export class WebCall implements ChannelCall {
     if (this.settled) return;
     const details = this.body
       ? `The connection was lost during the call: ${error.message}`
-      : `No connection established. Last error: ${String(error)}`;
+      : `No connection established. Last error: ${error.message}`;
     this.fail(new WebStatusError(grpcStatus.UNAVAILABLE, details));
   }
 
