@@ -1,4 +1,5 @@
 import { status as grpcStatus, type StatusObject } from '@grpc/grpc-js';
+import type { ChannelStatus } from './call-channel';
 import type { Registry } from '@bufbuild/protobuf';
 import type { CallStatus } from '../../shared/call';
 import { grpcStatusName } from '../../shared/grpc-status';
@@ -17,9 +18,10 @@ export interface StatusContext extends AttemptContext {
 }
 
 /** Turns grpc-js's final status into the contract's: named, connection failures explained, rich details decoded. */
-export function callStatus(received: StatusObject, context: StatusContext): CallStatus {
+export function callStatus(received: ChannelStatus, context: StatusContext): CallStatus {
   const { code, details } = validCode(received);
   const result: CallStatus = { code, name: grpcStatusName(code), message: details };
+  if (received.httpStatus !== undefined) result.httpStatus = received.httpStatus;
   if (
     code === grpcStatus.UNAVAILABLE &&
     !context.sawHeaders &&
@@ -29,7 +31,10 @@ export function callStatus(received: StatusObject, context: StatusContext): Call
     result.message = problem.message;
     if (problem.hint) result.hint = problem.hint;
   } else {
-    const hint = hintFor(code, details, context.sawHeaders);
+    const hint =
+      received.httpStatus === undefined
+        ? hintFor(code, details, context.sawHeaders)
+        : webHttpHint(received.httpStatus);
     if (hint) result.hint = hint;
   }
   const detailBytes = received.metadata.get('grpc-status-details-bin')[0];
@@ -63,12 +68,20 @@ export function validCode(received: StatusObject): Pick<StatusObject, 'code' | '
   };
 }
 
+/** Advice for a gRPC-Web or Connect response that failed at the HTTP level. */
+function webHttpHint(httpStatus: number): string {
+  if (httpStatus === 404) {
+    return "Nothing answers this method's path (HTTP 404): check the method and the target's path prefix, or whether the server offers this protocol there.";
+  }
+  return `The response carried no status of the call's protocol (HTTP ${httpStatus}): the server may not speak it at this address, or a proxy in front of it answered.`;
+}
+
 /** Advice for statuses grpc-js produces on the client side. */
 function hintFor(code: number, details: string, sawHeaders: boolean): string | undefined {
   if (code === grpcStatus.DEADLINE_EXCEEDED)
     return 'The deadline passed before the call finished: raise the deadline, or check why the server is slow.';
   if (code === grpcStatus.RESOURCE_EXHAUSTED) return sizeLimitHint(details, sawHeaders);
-  if (/Call ended without gRPC status/.test(details)) {
+  if (/Call ended without (gRPC |a )?status/.test(details)) {
     return 'The server ended the stream without a gRPC status (trailers): it may have failed mid-response, or a proxy cut the stream.';
   }
   const http = /^Received HTTP status code (\d+)$/.exec(details);
