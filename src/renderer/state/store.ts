@@ -2,6 +2,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ProtodeskApi } from '../../shared/api/contract';
 import type { SourceState } from '../../shared/api/types';
+import type { CallProtocol } from '../../shared/call';
 import type { MethodInfo } from '../../shared/schema';
 import type { Assertions, Capture } from '../../shared/workspace';
 import { createCallActions, type CallApi, type CallActions } from './call-actions';
@@ -56,6 +57,8 @@ export interface AppActions
   setSection(tabId: string, section: RequestSection): void;
   dismissFailure(tabId: string): void;
   setPaletteOpen(open: boolean): void;
+  /** The selected environment's default protocol, once read (undefined: none, or no environment). */
+  setEnvironmentProtocol(protocol: CallProtocol | undefined): void;
 }
 
 /** The store: state plus actions. */
@@ -89,6 +92,7 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
       { getTab, patchTab },
       router,
       (tab) => callContextOf(tab, get().environment),
+      () => get().environmentProtocol,
       (tab) => set((state) => rememberConnection(state, tab.sourceId, tab)),
     );
 
@@ -233,6 +237,7 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
       setSection: (tabId, section) => patchTab(tabId, () => ({ section })),
       dismissFailure: (tabId) => patchTab(tabId, () => ({ failure: undefined, problem: undefined })),
       setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
+      setEnvironmentProtocol: (environmentProtocol) => set({ environmentProtocol }),
     };
   });
 }
