@@ -285,4 +285,21 @@ describe('ResponsePane', () => {
       true,
     );
   });
+  it('shows a failed web call’s HTTP status beside the badge and the protocol with its HTTP version', () => {
+    const notFound = {
+      ...statusEvent({ name: 'UNIMPLEMENTED', code: 12, message: 'HTTP 404 Not Found', httpStatus: 404 }),
+      httpVersion: '1.1' as const,
+    };
+    const call = applyBatch(createCallModel('c1', 'unary', 'grpc-web'), batch('c1', [notFound]));
+    const { region } = show(call);
+    expect(within(region).getByRole('status', { name: 'Status UNIMPLEMENTED (12)' })).toBeDefined();
+    expect(region.querySelector('.call-http-status')?.textContent).toBe('HTTP 404');
+    expect(region.querySelector('.call-protocol')?.textContent).toBe('gRPC-Web · HTTP/1.1');
+  });
+
+  it('names no protocol for a gRPC call', () => {
+    const { region } = show(model('unary', [statusEvent({ name: 'OK', code: 0 })]));
+    expect(region.querySelector('.call-protocol')).toBeNull();
+    expect(region.querySelector('.call-http-status')).toBeNull();
+  });
 });
