@@ -3,6 +3,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConnectNode } from '../../../peers/connect-node/server';
 import {
   curlCommand,
   curlUnavailable,
@@ -135,4 +136,33 @@ describe('the copied command run by bash and curl', () => {
     expect(request.headers['x-note']).toBe(`it's "fine" $HOME`);
     expect(JSON.parse(request.body)).toEqual({ name: "O'Brien", text: 'a\nb' });
   });
+});
+
+describe('the copied command against a connect-node server', () => {
+  for (const http of ['1.1', 'h2c'] as const) {
+    it(`makes the Connect unary call over ${http === 'h2c' ? 'h2c' : 'HTTP/1.1'} and gets the server's answer`, async () => {
+      const server = await startConnectNode({ http });
+      try {
+        const out = command({
+          target: `127.0.0.1:${server.port}`,
+          method: 'grpc.testing.TestService/UnaryCall',
+          metadata: [{ key: 'x-grpc-test-echo-initial', value: '{{greeting}}' }],
+          body: '{"responseSize": 3}',
+          http2: http === 'h2c',
+          values: new Map([['greeting', 'hello there']]),
+        });
+        const { stdout } = await run('bash', [
+          '-c',
+          `${out} --silent --show-error -D - -w '\\n%{http_version}'`,
+        ]);
+        const [head = '', body = ''] = stdout.split(/\r\n\r\n/);
+        expect(head).toMatch(/^x-grpc-test-echo-initial: hello there\r?$/im);
+        const [json, version] = body.split('\n');
+        expect(JSON.parse(json ?? '')).toEqual({ payload: { body: 'AAAA' } });
+        expect(version).toBe(http === 'h2c' ? '2' : '1.1');
+      } finally {
+        await server.stop();
+      }
+    });
+  }
 });
