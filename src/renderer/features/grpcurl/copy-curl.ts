@@ -4,7 +4,7 @@ import { enabledMetadata } from '../../components/metadata-rows';
 import { methodRef } from '../../state/tab-list';
 import type { TabState } from '../../state/types';
 import { copyText } from '../response/copy-text';
-import { curlCommand } from './curl-command';
+import { curlCommand } from '../../../shared/curl-command';
 
 /** The values of the view's plain and captured variables (secrets have none on the page). */
 function plainValues(view: VariableView | undefined): Map<string, string> {

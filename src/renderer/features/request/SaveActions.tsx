@@ -5,7 +5,7 @@ import type { ProtodeskApi } from '../../../shared/api/contract';
 import { useVariableScope } from '../../components/variable-scope';
 import { copyAsCurl } from '../grpcurl/copy-curl';
 import { copyAsGrpcurl } from '../grpcurl/copy-grpcurl';
-import { curlUnavailable } from '../grpcurl/curl-command';
+import { curlUnavailable } from '../../../shared/curl-command';
 import { useAppStore } from '../../state/context';
 import { effectiveProtocol, isWebProtocol, protocolLabels } from '../../state/protocol';
 import { savedRequestOf } from '../../state/saved-request';

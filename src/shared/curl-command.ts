@@ -3,11 +3,11 @@
  * make it. Pure: the request pane gives the tab's fields and the plain variable values it knows; every other
  * `{{name}}` (a secret) becomes a shell reference such as `"$API_TOKEN"`, so no secret is ever written out.
  */
-import type { CallProtocol } from '../../../shared/call';
-import type { MetadataEntry, MethodKind, TlsSettings } from '../../../shared/schema';
-import { jsonStringEnd } from '../../../shared/json-body';
-import { shellQuote, shellVariableName } from '../../../shared/shell-quote';
-import { jsonPlaceholderSpans, placeholderSpans, type PlaceholderSpan } from '../../../shared/variables';
+import type { CallProtocol } from './call';
+import type { MetadataEntry, MethodKind, TlsSettings } from './schema';
+import { jsonStringEnd } from './json-body';
+import { shellQuote, shellVariableName } from './shell-quote';
+import { jsonPlaceholderSpans, placeholderSpans, type PlaceholderSpan } from './variables';
 
 /** What the command is made of. */
 export interface CurlRequest {

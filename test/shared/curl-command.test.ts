@@ -3,12 +3,8 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConnectNode } from '../../../peers/connect-node/server';
-import {
-  curlCommand,
-  curlUnavailable,
-  type CurlRequest,
-} from '../../../../src/renderer/features/grpcurl/curl-command';
+import { startConnectNode } from '../peers/connect-node/server';
+import { curlCommand, curlUnavailable, type CurlRequest } from '../../src/shared/curl-command';
 
 const run = promisify(execFile);
 
