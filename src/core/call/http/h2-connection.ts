@@ -59,6 +59,11 @@ export class H2Connection implements HttpTransport {
       owner.ready();
       this.startWaiting();
     });
+    // A TLS alert after the handshake (a client certificate the server refuses) reaches the socket, not the session.
+    socket.once('error', (error: NodeJS.ErrnoException) => {
+      this.retire(error);
+      this.session.destroy(error);
+    });
     this.session.on('goaway', () => this.retire(undefined));
     this.session.on('error', (error: NodeJS.ErrnoException) => this.retire(error));
     this.session.on('close', () =>
