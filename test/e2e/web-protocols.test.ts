@@ -64,7 +64,15 @@ describe('gRPC-Web and Connect in the page', () => {
     await statusBadge(page, 'OK', 0).waitFor();
     const region = responseRegion(page);
     await region.getByText('"AAAAAA=="').first().waitFor();
-    await region.getByText('gRPC-Web · HTTP/1.1', { exact: true }).waitFor();
+    // The protocol and the HTTP version the call used lead the timings.
+    await region.getByText(/^gRPC-Web · HTTP\/1\.1 · channel ready/).waitFor();
+    // Widen the request pane as a user would, so the picture shows the whole address beside the protocol.
+    const splitter = await page.getByRole('separator').nth(1).boundingBox();
+    if (!splitter) throw new Error('no request/response splitter');
+    await page.mouse.move(splitter.x + splitter.width / 2, splitter.y + splitter.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(splitter.x + 70, splitter.y + splitter.height / 2, { steps: 8 });
+    await page.mouse.up();
     await page.screenshot({ path: screenshotPath('protocol-selector.png') });
 
     // grpcurl speaks gRPC only: the button says so rather than copying a command that cannot work.
@@ -93,7 +101,8 @@ describe('gRPC-Web and Connect in the page', () => {
     await statusBadge(page, 'OK', 0).waitFor();
     const region = responseRegion(page);
     await region.getByText('3 sent', { exact: false }).first().waitFor();
-    await region.getByText('Connect · HTTP/2', { exact: true }).waitFor();
+    await region.getByText(/^Connect · HTTP\/2 · channel ready/).waitFor();
+    await page.screenshot({ path: screenshotPath('connect-bidi.png') });
   });
 
   test('without HTTP/2 a Connect bidi stream is refused before anything is sent, saying what to do', async () => {
@@ -102,11 +111,15 @@ describe('gRPC-Web and Connect in the page', () => {
       settings.getByRole('checkbox', { name: 'HTTP/2 (h2c)' }).uncheck(),
     );
     await send(page);
-    await page
+    const alert = page
       .getByRole('alert')
       .filter({ hasText: /HTTP\/2/ })
-      .first()
-      .waitFor();
+      .first();
+    await alert.waitFor();
+    await page.screenshot({ path: screenshotPath('web-stream-needs-http2.png') });
+    const text = await alert.innerText();
+    expect(text).toContain('this method is bidi-streaming. Nothing was sent.');
+    expect(text).toContain('Turn on HTTP/2');
   });
 
   test('Copy as curl copies a Connect unary call that curl makes with the same answer', async () => {

@@ -23,6 +23,7 @@ export function ProtocolSelect(props: {
         id={id}
         title={`Protocol: how the call is carried (gRPC, gRPC-Web or Connect)${props.inherited ? `; ${props.inherited}` : ''}`}
         value={props.value}
+        data-protocol={props.value}
         onChange={(event) => props.onChange(event.target.value as CallProtocol)}
       >
         {callProtocols.map((protocol) => (

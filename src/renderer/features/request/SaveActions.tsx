@@ -1,4 +1,4 @@
-/** "Save", "Copy as grpcurl" and (for Connect) "Copy as curl" of the request pane, with what the last copy did. */
+/** "Save", "Copy as grpcurl" and (for Connect unary calls) "Copy as curl" of the request pane, with what the last copy did. */
 import { Save, SquareTerminal, Terminal } from 'lucide-react';
 import { useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
@@ -64,7 +64,8 @@ export function SaveActions(props: {
       >
         <SquareTerminal size={16} aria-hidden />
       </button>
-      {protocol === 'connect' && (
+      {/* Only where it can work: a Connect stream is framed messages curl cannot write. */}
+      {protocol === 'connect' && tab.method.kind === 'unary' && (
         <button
           type="button"
           aria-label="Copy as curl"

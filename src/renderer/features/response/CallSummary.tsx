@@ -48,14 +48,17 @@ function Duration(props: { call: CallModel }): React.JSX.Element {
   );
 }
 
-/** Badge (with the HTTP status of a failed web call), duration, traffic, protocol and the insecure mark; then the detail line of `call` (with its "from history" mark). */
+/** Badge (with the HTTP status of a failed web call), duration, traffic and the insecure mark; then the detail line of `call` (its "from history" mark, the protocol of a web call). */
 export function CallSummary(props: { call: CallModel }): React.JSX.Element {
   const { call } = props;
   const result = call.status;
   const status = result?.status;
-  const detail =
-    status?.message || status?.hint ? undefined : result && timingParts(result.timings).join(' · ');
   const protocol = protocolText(call);
+  // The protocol leads the timings; beside a status message it stands alone.
+  const detail =
+    status?.message || status?.hint
+      ? undefined
+      : result && [...(protocol ? [protocol] : []), ...timingParts(result.timings)].join(' · ');
   return (
     <div className="call-summary">
       <div className="call-summary-line">
@@ -67,11 +70,6 @@ export function CallSummary(props: { call: CallModel }): React.JSX.Element {
         )}
         <Duration call={call} />
         <span className="call-traffic">{trafficParts(call).join(' · ')}</span>
-        {protocol && (
-          <span className="call-protocol" title="The protocol and HTTP version of the call">
-            {protocol}
-          </span>
-        )}
         {result?.insecure && (
           <span className="call-insecure" title="The server certificate was not verified">
             insecure
@@ -83,6 +81,11 @@ export function CallSummary(props: { call: CallModel }): React.JSX.Element {
           <span className="call-from-history" title="The response recorded in history; Send makes a new call">
             <History className="call-icon" aria-hidden="true" />
             {`From history ${whenText(call.fromHistory)}`}
+          </span>
+        )}
+        {protocol && !detail && (
+          <span className="call-protocol" title="The protocol and HTTP version of the call">
+            {protocol}
           </span>
         )}
         {status?.message && <span className="call-message">{status.message}</span>}
