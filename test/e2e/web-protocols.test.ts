@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startConnectNode, type ConnectNodeServer } from '../peers/connect-node/server';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
 import {
+  createEnvironment,
   importInteropProtos,
   openMethod,
   requestSection,
@@ -51,6 +52,36 @@ describe('gRPC-Web and Connect in the page', () => {
   });
   afterAll(async () => {
     await Promise.all([app?.close(), grpcWeb?.stop(), connect?.stop()]);
+  });
+
+  test('an environment’s protocol is used by a tab that chooses none: gRPC-Web (text) through a variable address', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Environments', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Environments' });
+    await createEnvironment(dialog, 'gateway', [{ name: 'web', value: `http://127.0.0.1:${grpcWeb.port}` }]);
+    const editor = dialog.getByRole('region', { name: 'Environment gateway' });
+    await editor.getByRole('combobox', { name: 'Protocol' }).selectOption({ label: 'gRPC-Web (text)' });
+    await editor.getByRole('button', { name: 'Save environment' }).click();
+    await editor.getByText('Saved.').waitFor();
+    await dialog.screenshot({ path: screenshotPath('environment-protocol.png') });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('combobox', { name: 'Environment' }).selectOption('gateway');
+
+    await openMethod(page, 'UnaryCall', 'TestService/UnaryCall');
+    const protocol = page.getByRole('combobox', { name: 'Protocol', exact: true });
+    await expect.poll(() => protocol.inputValue()).toBe('grpc-web-text');
+    expect(await protocol.getAttribute('title')).toContain('the default of the environment gateway');
+    await setServerAddress(page, '{{web}}');
+    await setRequestJson(page, '{"responseSize": 2}');
+    await send(page);
+    await statusBadge(page, 'OK', 0).waitFor();
+    await responseRegion(page)
+      .getByText(/^gRPC-Web \(text\) · HTTP\/1\.1 · channel ready/)
+      .waitFor();
+
+    // Without the environment the tab is back to gRPC: it never chose a protocol of its own.
+    await page.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'No environment' });
+    await expect.poll(() => protocol.inputValue()).toBe('grpc');
   });
 
   test('a gRPC-Web unary call to grpc-go behind the gRPC-Web wrapper answers over HTTP/1.1', async () => {
