@@ -137,6 +137,7 @@ export class WebCall implements ChannelCall {
 
   private openStream(): void {
     if (this.settings.client.httpVersion === '1.1') {
+      this.httpVersion = '1.1';
       const { message, hint } = http1StreamProblem(this.settings.protocol, this.kind);
       return this.fail(
         new WebStatusError(
