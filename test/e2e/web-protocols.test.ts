@@ -171,6 +171,21 @@ describe('gRPC-Web and Connect in the page', () => {
     expect(JSON.parse(stdout)).toEqual({ payload: { body: 'AAAA' } });
   });
 
+  test('a wrong gateway prefix shows HTTP 404 beside UNIMPLEMENTED, with what to check', async () => {
+    const { page } = app;
+    await openMethod(page, 'EmptyCall', 'TestService/EmptyCall');
+    await chooseProtocol(page, 'gRPC-Web');
+    await setServerAddress(page, `${connect.url}/no-such-prefix`);
+    await tickHttp2(page);
+    await send(page);
+    await statusBadge(page, 'UNIMPLEMENTED', 12).waitFor();
+    const region = responseRegion(page);
+    await region.getByText('HTTP 404', { exact: true }).waitFor();
+    await region.getByText(/check the method and the target's path prefix/).waitFor();
+    await region.getByText('gRPC-Web · HTTP/2', { exact: true }).waitFor();
+    await page.screenshot({ path: screenshotPath('web-http-404.png') });
+  });
+
   test('the page had no errors, console errors or CSP violations', async () => {
     expect(await app.watch.problems()).toEqual([]);
   });
