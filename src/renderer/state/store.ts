@@ -2,9 +2,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ProtodeskApi } from '../../shared/api/contract';
 import type { SourceState } from '../../shared/api/types';
-import type { CallProtocol } from '../../shared/call';
 import type { MethodInfo } from '../../shared/schema';
-import type { Assertions, Capture } from '../../shared/workspace';
+import type { Assertions, Capture, EnvironmentFile } from '../../shared/workspace';
 import { createCallActions, type CallApi, type CallActions } from './call-actions';
 import { callContextOf } from './call-context';
 import { connectionFor, rememberConnection } from './connections';
@@ -57,8 +56,8 @@ export interface AppActions
   setSection(tabId: string, section: RequestSection): void;
   dismissFailure(tabId: string): void;
   setPaletteOpen(open: boolean): void;
-  /** The selected environment's default protocol, once read (undefined: none, or no environment). */
-  setEnvironmentProtocol(protocol: CallProtocol | undefined): void;
+  /** The selected environment's defaults, once read (empty: none, or no environment). */
+  setEnvironmentDefaults(defaults: Pick<EnvironmentFile, 'protocol' | 'tlsProfile'>): void;
 }
 
 /** The store: state plus actions. */
@@ -237,7 +236,8 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
       setSection: (tabId, section) => patchTab(tabId, () => ({ section })),
       dismissFailure: (tabId) => patchTab(tabId, () => ({ failure: undefined, problem: undefined })),
       setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
-      setEnvironmentProtocol: (environmentProtocol) => set({ environmentProtocol }),
+      setEnvironmentDefaults: ({ protocol, tlsProfile }) =>
+        set({ environmentProtocol: protocol, environmentTlsProfile: tlsProfile }),
     };
   });
 }

@@ -111,6 +111,8 @@ export interface AppState {
   environment?: string;
   /** The selected environment's default protocol, for tabs that choose none. */
   environmentProtocol?: CallProtocol;
+  /** The selected environment's TLS profile, for tabs that choose neither a profile nor TLS of their own. */
+  environmentTlsProfile?: string;
   /** Counts finished calls with an outcome (each recorded in history first): history lists refresh when it moves. */
   historyStamp: number;
   /** The tab whose "Save request" dialog is open. */

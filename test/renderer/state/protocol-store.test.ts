@@ -102,7 +102,7 @@ describe('a tab’s protocol', () => {
   it('sends the environment’s default protocol for a tab that names none', async () => {
     const { store, engine } = await startedStore();
     const tab = await openUnary(store);
-    store.getState().setEnvironmentProtocol('connect');
+    store.getState().setEnvironmentDefaults({ protocol: 'connect' });
     store.getState().setConnection(tab.id, { target: 'localhost:1' });
     await store.getState().send(tab.id);
     expect(engine.started[0]?.request.protocol).toBe('connect');

@@ -24,13 +24,16 @@ export function SaveActions(props: {
   const { tab } = props;
   const [copy, setCopy] = useState<CopyState>({ state: 'idle' });
   const environmentProtocol = useAppStore((state) => state.environmentProtocol);
+  const environmentTlsProfile = useAppStore((state) => state.environmentTlsProfile);
   const variables = useVariableScope();
   const protocol = effectiveProtocol(tab, environmentProtocol);
   // grpcurl speaks gRPC only: for gRPC-Web and Connect the button says so instead of copying a command that fails.
   const noGrpcurl = isWebProtocol(protocol)
     ? `grpcurl speaks gRPC only: it cannot call ${protocolLabels[protocol]}.${protocol === 'connect' ? ' Copy as curl can.' : ''}`
     : undefined;
-  const noCurl = curlUnavailable(protocol, tab.method.kind, tab.tlsProfile);
+  // The engine's rule: the tab's profile, else its own TLS when it asks for TLS, else the environment's profile.
+  const tlsProfile = tab.tlsProfile ?? (tab.tls.mode === 'tls' ? undefined : environmentTlsProfile);
+  const noCurl = curlUnavailable(protocol, tab.method.kind, tlsProfile);
 
   const copyWith = async (make: () => Promise<string>, refused?: string): Promise<void> => {
     if (refused) return setCopy({ state: 'failed', message: refused });
