@@ -235,17 +235,32 @@ describe('Connect specifics against connect-node', () => {
     });
   });
 
-  test('the status event names the HTTP version used', async () => {
-    for (const [server, http2, version] of [
-      [h1, false, '1.1'],
-      [h2c, true, '2'],
-    ] as const) {
-      const session = await engine.start(
-        schema,
-        request(server.url, 'EmptyCall', {}, { options: { http2 } }),
-        () => undefined,
-      );
-      expect(await session.done).toMatchObject({ status: { code: 0 }, httpVersion: version });
+  test('events come in gRPC order; the status names the HTTP version; a second call reuses the ready channel', async () => {
+    const fresh = new CallEngine();
+    try {
+      for (const [server, http2, version] of [
+        [h1, false, '1.1'],
+        [h2c, true, '2'],
+      ] as const) {
+        const first: string[] = [];
+        const one = await fresh.start(
+          schema,
+          request(server.url, 'EmptyCall', {}, { options: { http2 } }),
+          (event) => first.push(event.type),
+        );
+        const end = await one.done;
+        expect(end).toMatchObject({ status: { code: 0 }, httpVersion: version });
+        expect(first).toEqual(['sent', 'headers', 'message', 'trailers', 'status']);
+        expect(end.timings.channelReadyMs).toBeGreaterThan(0);
+        const two = await fresh.start(
+          schema,
+          request(server.url, 'EmptyCall', {}, { options: { http2 } }),
+          () => undefined,
+        );
+        expect((await two.done).timings.channelReadyMs).toBe(0);
+      }
+    } finally {
+      fresh.close();
     }
   });
 

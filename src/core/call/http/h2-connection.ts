@@ -18,8 +18,9 @@ export interface H2ConnectionOwner {
 }
 
 /**
- * One HTTP/2 session over a connected socket, many concurrent streams. Requests wait (in order) until the server's
- * SETTINGS arrived and while the server's SETTINGS_MAX_CONCURRENT_STREAMS streams are open.
+ * One HTTP/2 session over a connected socket, many concurrent streams. Requests wait until the server's SETTINGS
+ * arrived: until then nghttp2 assumes 100 concurrent streams, and a server allowing fewer would refuse the rest. Once
+ * the SETTINGS are known, nghttp2 holds streams beyond SETTINGS_MAX_CONCURRENT_STREAMS until one closes.
  */
 export class H2Connection implements HttpTransport {
   private readonly session: ClientHttp2Session;
@@ -30,9 +31,8 @@ export class H2Connection implements HttpTransport {
   private retired = false;
   private readonly settingsTimer: NodeJS.Timeout;
   private readonly streamClosed = (): void => {
-    this.active--;
-    this.startWaiting();
-    if (this.active === 0) this.session.unref();
+    // An idle session does not keep the process alive (a CLI exits once its calls are done), as grpc-js does.
+    if (--this.active === 0) this.session.unref();
   };
   private readonly dropWaiting = (exchange: QueuedExchange): void => {
     this.waiting = this.waiting.filter((other) => other !== exchange);
@@ -72,7 +72,7 @@ export class H2Connection implements HttpTransport {
   }
 
   request(head: HttpRequestHead, events: HttpResponseEvents): HttpExchange {
-    if (this.ready && !this.retired && this.active < this.maxStreams()) return this.open(head, events);
+    if (this.ready && !this.retired) return this.open(head, events);
     const exchange = new QueuedExchange(head, events, this.dropWaiting);
     this.waiting.push(exchange);
     return exchange;
@@ -99,14 +99,9 @@ export class H2Connection implements HttpTransport {
   }
 
   private startWaiting(): void {
-    while (this.waiting.length > 0 && this.ready && !this.retired && this.active < this.maxStreams()) {
-      const next = this.waiting.shift()!;
-      next.bind(this.open(next.head, next.events));
-    }
-  }
-
-  private maxStreams(): number {
-    return this.session.remoteSettings.maxConcurrentStreams ?? Number.POSITIVE_INFINITY;
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const next of waiting) next.bind(this.open(next.head, next.events));
   }
 
   /** Stops taking requests; streams already open finish on their own (GOAWAY lets them). */

@@ -1,5 +1,6 @@
 import type { Metadata } from '@grpc/grpc-js';
-import { status as grpcStatus, type Client, type StatusObject } from '@grpc/grpc-js';
+import { status as grpcStatus, type StatusObject } from '@grpc/grpc-js';
+import type { CallChannel, ChannelCall } from '../../call/call-channel';
 import { buildMetadata } from '../../connection/metadata';
 import { outcomeStatus } from './outcome-status';
 import type { CallPlan } from './protocol';
@@ -24,11 +25,11 @@ export interface LoadSender {
   onIdle?: () => void;
 }
 
-/** grpc-js's call below its stubs (as src/core/call/session.ts uses it): bytes in, bytes out, no Node stream. */
-type RawCall = ReturnType<Channel['createCall']>;
+/** The channel call below grpc-js's stubs (as src/core/call/session.ts uses it): bytes in, bytes out, no Node stream. */
+type RawCall = ChannelCall;
 
-/** A client's channel (grpc-js exports its class and its interface under one name). */
-export type Channel = ReturnType<Client['getChannel']>;
+/** A grpc-js channel, or a gRPC-Web / Connect one (src/core/call/call-channel.ts). */
+export type Channel = CallChannel;
 
 /** One iteration's requests as Buffers and its metadata, built once per row. */
 interface ReadyCall {
@@ -74,7 +75,14 @@ export class CallSender implements LoadSender {
     const channel = this.channels[this.nextChannel++ % this.channels.length]!;
     const deadlineMs = this.plan.options.deadlineMs;
     const deadline = deadlineMs === undefined ? undefined : Date.now() + deadlineMs;
-    const call = channel.createCall(this.plan.path, deadline ?? Infinity, undefined, null, undefined);
+    const call = channel.createCall(
+      this.plan.path,
+      deadline ?? Infinity,
+      undefined,
+      null,
+      undefined,
+      this.plan.kind,
+    );
     this.running.add(call);
     let bytesSent = 0;
     let bytesReceived = 0;
