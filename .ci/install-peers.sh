@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the foreign test peers outside the repo, in a cache CI can keep between runs:
-#   $PROTODESK_CACHE (default ~/.cache/protodesk-ci)/bin/go-reflect   grpc-go TestService + reflection (test/peers/go-reflect)
+#   $PROTODESK_CACHE (default ~/.cache/protodesk-ci)/bin/go-reflect   grpc-go TestService + reflection (test/peers/go-reflect);
+#                                                                    with -grpcweb behind improbable-eng's gRPC-Web wrapper
 #   $PROTODESK_CACHE/bin/grpcurl                                     the real grpcurl v1.9.4 (grpcurl export round trip)
 #   $PROTODESK_CACHE/bin/ghz                                         ghz v0.120.0 (the load benchmark's reference; ghz export runs)
 #   $PROTODESK_CACHE/java-reflect/{lib,classes}                      grpc-java 1.79.0 TestService + reflection, and Java's

@@ -1,5 +1,7 @@
 // go-reflect is the grpc-go peer for Protodesk's reflection tests: grpc-go's own interop TestService,
 // health, and server reflection, on 127.0.0.1 only. It prints the port it listens on, then serves until killed.
+// With -grpcweb the same server sits behind improbable-eng's gRPC-Web wrapper instead: gRPC-Web (binary and text)
+// over HTTP/1.1, and over TLS with ALPN offering only http/1.1.
 package main
 
 import (
@@ -9,9 +11,11 @@ import (
 	"fmt"
 	"log"
 	"net"
+	"net/http"
 	"os"
 	"strings"
 
+	"github.com/improbable-eng/grpc-web/go/grpcweb"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials"
@@ -32,12 +36,14 @@ var (
 	keyFile    = flag.String("key", "", "server private key PEM")
 	clientCA   = flag.String("client_ca", "", "CA PEM for client certificates; when set, clients must present one (mutual TLS)")
 	requireTok = flag.String("require_token", "", "when set, reflection calls need `authorization: Bearer <token>`")
+	grpcWeb    = flag.Bool("grpcweb", false, "serve gRPC-Web (improbable-eng's wrapper) over HTTP/1.1 instead of gRPC")
 )
 
 func main() {
 	flag.Parse()
 	var opts []grpc.ServerOption
-	if *certFile != "" || *keyFile != "" {
+	// In -grpcweb mode TLS belongs to the HTTP server, not to grpc-go.
+	if (*certFile != "" || *keyFile != "") && !*grpcWeb {
 		creds, err := serverCredentials()
 		if err != nil {
 			log.Fatalf("go-reflect: %v", err)
@@ -65,13 +71,47 @@ func main() {
 	}
 	// The test harness reads this line to learn the port.
 	fmt.Println(listener.Addr().(*net.TCPAddr).Port)
-	if err := server.Serve(listener); err != nil {
+	if *grpcWeb {
+		err = serveGrpcWeb(server, listener)
+	} else {
+		err = server.Serve(listener)
+	}
+	if err != nil {
 		log.Fatalf("go-reflect: %v", err)
 	}
 }
 
+// serveGrpcWeb serves the gRPC server's services as gRPC-Web over HTTP/1.1 only: an empty TLSNextProto keeps
+// net/http from offering h2 by ALPN, so clients must fall back to http/1.1.
+func serveGrpcWeb(server *grpc.Server, listener net.Listener) error {
+	wrapped := grpcweb.WrapServer(server, grpcweb.WithOriginFunc(func(string) bool { return true }))
+	httpServer := &http.Server{
+		Handler:      wrapped,
+		TLSNextProto: map[string]func(*http.Server, *tls.Conn, http.Handler){},
+	}
+	if *certFile == "" && *keyFile == "" {
+		return httpServer.Serve(listener)
+	}
+	config, err := tlsConfig()
+	if err != nil {
+		return err
+	}
+	config.NextProtos = []string{"http/1.1"}
+	httpServer.TLSConfig = config
+	return httpServer.ServeTLS(listener, "", "")
+}
+
 // serverCredentials loads the server certificate and, for mutual TLS, the CA that signs client certificates.
 func serverCredentials() (credentials.TransportCredentials, error) {
+	config, err := tlsConfig()
+	if err != nil {
+		return nil, err
+	}
+	return credentials.NewTLS(config), nil
+}
+
+// tlsConfig is the server's TLS: its certificate and, for mutual TLS, the CA that signs client certificates.
+func tlsConfig() (*tls.Config, error) {
 	pair, err := tls.LoadX509KeyPair(*certFile, *keyFile)
 	if err != nil {
 		return nil, err
@@ -89,7 +129,7 @@ func serverCredentials() (credentials.TransportCredentials, error) {
 		config.ClientCAs = pool
 		config.ClientAuth = tls.RequireAndVerifyClientCert
 	}
-	return credentials.NewTLS(config), nil
+	return config, nil
 }
 
 // requireToken rejects reflection streams whose authorization metadata is not the expected value.

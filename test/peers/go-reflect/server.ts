@@ -13,6 +13,8 @@ export interface GoReflectFlags {
   key?: string;
   clientCa?: string;
   requireToken?: string;
+  /** Serve gRPC-Web (improbable-eng's wrapper) over HTTP/1.1 instead of gRPC; over TLS, ALPN offers only http/1.1. */
+  grpcWeb?: boolean;
 }
 
 /** A running go-reflect peer on 127.0.0.1. */
@@ -33,6 +35,7 @@ export async function startGoReflect(flags: GoReflectFlags = {}): Promise<GoRefl
   if (flags.key) args.push(`-key=${flags.key}`);
   if (flags.clientCa) args.push(`-client_ca=${flags.clientCa}`);
   if (flags.requireToken) args.push(`-require_token=${flags.requireToken}`);
+  if (flags.grpcWeb) args.push('-grpcweb');
   const child = spawn(goReflectBinary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const port = await firstLine(child);
   return { port, stop: () => stop(child) };
