@@ -1,17 +1,19 @@
 // `npm run bench`: the call benchmark (engine vs bare grpc-js), the load benchmark (engine vs bare
 // @grpc/proto-loader), the UI benchmark (the page in headless Chromium vs bare grpc-js), then the command line's
-// start-up (protodesk vs node -e 0 and grpcurl), then the load test (startLoad vs ghz).
-// BENCH_ONLY=calls, load, ui, cli or loadtest runs one; BENCH_ROUNDS sets the rounds of each.
+// start-up (protodesk vs node -e 0 and grpcurl), then the load test (startLoad vs ghz), then gRPC-Web and Connect
+// (the engine vs a bare connect-node client).
+// BENCH_ONLY=calls, load, ui, cli, loadtest or web runs one; BENCH_ROUNDS sets the rounds of each.
 import { callBench } from './calls';
 import { cliBench } from './cli';
 import { loadBench, loadWorker } from './load';
 import { loadtestBench } from './loadtest';
 import { uiBench } from './ui';
+import { webBench } from './web';
 
 const [mode, loader, listFile] = process.argv.slice(2);
 const only = process.env.BENCH_ONLY;
-if (only !== undefined && !['calls', 'load', 'ui', 'cli', 'loadtest'].includes(only))
-  throw new Error(`BENCH_ONLY is calls, load, ui, cli or loadtest, not ${only}`);
+if (only !== undefined && !['calls', 'load', 'ui', 'cli', 'loadtest', 'web'].includes(only))
+  throw new Error(`BENCH_ONLY is calls, load, ui, cli, loadtest or web, not ${only}`);
 
 if (mode === '--worker' && loader && listFile) await loadWorker(loader, listFile);
 else {
@@ -24,4 +26,6 @@ else {
   if (!only || only === 'cli') await cliBench();
   if (!only) console.log('');
   if (!only || only === 'loadtest') await loadtestBench();
+  if (!only) console.log('');
+  if (!only || only === 'web') await webBench();
 }

@@ -83,6 +83,8 @@ async function buildBench(out) {
       'bench/load-worker': loadWorker,
       // The benchmark's server runs in its own process, so it does not share a core's time with the client it measures.
       'bench/vectors-peer': 'test/peers/vectors/main.ts',
+      // The gRPC-Web and Connect peer of the web benchmark and tests (test/peers/connect-node/server.ts starts it).
+      'bench/connect-node-peer': 'test/peers/connect-node/main.ts',
     },
     outdir: out,
   });
