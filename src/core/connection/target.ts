@@ -6,13 +6,20 @@ export interface ParsedTarget {
   address: string;
   /** `host:port` (or the socket path) as shown in messages. */
   display: string;
-  /** `true` for `grpcs://`, `false` for `grpc://`, `undefined` when the target says nothing about TLS. */
+  /** `true` for `grpcs://` and `https://`, `false` for `grpc://` and `http://`, `undefined` when the target says nothing. */
   impliedTls: boolean | undefined;
+  /**
+   * Only for `http://` and `https://` targets: the URL's path without its trailing slash (`/api` for
+   * `https://host/api/`), which gRPC-Web and Connect calls put before `/pkg.Service/Method`; `''` when there is none.
+   */
+  pathPrefix?: string;
 }
 
 /**
  * Parses `host:port`, `[::1]:port`, `dns:///host:port`, `unix:///path` (or `unix:path`), `grpc://host:port`
- * (plaintext) and `grpcs://host:port` (TLS). Throws ConnectionError when the target cannot be dialled.
+ * (plaintext), `grpcs://host:port` (TLS), and the URLs of gRPC-Web and Connect servers: `http://host[:port][/prefix]`
+ * (plaintext, port 80 by default) and `https://host[:port][/prefix]` (TLS, port 443 by default). Throws
+ * ConnectionError when the target cannot be dialled.
  */
 export function parseTarget(input: string): ParsedTarget {
   const target = input.trim();
@@ -37,6 +44,9 @@ export function parseTarget(input: string): ParsedTarget {
       return { ...hostPort(input, stripPath(rest)), impliedTls: false };
     case 'grpcs':
       return { ...hostPort(input, stripPath(rest)), impliedTls: true };
+    case 'http':
+    case 'https':
+      return httpUrl(input, rest, name === 'https');
     case 'dns': {
       // dns:///host:port, or dns://resolver/host:port: grpc-js takes both; only host:port is checked here.
       const slash = rest.indexOf('/');
@@ -46,9 +56,24 @@ export function parseTarget(input: string): ParsedTarget {
     default:
       return fail(
         `The target ${quote(input)} uses the scheme ${name}://, which is not supported.`,
-        'Use host:port, grpc://host:port, grpcs://host:port, dns:///host:port or unix:///path.',
+        'Use host:port, grpc://host:port, grpcs://host:port, http(s)://host[:port][/prefix], dns:///host:port or unix:///path.',
       );
   }
+}
+
+/** `http(s)://host[:port][/prefix]`: the default port of the scheme, and the path as the prefix of call paths. */
+function httpUrl(input: string, rest: string, tls: boolean): ParsedTarget {
+  if (/[?#]/.test(rest)) {
+    fail(
+      `The target ${quote(input)} has a query or fragment, which calls cannot use.`,
+      'Write the server’s URL with at most a path prefix, e.g. https://api.example.com/grpc.',
+    );
+  }
+  const slash = rest.indexOf('/');
+  const authority = slash < 0 ? rest : rest.slice(0, slash);
+  const port = /:\d*$/.test(authority) && !authority.endsWith(']') ? '' : `:${tls ? 443 : 80}`;
+  const pathPrefix = slash < 0 ? '' : rest.slice(slash).replace(/\/+$/, '');
+  return { ...hostPort(input, authority + port), impliedTls: tls, pathPrefix };
 }
 
 /** `grpc://host:port/` tolerates a trailing slash, as URLs copied from elsewhere often have one. */

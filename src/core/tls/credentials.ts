@@ -27,10 +27,11 @@ export interface ChannelSecurity {
 export function effectiveTls(target: ParsedTarget, tls: TlsSettings): TlsSettings {
   if (target.impliedTls === true && tls.mode === 'plaintext') return { mode: 'tls' };
   if (target.impliedTls === false && tls.mode === 'tls') {
+    const web = target.pathPrefix !== undefined;
     throw new ConnectionError([
       {
-        message: `The target grpc://${target.display} asks for plaintext, but TLS is switched on.`,
-        hint: `Use grpcs://${target.display} or ${target.display} for TLS, or switch TLS off.`,
+        message: `The target ${web ? 'http' : 'grpc'}://${target.display} asks for plaintext, but TLS is switched on.`,
+        hint: `Use ${web ? 'https' : 'grpcs'}://${target.display} or ${target.display} for TLS, or switch TLS off.`,
       },
     ]);
   }

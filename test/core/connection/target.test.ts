@@ -18,6 +18,20 @@ describe('parseTarget', () => {
     expect(parseTarget(input)).toEqual({ address, display, impliedTls });
   });
 
+  // gRPC-Web and Connect servers' URLs: the scheme's TLS and default port, and the path as a prefix without its slash.
+  test.each([
+    ['http://localhost:8080', 'localhost:8080', false, ''],
+    ['http://localhost', 'localhost:80', false, ''],
+    ['https://api.example.com', 'api.example.com:443', true, ''],
+    ['https://api.example.com/', 'api.example.com:443', true, ''],
+    ['HTTPS://api.example.com:8443/grpc/', 'api.example.com:8443', true, '/grpc'],
+    ['http://127.0.0.1:8080/gateway/v1', '127.0.0.1:8080', false, '/gateway/v1'],
+    ['https://[::1]/api', '[::1]:443', true, '/api'],
+    ['http://[::1]:8080', '[::1]:8080', false, ''],
+  ])('%s', (input, address, impliedTls, pathPrefix) => {
+    expect(parseTarget(input)).toEqual({ address, display: address, impliedTls, pathPrefix });
+  });
+
   test.each([
     ['', 'The target is empty.'],
     ['localhost', 'The target "localhost" is not host:port.\n  Add the port, e.g. localhost:443 for TLS or localhost:50051.'],
@@ -25,7 +39,10 @@ describe('parseTarget', () => {
     ['::1:50051', 'The target "::1:50051" is not host:port.\n  Write host:port, e.g. localhost:50051 or [::1]:50051.'],
     ['localhost:70000', 'The port in "localhost:70000" is out of range (1-65535).'],
     ['localhost:0', 'The port in "localhost:0" is out of range (1-65535).'],
-    ['https://api.example.com:443', 'The target "https://api.example.com:443" uses the scheme https://, which is not supported.\n  Use host:port, grpc://host:port, grpcs://host:port, dns:///host:port or unix:///path.'],
+    ['ftp://api.example.com:21', 'The target "ftp://api.example.com:21" uses the scheme ftp://, which is not supported.\n  Use host:port, grpc://host:port, grpcs://host:port, http(s)://host[:port][/prefix], dns:///host:port or unix:///path.'],
+    ['https://api.example.com/grpc?x=1', 'The target "https://api.example.com/grpc?x=1" has a query or fragment, which calls cannot use.\n  Write the server’s URL with at most a path prefix, e.g. https://api.example.com/grpc.'],
+    ['http://api.example.com:99999/', 'The port in "http://api.example.com:99999/" is out of range (1-65535).'],
+    ['http://:8080', 'The target "http://:8080" is not host:port.'],
     ['unix://run/app.sock', 'The target "unix://run/app.sock" is not an absolute socket path.\n  Write unix:///absolute/path or unix:relative/path.'],
     ['unix:', 'The target "unix:" names no socket path.'],
   ])('rejects %j', (input, message) => {

@@ -101,4 +101,14 @@ describe('effectiveTls', () => {
       'The target grpc://h:1 asks for plaintext, but TLS is switched on.\n  Use grpcs://h:1 or h:1 for TLS, or switch TLS off.',
     );
   });
+
+  test('http:// with TLS switched on is the same contradiction, said with the URL schemes', () => {
+    expect(() => effectiveTls(parseTarget('http://h:8080/api'), { mode: 'tls' })).toThrow(
+      'The target http://h:8080 asks for plaintext, but TLS is switched on.\n  Use https://h:8080 or h:8080 for TLS, or switch TLS off.',
+    );
+  });
+
+  test('https:// turns TLS on like grpcs://', () => {
+    expect(effectiveTls(parseTarget('https://h'), { mode: 'plaintext' })).toEqual({ mode: 'tls' });
+  });
 });

@@ -1,0 +1,118 @@
+import { connect, type ClientHttp2Session } from 'node:http2';
+import type { Socket } from 'node:net';
+import { connectDeadlineMs } from './dial';
+import { httpError } from './errors';
+import type { HttpExchange, HttpRequestHead, HttpResponseEvents, HttpTransport } from './exchange';
+import { H2Exchange } from './h2-exchange';
+import { QueuedExchange } from './queued-exchange';
+
+/** What an HTTP/2 connection tells its client. */
+export interface H2ConnectionOwner {
+  /** The server's SETTINGS arrived: the connection is usable. */
+  ready(): void;
+  /**
+   * The connection is gone (GOAWAY, closed, failed): the client opens a new one for later requests. `waiting` are the
+   * exchanges that never got a stream (the client sends them elsewhere); `error` is set when it never became ready.
+   */
+  gone(waiting: QueuedExchange[], error: NodeJS.ErrnoException | undefined): void;
+}
+
+/**
+ * One HTTP/2 session over a connected socket, many concurrent streams. Requests wait (in order) until the server's
+ * SETTINGS arrived and while the server's SETTINGS_MAX_CONCURRENT_STREAMS streams are open.
+ */
+export class H2Connection implements HttpTransport {
+  private readonly session: ClientHttp2Session;
+  private readonly scheme: string;
+  private waiting: QueuedExchange[] = [];
+  private active = 0;
+  private ready = false;
+  private retired = false;
+  private readonly settingsTimer: NodeJS.Timeout;
+  private readonly streamClosed = (): void => {
+    this.active--;
+    this.startWaiting();
+    if (this.active === 0) this.session.unref();
+  };
+  private readonly dropWaiting = (exchange: QueuedExchange): void => {
+    this.waiting = this.waiting.filter((other) => other !== exchange);
+  };
+
+  constructor(
+    socket: Socket,
+    tls: boolean,
+    private readonly authority: string,
+    private readonly owner: H2ConnectionOwner,
+  ) {
+    this.scheme = tls ? 'https' : 'http';
+    this.session = connect(`${this.scheme}://${authority}`, {
+      createConnection: () => socket,
+      settings: { enablePush: false },
+    });
+    this.settingsTimer = setTimeout(() => {
+      this.retire(httpError('ETIMEDOUT', 'The server did not start HTTP/2 (no SETTINGS frame within 20 s).'));
+    }, connectDeadlineMs);
+    this.session.once('remoteSettings', () => {
+      clearTimeout(this.settingsTimer);
+      this.ready = true;
+      if (this.active === 0) this.session.unref();
+      owner.ready();
+      this.startWaiting();
+    });
+    this.session.on('goaway', () => this.retire(undefined));
+    this.session.on('error', (error: NodeJS.ErrnoException) => this.retire(error));
+    this.session.on('close', () =>
+      this.retire(httpError('ECONNRESET', 'The server closed the connection before HTTP/2 started.')),
+    );
+  }
+
+  request(head: HttpRequestHead, events: HttpResponseEvents): HttpExchange {
+    if (this.ready && !this.retired && this.active < this.maxStreams()) return this.open(head, events);
+    const exchange = new QueuedExchange(head, events, this.dropWaiting);
+    this.waiting.push(exchange);
+    return exchange;
+  }
+
+  close(): void {
+    this.retire(undefined);
+    this.session.destroy();
+  }
+
+  private open(head: HttpRequestHead, events: HttpResponseEvents): H2Exchange {
+    if (this.active++ === 0) this.session.ref();
+    const stream = this.session.request(
+      {
+        ':method': 'POST',
+        ':scheme': this.scheme,
+        ':authority': this.authority,
+        ':path': head.path,
+        ...head.headers,
+      },
+      { endStream: false },
+    );
+    return new H2Exchange(stream, events, this.streamClosed);
+  }
+
+  private startWaiting(): void {
+    while (this.waiting.length > 0 && this.ready && !this.retired && this.active < this.maxStreams()) {
+      const next = this.waiting.shift()!;
+      next.bind(this.open(next.head, next.events));
+    }
+  }
+
+  private maxStreams(): number {
+    return this.session.remoteSettings.maxConcurrentStreams ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Stops taking requests; streams already open finish on their own (GOAWAY lets them). */
+  private retire(error: NodeJS.ErrnoException | undefined): void {
+    if (this.retired) return;
+    this.retired = true;
+    clearTimeout(this.settingsTimer);
+    const waiting = this.waiting;
+    this.waiting = [];
+    this.owner.gone(waiting, this.ready ? undefined : error);
+    // A GOAWAY leaves the session open for its streams; close it once they are done.
+    this.session.close();
+  }
+}
