@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import type { CallEvent, CallOptions, CallRequest, CallStatus } from '../../src/shared/call';
+import type { CallEvent, CallOptions, CallProtocol, CallRequest, CallStatus } from '../../src/shared/call';
 import type { MetadataEntry, TlsSettings } from '../../src/shared/schema';
 import { callAndCollect } from '../../src/core/call/collect';
 import type { CallEngine, CallSession } from '../../src/core/call/engine';
@@ -18,6 +18,15 @@ export interface InteropTarget {
   schema: Schema;
   target: string;
   tls: TlsSettings;
+  /** Absent: gRPC. */
+  protocol?: CallProtocol;
+  /** Options every call takes (e.g. `http2` for gRPC-Web over h2c). */
+  options?: CallOptions;
+  /**
+   * HTTP/1.1 carries no client or bidi streams: the cases with a bidi leg beside a unary one run the unary leg only,
+   * and timeout_on_sleeping_server sleeps in a server stream.
+   */
+  halfDuplex?: boolean;
 }
 
 /** Loads grpc's interop protos (test/fixtures/protos/grpc/testing) as a schema. */
@@ -56,13 +65,15 @@ function request(
   requests: unknown[],
   extra: { metadata?: MetadataEntry[]; options?: CallOptions } = {},
 ): CallRequest {
+  const options = { ...t.options, ...extra.options };
   return {
     target: t.target,
     tls: t.tls,
     method: `${SERVICE}/${method}`,
     metadata: extra.metadata ?? [],
     requests: requests.map((r) => JSON.stringify(r)),
-    ...(extra.options ? { options: extra.options } : {}),
+    ...(t.protocol ? { protocol: t.protocol } : {}),
+    ...(Object.keys(options).length > 0 ? { options } : {}),
   };
 }
 
@@ -223,6 +234,7 @@ export const interopCases = {
     expectZeroPayload(unary.messages[0], LARGE_RESPONSE);
     expect(unary.headers).toContainEqual(ECHO_INITIAL);
     expect(unary.trailers).toContainEqual(ECHO_TRAILING);
+    if (t.halfDuplex) return unary.status;
 
     const bidi = await watch(
       t,
@@ -253,6 +265,7 @@ export const interopCases = {
     const unary = await callAndCollect(t.engine, t.schema, request(t, 'UnaryCall', [{ responseStatus }]));
     expectStatus(unary.status, 'UNKNOWN', 'test status message');
     expect(unary.messages).toEqual([]);
+    if (t.halfDuplex) return unary.status;
 
     const bidi = await watch(t, request(t, 'FullDuplexCall', [{ responseStatus }]));
     bidi.session.end();
@@ -306,12 +319,14 @@ export const interopCases = {
     return expectStatus(status, 'CANCELLED');
   },
 
-  /** A 1 ms deadline on a call the server never finishes (no half-close): DEADLINE_EXCEEDED as a status, not a crash. */
+  /** A 1 ms deadline on a call the server does not finish in time (bidi without half-close, or on HTTP/1.1 a server stream whose response comes after 2 s): DEADLINE_EXCEEDED as a status, not a crash. */
   async timeout_on_sleeping_server(t: InteropTarget): Promise<CallStatus> {
-    const call = await watch(
-      t,
-      request(t, 'FullDuplexCall', [{ payload: payload(27182) }], { options: { deadlineMs: 1 } }),
-    );
+    const sleeping = t.halfDuplex
+      ? request(t, 'StreamingOutputCall', [{ responseParameters: [{ size: 1, intervalUs: 2_000_000 }] }], {
+          options: { deadlineMs: 1 },
+        })
+      : request(t, 'FullDuplexCall', [{ payload: payload(27182) }], { options: { deadlineMs: 1 } });
+    const call = await watch(t, sleeping);
     const { status } = await call.session.done;
     expect(messagesOf(call.events)).toEqual([]);
     return expectStatus(status, 'DEADLINE_EXCEEDED');

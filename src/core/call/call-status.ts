@@ -1,4 +1,5 @@
 import { status as grpcStatus, type StatusObject } from '@grpc/grpc-js';
+import type { ChannelStatus } from './call-channel';
 import type { Registry } from '@bufbuild/protobuf';
 import type { CallStatus } from '../../shared/call';
 import { grpcStatusName } from '../../shared/grpc-status';
@@ -17,9 +18,10 @@ export interface StatusContext extends AttemptContext {
 }
 
 /** Turns grpc-js's final status into the contract's: named, connection failures explained, rich details decoded. */
-export function callStatus(received: StatusObject, context: StatusContext): CallStatus {
+export function callStatus(received: ChannelStatus, context: StatusContext): CallStatus {
   const { code, details } = validCode(received);
   const result: CallStatus = { code, name: grpcStatusName(code), message: details };
+  if (received.httpStatus !== undefined) result.httpStatus = received.httpStatus;
   if (
     code === grpcStatus.UNAVAILABLE &&
     !context.sawHeaders &&
@@ -68,7 +70,7 @@ function hintFor(code: number, details: string, sawHeaders: boolean): string | u
   if (code === grpcStatus.DEADLINE_EXCEEDED)
     return 'The deadline passed before the call finished: raise the deadline, or check why the server is slow.';
   if (code === grpcStatus.RESOURCE_EXHAUSTED) return sizeLimitHint(details, sawHeaders);
-  if (/Call ended without gRPC status/.test(details)) {
+  if (/Call ended without (gRPC |a )?status/.test(details)) {
     return 'The server ended the stream without a gRPC status (trailers): it may have failed mid-response, or a proxy cut the stream.';
   }
   const http = /^Received HTTP status code (\d+)$/.exec(details);

@@ -1,10 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { Client, connectivityState } from '@grpc/grpc-js';
+import { connectivityState } from '@grpc/grpc-js';
+import { createCallChannel, type CallChannel } from './call-channel';
 import type { ResolvedConnection } from './connection-cache';
 
 /** A channel lent to one call; `release` when the call ends. */
 export interface ChannelLease {
-  client: Client;
+  channel: CallChannel;
   /** When the channel last became READY (performance.now()), or undefined while it is not ready. */
   readySince: () => number | undefined;
   /** Calls `listener` the next time the channel becomes READY; the returned function stops waiting. */
@@ -13,7 +14,7 @@ export interface ChannelLease {
 }
 
 interface PooledChannel {
-  client: Client;
+  channel: CallChannel;
   users: number;
   readySince?: number;
   /** Waiting for the next READY (each is called once). */
@@ -24,7 +25,7 @@ interface PooledChannel {
 }
 
 /**
- * Open channels keyed by (address, security, channel options): calls to the same server share one HTTP/2 connection,
+ * Open channels keyed by (address, security, channel options, protocol): calls to the same server share one connection,
  * as a long-lived client would, and a channel with no calls for `idleCloseMs` is closed.
  */
 export class ChannelPool {
@@ -37,7 +38,7 @@ export class ChannelPool {
     let entry = this.channels.get(connection.key);
     if (!entry) {
       entry = {
-        client: new Client(connection.address, connection.credentials, connection.channel),
+        channel: createCallChannel(connection),
         users: 0,
         idleSince: 0,
         readyListeners: new Set(),
@@ -49,7 +50,7 @@ export class ChannelPool {
     pooled.users += 1;
     let released = false;
     return {
-      client: pooled.client,
+      channel: pooled.channel,
       readySince: () => pooled.readySince,
       whenReady: (listener) => {
         pooled.readyListeners.add(listener);
@@ -85,13 +86,13 @@ export class ChannelPool {
   private closeChannel(key: string, entry: PooledChannel): void {
     clearTimeout(entry.idleTimer);
     if (this.channels.get(key) === entry) this.channels.delete(key);
-    entry.client.close();
+    entry.channel.close();
   }
 }
 
 /** Follows the channel's connectivity for its whole life (no timers: the watch ends when the channel shuts down). */
 function trackReadiness(entry: PooledChannel): void {
-  const channel = entry.client.getChannel();
+  const { channel } = entry;
   const watch = (): void => {
     const state = channel.getConnectivityState(false);
     if (state === connectivityState.SHUTDOWN) return;

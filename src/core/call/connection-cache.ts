@@ -1,5 +1,5 @@
 import type { ChannelCredentials, ChannelOptions } from '@grpc/grpc-js';
-import type { CallOptions } from '../../shared/call';
+import type { CallOptions, CallProtocol } from '../../shared/call';
 import type { TlsSettings } from '../../shared/schema';
 import { channelSecurity, effectiveTls } from '../tls/credentials';
 import { parseTarget } from '../connection/target';
@@ -13,7 +13,12 @@ export interface ResolvedConnection {
   credentials: ChannelCredentials;
   channel: ChannelOptions;
   insecure: boolean;
-  /** Identifies the channel: address, security (PEM contents included) and channel options. */
+  protocol: CallProtocol;
+  /** gRPC-Web and Connect in plaintext: HTTP/2 with prior knowledge (h2c) instead of HTTP/1.1. */
+  http2: boolean;
+  /** gRPC-Web and Connect: what goes before `/package.Service/Method` (a gateway route), `''` for none. */
+  pathPrefix: string;
+  /** Identifies the channel: address, security (PEM contents included), channel options and protocol. */
   key: string;
 }
 
@@ -33,8 +38,9 @@ export class ConnectionCache {
     targetText: string,
     requested: TlsSettings,
     options: CallOptions,
+    protocol: CallProtocol = 'grpc',
   ): Promise<ResolvedConnection> {
-    const cacheKey = settingsKey(targetText, requested, options);
+    const cacheKey = `${settingsKey(targetText, requested, options)}\0${protocol}`;
     const cached = this.entries.get(cacheKey);
     if (cached && cached.expires > Date.now()) return cached.connection;
     const target = parseTarget(targetText);
@@ -42,6 +48,9 @@ export class ConnectionCache {
     const security = await channelSecurity(tls);
     // The call's own :authority wins over the one a TLS server name implies.
     const channel = { ...security.options, ...channelOptions(options) };
+    // gRPC is HTTP/2 always; over TLS, ALPN decides for the web protocols.
+    const http2 = protocol !== 'grpc' && tls.mode === 'plaintext' && options.http2 === true;
+    const pathPrefix = target.pathPrefix ?? '';
     const connection: ResolvedConnection = {
       address: target.address,
       display: target.display,
@@ -49,7 +58,10 @@ export class ConnectionCache {
       credentials: security.credentials,
       channel,
       insecure: security.insecure,
-      key: JSON.stringify([target.address, security.fingerprint, channel]),
+      protocol,
+      http2,
+      pathPrefix,
+      key: JSON.stringify([target.address, security.fingerprint, channel, protocol, http2, pathPrefix]),
     };
     if (this.entries.size >= maxEntries) this.entries.clear();
     const readsFiles = tls.mode === 'tls' && Boolean(tls.caFiles?.length || tls.certFile);
@@ -64,5 +76,5 @@ function settingsKey(target: string, tls: TlsSettings, o: CallOptions): string {
     tls.mode === 'plaintext'
       ? 'p'
       : `t|${(tls.caFiles ?? []).join('|')}|${tls.certFile}|${tls.keyFile}|${tls.serverName}|${tls.insecure}`;
-  return `${target}\0${security}\0${o.maxSendMessageBytes}|${o.maxReceiveMessageBytes}|${o.keepaliveTimeMs}|${o.keepaliveTimeoutMs}|${o.gzip}|${o.authority}|${o.userAgent}`;
+  return `${target}\0${security}\0${o.maxSendMessageBytes}|${o.maxReceiveMessageBytes}|${o.keepaliveTimeMs}|${o.keepaliveTimeoutMs}|${o.gzip}|${o.authority}|${o.userAgent}|${o.http2}`;
 }

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { status as grpcStatus, type Channel, type Metadata, type StatusObject } from '@grpc/grpc-js';
+import { status as grpcStatus, type Metadata } from '@grpc/grpc-js';
 import type { DescMessage, Registry } from '@bufbuild/protobuf';
 import { connectTimeoutProblem } from '../connection/connect-timeout';
 import type { CallEvent, CallStatus, CallTimings } from '../../shared/call';
@@ -10,6 +10,7 @@ import { grpcStatusName } from '../../shared/grpc-status';
 import { callStatus } from './call-status';
 import { cardinalityFailure } from './cardinality';
 import { deadlineAware } from './deadline-status';
+import type { ChannelCall, ChannelStatus } from './call-channel';
 import type { ChannelLease } from './channel-pool';
 import { CallSetupError } from './errors';
 import { metadataEntries } from './metadata-entries';
@@ -42,20 +43,17 @@ export interface SessionSetup {
   onEvent: (event: CallEvent) => void;
 }
 
-/** grpc-js's call below its stubs: bytes in and out, one message per `startRead`, no Node stream. */
-type RawCall = ReturnType<Channel['createCall']>;
-
 const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
- * One running call of any kind, on grpc-js's channel call (the wire is the same for all four; grpc-js's stream
- * stubs cost a Node stream per call and per message, and a stack capture per call, which showed in profiles). The
- * kinds differ only in how many requests the session accepts and in the one-response check for unary and
+ * One running call of any kind and protocol, on a channel call: grpc-js's own below its stubs (which cost a Node stream
+ * per call and per message, and a stack capture per call, which showed in profiles), or a WebCall for gRPC-Web and
+ * Connect. The kinds differ only in how many requests the session accepts and in the one-response check for unary and
  * client-streaming calls.
  */
 export class CallSession {
   readonly done: Promise<StatusEvent>;
-  private readonly call: RawCall;
+  private readonly call: ChannelCall;
   private readonly startedAt = performance.now();
   private readonly timings: CallTimings = {
     totalMs: 0,
@@ -103,12 +101,19 @@ export class CallSession {
       this.connectTimer = setTimeout(() => void this.giveUpConnecting(), setup.connectTimeoutMs);
     }
     if (setup.deadlineMs !== undefined) this.deadline = Date.now() + setup.deadlineMs;
-    const channel = setup.lease.client.getChannel();
-    this.call = channel.createCall(setup.path, this.deadline ?? Infinity, undefined, null, undefined);
+    const { channel } = setup.lease;
+    this.call = channel.createCall(
+      setup.path,
+      this.deadline ?? Infinity,
+      undefined,
+      null,
+      undefined,
+      setup.kind,
+    );
     this.call.start(setup.metadata, {
       onReceiveMetadata: (metadata: Metadata) => this.onHeaders(metadata),
       onReceiveMessage: (bytes: Buffer) => this.onMessage(bytes),
-      onReceiveStatus: (status: StatusObject) => this.onStatus(status),
+      onReceiveStatus: (status: ChannelStatus) => this.onStatus(status),
     });
     this.read();
   }
@@ -287,7 +292,7 @@ export class CallSession {
     this.cancelCall();
   }
 
-  private onStatus(received: StatusObject): void {
+  private onStatus(received: ChannelStatus): void {
     if (this.finished) return;
     this.finished = true;
     this.writeQueue.length = 0;
@@ -300,7 +305,7 @@ export class CallSession {
     else this.finish(received);
   }
 
-  private finish(received: StatusObject): void {
+  private finish(received: ChannelStatus): void {
     const { display, tls, registry, json } = this.setup;
     this.setup.onEvent({
       type: 'trailers',
@@ -329,6 +334,7 @@ export class CallSession {
       status,
       timings: { ...this.timings },
       insecure: this.setup.insecure,
+      ...(received.httpVersion ? { httpVersion: received.httpVersion } : {}),
     };
     this.setup.onEvent(event);
     this.resolveDone(event);

@@ -121,11 +121,12 @@ function tlsProblem(
 }
 
 /**
- * grpc-js reports `No connection established. Last error: Error: <reason> (<timestamp>). Resolution note: ...`;
+ * grpc-js reports `No connection established. Last error: Error: <reason> (<timestamp>). Resolution note: ...` (web
+ * calls the same without the note);
  * keep the reason, and from OpenSSL's `...:error:0A00010B:SSL routines:fn:<reason>:file:line:` only the reason.
  */
 function lastError(details: string): string {
-  let reason = /Last error: ([\s\S]*?)\.? Resolution note:/.exec(details)?.[1] ?? details;
+  let reason = /Last error: ([\s\S]*?)\.?(?: Resolution note:|$)/.exec(details)?.[1] ?? details;
   reason = reason.replace(/ \(\d{4}-\d\d-\d\dT[\d:.]+Z\)$/, '').replace(/^Error(?: \[[A-Z_]+\])?: /, '');
   const openssl = /:error:[0-9A-F]+:SSL routines:[^:]*:([^:]+):/.exec(reason);
   return (openssl?.[1] ?? reason).trim().replace(/\.$/, '');

@@ -55,13 +55,18 @@ describe('connect-node peer (test/peers/connect-node)', () => {
     return createGrpcTransport({ baseUrl: options.baseUrl, ...(tls ? { nodeOptions: tls } : {}) });
   };
 
-  /** UnaryCall with the interop echo metadata: the payload, the echoed header and trailer. */
-  async function unary(t: Transport): Promise<void> {
-    const header = { 'x-grpc-test-echo-initial': 'hello', 'x-grpc-test-echo-trailing-bin': 'q6ur' };
-    const answer = await t.unary(methods.unaryCall, undefined, undefined, header, { responseSize: 31 });
-    expect(toJson(methods.unaryCall.output, answer.message)).toEqual({ payload: { body: zeros(31) } });
+  /** The interop echo metadata: sent as request headers, expected back in the response header and trailer. */
+  const echo = { 'x-grpc-test-echo-initial': 'hello', 'x-grpc-test-echo-trailing-bin': 'q6ur' };
+  const expectEcho = (answer: { header: Headers; trailer: Headers }): void => {
     expect(answer.header.get('x-grpc-test-echo-initial')).toBe('hello');
     expect(answer.trailer.get('x-grpc-test-echo-trailing-bin')).toBe('q6ur');
+  };
+
+  /** UnaryCall with the interop echo metadata: the payload, the echoed header and trailer. */
+  async function unary(t: Transport): Promise<void> {
+    const answer = await t.unary(methods.unaryCall, undefined, undefined, echo, { responseSize: 31 });
+    expect(toJson(methods.unaryCall.output, answer.message)).toEqual({ payload: { body: zeros(31) } });
+    expectEcho(answer);
   }
 
   /** StreamingOutputCall: one response per parameter, of its size. */
@@ -90,7 +95,7 @@ describe('connect-node peer (test/peers/connect-node)', () => {
     expect(toJson(methods.streamingInputCall.output, message!)).toEqual({ aggregatedPayloadSize: 74922 });
   }
 
-  /** FullDuplexCall: each response answers its request before the next request is sent (ping-pong). */
+  /** FullDuplexCall: each response answers its request before the next request is sent (ping-pong); metadata echoed. */
   async function bidi(t: Transport): Promise<void> {
     const sizes = [31415, 9, 2653];
     const answered: number[] = [];
@@ -102,7 +107,7 @@ describe('connect-node peer (test/peers/connect-node)', () => {
         await replies[index];
       }
     }
-    const answer = await t.stream(methods.fullDuplexCall, undefined, undefined, undefined, requests());
+    const answer = await t.stream(methods.fullDuplexCall, undefined, undefined, echo, requests());
     for await (const message of answer.message) {
       const body = (toJson(methods.fullDuplexCall.output, message) as { payload: { body?: string } }).payload
         .body;
@@ -110,6 +115,7 @@ describe('connect-node peer (test/peers/connect-node)', () => {
       replied[answered.length - 1]?.();
     }
     expect(answered).toEqual(sizes);
+    expectEcho(answer);
   }
 
   describe('h2c: all four kinds', () => {

@@ -1,51 +1,15 @@
-import { constants as h2, type IncomingHttpHeaders } from 'node:http2';
+import { constants as h2 } from 'node:http2';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { status as grpcStatus } from '@grpc/grpc-js';
+import { grpcTimeout, httpStatusToGrpc, trailerStatus } from '../../call/web/http-status';
+
+// One implementation of the HTTP-to-gRPC rules for both senders and every protocol.
+export { grpcTimeout, httpStatusToGrpc, trailerStatus };
 
 /** A call's end as the gRPC wire tells it: code and message. */
 export interface WireStatus {
   code: number;
   details: string;
-}
-
-/**
- * An HTTP status without grpc-status, as grpc-js 1.14 maps it (subchannel-call.ts), which follows the spec's table:
- * https://github.com/grpc/grpc/blob/master/doc/http-grpc-status-mapping.md
- */
-export function httpStatusToGrpc(httpStatus: number): WireStatus {
-  const code =
-    httpStatus === 400
-      ? grpcStatus.INTERNAL
-      : httpStatus === 401
-        ? grpcStatus.UNAUTHENTICATED
-        : httpStatus === 403
-          ? grpcStatus.PERMISSION_DENIED
-          : httpStatus === 404
-            ? grpcStatus.UNIMPLEMENTED
-            : [429, 502, 503, 504].includes(httpStatus)
-              ? grpcStatus.UNAVAILABLE
-              : grpcStatus.UNKNOWN;
-  return { code, details: `Received HTTP status code ${httpStatus}` };
-}
-
-/** The status trailers (or a trailers-only response's headers) carry, by grpc-js's rules when grpc-status is missing. */
-export function trailerStatus(trailers: IncomingHttpHeaders, httpStatus: number): WireStatus {
-  const code = trailers['grpc-status'];
-  if (typeof code !== 'string') return httpStatusToGrpc(httpStatus);
-  const message = trailers['grpc-message'];
-  return { code: Number(code), details: typeof message === 'string' ? percentDecoded(message) : '' };
-}
-
-/**
- * grpc-message is percent-encoded (the spec: bytes outside 0x20-0x7E and `%`); decoded as grpc-js does (decodeURI,
- * the raw text when it is not valid percent-encoded UTF-8), so both senders report the same message.
- */
-function percentDecoded(message: string): string {
-  try {
-    return decodeURI(message);
-  } catch {
-    return message;
-  }
 }
 
 /** A stream that closed without a status: its RST_STREAM code as grpc-js reports it. */
@@ -74,18 +38,6 @@ export function resetStatus(rstCode: number, httpStatus: number | undefined): Wi
     default:
       return { code: grpcStatus.INTERNAL, details: `Received RST_STREAM with code ${rstCode}` };
   }
-}
-
-/** The grpc-timeout header for `ms`: at most 8 digits, in the smallest unit that fits (as grpc-js writes it). */
-export function grpcTimeout(ms: number): string {
-  for (const [unit, factor] of [
-    ['m', 1],
-    ['S', 1000],
-    ['M', 60_000],
-  ] as const) {
-    if (ms / factor < 1e8) return `${Math.ceil(ms / factor)}${unit}`;
-  }
-  return `${Math.ceil(ms / 3_600_000)}H`;
 }
 
 /** A gRPC message's 5-byte prefix (flag 0: not compressed; big-endian length) and the message. */

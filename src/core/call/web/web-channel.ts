@@ -1,0 +1,96 @@
+import { connectivityState } from '@grpc/grpc-js';
+import type { MethodKind } from '../../../shared/schema';
+import type { CallChannel, ChannelCall } from '../call-channel';
+import type { ResolvedConnection } from '../connection-cache';
+import { defaultMaxMessageBytes } from '../channel-options';
+import { HttpClient, type HttpClientState } from '../http/http-client';
+import { WebCall, type WebCallSettings } from './web-call';
+import type { WebProtocol } from './web-protocol';
+
+type ConnectivityState = connectivityState;
+
+const states: Record<HttpClientState, ConnectivityState> = {
+  idle: connectivityState.IDLE,
+  connecting: connectivityState.CONNECTING,
+  ready: connectivityState.READY,
+  failed: connectivityState.TRANSIENT_FAILURE,
+};
+
+/** Identifies these calls to servers and proxies (x-user-agent too, for gRPC-Web). */
+const ownUserAgent = 'protodesk-web/1';
+
+/**
+ * gRPC-Web and Connect calls to one origin over one HttpClient, with grpc-js's connectivity states so the channel pool
+ * tracks readiness (and the session times connecting) exactly as for gRPC.
+ */
+export class WebChannel implements CallChannel {
+  private readonly client: HttpClient;
+  private readonly settings: WebCallSettings;
+  private state: ConnectivityState = connectivityState.IDLE;
+  private readonly watchers = new Set<{ from: ConnectivityState; callback: () => void }>();
+
+  constructor(private readonly connection: ResolvedConnection) {
+    const options = connection.channel;
+    this.client = new HttpClient({
+      hostPort: connection.display,
+      tls: connection.tls,
+      http2: connection.http2,
+      authority: options['grpc.default_authority'] ?? connection.display,
+    });
+    const userAgent = options['grpc.primary_user_agent'];
+    this.settings = {
+      protocol: connection.protocol as WebProtocol,
+      client: this.client,
+      pathPrefix: connection.pathPrefix,
+      gzip: options['grpc.default_compression_algorithm'] === 2,
+      maxReceiveBytes: options['grpc.max_receive_message_length'] ?? defaultMaxMessageBytes,
+      userAgent: userAgent ? `${userAgent} ${ownUserAgent}` : ownUserAgent,
+    };
+    this.client.onState((state) => this.moveTo(states[state]));
+  }
+
+  createCall(
+    method: string,
+    deadline: number,
+    _host: undefined,
+    _parentCall: null,
+    _propagateFlags: undefined,
+    kind: MethodKind,
+  ): ChannelCall {
+    return new WebCall(this.settings, method, deadline, kind);
+  }
+
+  getConnectivityState(tryToConnect: boolean): ConnectivityState {
+    if (tryToConnect && this.state === connectivityState.IDLE) this.client.connect();
+    return this.state;
+  }
+
+  /** Calls `callback` once the state is no longer `currentState` (at once, asynchronously, when it already differs). */
+  watchConnectivityState(currentState: ConnectivityState, _deadline: number, callback: () => void): void {
+    if (currentState !== this.state) {
+      process.nextTick(callback);
+      return;
+    }
+    this.watchers.add({ from: currentState, callback });
+  }
+
+  close(): void {
+    this.client.close();
+    this.moveTo(connectivityState.SHUTDOWN);
+  }
+
+  getTarget(): string {
+    return `${this.connection.tls.mode === 'tls' ? 'https' : 'http'}://${this.connection.display}${this.connection.pathPrefix}`;
+  }
+
+  /** Synchronous with the client's change, so the pool hears READY before any call hears from the server. */
+  private moveTo(state: ConnectivityState): void {
+    if (state === this.state || this.state === connectivityState.SHUTDOWN) return;
+    this.state = state;
+    for (const watcher of [...this.watchers]) {
+      if (watcher.from === state) continue;
+      this.watchers.delete(watcher);
+      watcher.callback();
+    }
+  }
+}
