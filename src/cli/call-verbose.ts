@@ -1,5 +1,6 @@
 import type { CallEvent, CallProtocol, CallTimings } from '../shared/call';
 import type { MetadataEntry } from '../shared/schema';
+import { protocolName } from '../core/call/web/web-protocol';
 
 /** `-v`: the request metadata, response headers and trailers, and a summary with sizes and timings, for stderr. */
 export class VerboseReport {
@@ -8,7 +9,7 @@ export class VerboseReport {
   /** Printed before the call starts. */
   request(method: string, target: string, protocol: CallProtocol, metadata: readonly MetadataEntry[]): void {
     this.write(
-      `Calling ${method} on ${target} over ${protocol}\n\nRequest metadata to send:\n${formatMetadata(metadata)}\n`,
+      `Calling ${method} on ${target} over ${protocolName(protocol)}\n\nRequest metadata to send:\n${formatMetadata(metadata)}\n`,
     );
   }
 

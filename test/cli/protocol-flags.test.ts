@@ -74,7 +74,7 @@ describe('--protocol on protodesk load', () => {
       expect(result.code).toBe(2);
       expect(result.out).toBe('');
       expect(result.err).toBe(
-        `protodesk: ${name} speaks gRPC only, and this request uses the connect protocol.\n` +
+        `protodesk: ${name} speaks gRPC only, and this request uses Connect.\n` +
           '  Run this load test with Protodesk (protodesk load, or the Load test view), which speaks every protocol; or export a request that uses grpc.\n',
       );
       expect(await readdir(dir)).not.toContain(`${tool}-export`);

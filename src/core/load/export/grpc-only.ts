@@ -1,4 +1,5 @@
 import type { CallRequest } from '../../../shared/call';
+import { protocolName } from '../../call/web/web-protocol';
 import { LoadExportError } from './errors';
 
 /**
@@ -9,7 +10,7 @@ export function requireGrpcProtocol(request: Pick<CallRequest, 'protocol'>, tool
   const protocol = request.protocol ?? 'grpc';
   if (protocol === 'grpc') return;
   throw new LoadExportError(
-    `${tool} speaks gRPC only, and this request uses the ${protocol} protocol.`,
+    `${tool} speaks gRPC only, and this request uses ${protocolName(protocol)}.`,
     'Run this load test with Protodesk (protodesk load, or the Load test view), which speaks every protocol; or export a request that uses grpc.',
   );
 }
