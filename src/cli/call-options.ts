@@ -1,4 +1,4 @@
-import type { CallOptions } from '../shared/call';
+import { callProtocols, type CallOptions, type CallProtocol } from '../shared/call';
 import type { MetadataEntry, TlsSettings } from '../shared/schema';
 import { parseDuration, parseSeconds } from './duration';
 import { parseHeader, tlsFromFlags, type SchemaFlags } from './schema-options';
@@ -16,6 +16,8 @@ export interface RequestFlags extends SchemaFlags {
   authority?: string;
   userAgent?: string;
   keepaliveTime?: string;
+  protocol?: string;
+  http2?: boolean;
 }
 
 /** The flags of `protodesk call`: the request flags and how responses are printed. */
@@ -62,7 +64,26 @@ export function callOptionsFromFlags(
   if (flags.gzip) options.gzip = true;
   if (flags.authority !== undefined) options.authority = flags.authority;
   if (flags.userAgent !== undefined) options.userAgent = flags.userAgent;
+  if (flags.http2) {
+    if (callProtocol(flags) === undefined) {
+      throw new UsageError(
+        '--http2 is for --protocol grpc-web, grpc-web-text or connect in plaintext; gRPC always uses HTTP/2.',
+      );
+    }
+    options.http2 = true;
+  }
   return options;
+}
+
+/** --protocol: one of the protocol names; undefined for gRPC (the default), so requests stay as they were. */
+export function callProtocol(flags: Pick<RequestFlags, 'protocol'>): Exclude<CallProtocol, 'grpc'> | undefined {
+  if (flags.protocol === undefined) return undefined;
+  const name = flags.protocol.trim().toLowerCase();
+  const found = callProtocols.find((protocol) => protocol === name);
+  if (found === undefined) {
+    throw new UsageError(`--protocol must be one of ${callProtocols.join(', ')}; got "${flags.protocol}".`);
+  }
+  return found === 'grpc' ? undefined : found;
 }
 
 function byteCount(text: string, flag: string): number {
@@ -75,12 +96,12 @@ function byteCount(text: string, flag: string): number {
 }
 
 /**
- * The call's transport security: the TLS flags, except that `grpc://` with no TLS flag at all means plaintext
- * (TLS is only the default when the target does not say).
+ * The call's transport security: the TLS flags, except that `grpc://` or `http://` with no TLS flag at all means
+ * plaintext (TLS is only the default when the target does not say).
  */
 export function callTls(flags: SchemaFlags, target: string): TlsSettings {
   const tlsFlags =
     flags.insecure || (flags.cacert?.length ?? 0) > 0 || flags.cert || flags.key || flags.servername;
-  if (/^grpc:\/\//i.test(target.trim()) && !tlsFlags) return { mode: 'plaintext' };
+  if (/^(?:grpc|http):\/\//i.test(target.trim()) && !tlsFlags) return { mode: 'plaintext' };
   return tlsFromFlags(flags);
 }

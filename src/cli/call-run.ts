@@ -14,7 +14,14 @@ import { SchemaError } from '../core/schema/errors';
 import { CallExit } from './call-exit';
 import { findMethod } from './find-method';
 import { openRequestInput, readAllRequests, readRequests, type RequestInput } from './call-input';
-import { callMetadata, callOptionsFromFlags, callTls, outputFormat, type CallFlags } from './call-options';
+import {
+  callMetadata,
+  callOptionsFromFlags,
+  callProtocol,
+  callTls,
+  outputFormat,
+  type CallFlags,
+} from './call-options';
 import { prettyJson } from './call-pretty';
 import { OutputPacer } from './output-pacer';
 import { formatStatusError, statusJson } from './call-status';
@@ -48,12 +55,14 @@ export async function runCall(
 ): Promise<void> {
   const format = outputFormat(flags);
   const tls = callTls(flags, target);
+  const protocol = callProtocol(flags);
   const request: CallRequest = {
     target,
     tls,
     method: methodName,
     metadata: callMetadata(flags),
     requests: [],
+    ...(protocol !== undefined ? { protocol } : {}),
     options: callOptionsFromFlags(flags),
   };
   const source = schemaSourceFromFlags(flags, target);
@@ -76,7 +85,7 @@ export async function runCall(
       if (event.type === 'message') pacer.wrote(print(event.json));
       verbose?.event(event);
     };
-    verbose?.request(`${method.parent.typeName}/${method.name}`, target, request.metadata);
+    verbose?.request(`${method.parent.typeName}/${method.name}`, target, protocol ?? 'grpc', request.metadata);
     const kind = methodKind(method);
     const streaming = kind === 'client_stream' || kind === 'bidi';
     const outcome = streaming

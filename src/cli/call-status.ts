@@ -4,7 +4,9 @@ import { prettyJson } from './call-pretty';
 
 /** grpcurl's error block (`ERROR:\n  Code: ...\n  Message: ...`), plus each decoded detail and the hint. */
 export function formatStatusError(status: CallStatus): string {
-  let text = `ERROR:\n  Code: ${grpcGoStatusName(status.code)}\n  Message: ${status.message}\n`;
+  let text = `ERROR:\n  Code: ${grpcGoStatusName(status.code)}\n`;
+  if (status.httpStatus !== undefined) text += `  HTTP status: ${status.httpStatus}\n`;
+  text += `  Message: ${status.message}\n`;
   const details = detailList(status.details);
   if (details.length > 0) {
     text += '  Details:\n';
@@ -18,11 +20,19 @@ export function formatStatusError(status: CallStatus): string {
   return text;
 }
 
-/** The status as google.rpc.Status JSON (grpcurl's -format-error): code number, message, decoded details. */
+/**
+ * The status as google.rpc.Status JSON (grpcurl's -format-error): code number, message, decoded details; plus
+ * `httpStatus` when a gRPC-Web or Connect response failed at the HTTP level.
+ */
 export function statusJson(status: CallStatus): string {
-  if (status.details) return status.details;
+  const http = status.httpStatus !== undefined ? { httpStatus: status.httpStatus } : {};
+  if (status.details) {
+    return status.httpStatus === undefined
+      ? status.details
+      : JSON.stringify({ ...(JSON.parse(status.details) as object), ...http });
+  }
   return JSON.stringify(
-    status.message ? { code: status.code, message: status.message } : { code: status.code },
+    status.message ? { code: status.code, message: status.message, ...http } : { code: status.code, ...http },
   );
 }
 

@@ -1,13 +1,16 @@
-import type { CallEvent, CallTimings } from '../shared/call';
+import type { CallEvent, CallProtocol, CallTimings } from '../shared/call';
 import type { MetadataEntry } from '../shared/schema';
+import { protocolName } from '../core/call/web/web-protocol';
 
 /** `-v`: the request metadata, response headers and trailers, and a summary with sizes and timings, for stderr. */
 export class VerboseReport {
   constructor(private readonly write: (text: string) => void) {}
 
   /** Printed before the call starts. */
-  request(method: string, target: string, metadata: readonly MetadataEntry[]): void {
-    this.write(`Calling ${method} on ${target}\n\nRequest metadata to send:\n${formatMetadata(metadata)}\n`);
+  request(method: string, target: string, protocol: CallProtocol, metadata: readonly MetadataEntry[]): void {
+    this.write(
+      `Calling ${method} on ${target} over ${protocolName(protocol)}\n\nRequest metadata to send:\n${formatMetadata(metadata)}\n`,
+    );
   }
 
   /** Prints the parts of an event that -v shows (messages go to stdout elsewhere). */
@@ -21,10 +24,12 @@ export class VerboseReport {
         break;
       case 'status': {
         const { status, timings } = event;
+        const http = status.httpStatus !== undefined ? `, HTTP ${status.httpStatus}` : '';
         this.write(
-          `\nStatus: ${status.name} (${status.code})${status.message ? `: ${status.message}` : ''}\n`,
+          `\nStatus: ${status.name} (${status.code})${http}${status.message ? `: ${status.message}` : ''}\n`,
         );
         this.write(`${summary(timings)}\n${formatTimings(timings)}\n`);
+        if (event.httpVersion) this.write(`HTTP version: ${event.httpVersion === '2' ? 'HTTP/2' : 'HTTP/1.1'}\n`);
         if (event.insecure) this.write('TLS: the server certificate was not verified (--insecure).\n');
         break;
       }

@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
+import { callProtocols } from '../shared/call';
 import { addSchemaFlags } from './schema-options';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
 
 /**
  * Adds what `call` and `load` share (see RequestFlags): the request data, call metadata, deadline, sizes, compression,
- * authority, user agent and keepalive, then the schema, TLS and metadata flags.
+ * authority, user agent, keepalive and wire protocol, then the schema, TLS and metadata flags.
  */
 export function addRequestFlags(command: Command): Command {
   return addSchemaFlags(
@@ -30,6 +31,14 @@ export function addRequestFlags(command: Command): Command {
       .option('--gzip', 'compress requests with gzip')
       .option('--authority <name>', 'the :authority header to send')
       .option('--user-agent <text>', 'prepended to the user agent')
-      .option('--keepalive-time <seconds>', 'send HTTP/2 keepalive pings this often'),
+      .option('--keepalive-time <seconds>', 'send HTTP/2 keepalive pings this often')
+      .option(
+        '--protocol <name>',
+        `wire protocol: ${callProtocols.join(', ')} (default grpc); grpc-web and connect work over HTTP/1.1 and HTTP/2`,
+      )
+      .option(
+        '--http2',
+        'grpc-web, grpc-web-text and connect in plaintext: HTTP/2 with prior knowledge (h2c) instead of HTTP/1.1',
+      ),
   );
 }

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import type { ProtodeskApi } from '../shared/api/contract';
 import { FailureMessage } from './components/ProblemList';
+import { useEnvironmentDefaults } from './features/environments/use-environment-defaults';
 import { HistoryPanel } from './features/history/HistoryPanel';
 import { LoadProvider, useLoadStoreApi } from './features/load/load-context';
 import { PathChooserProvider } from './features/import/path-chooser';
@@ -46,6 +47,7 @@ export function App(props: { api: ProtodeskApi }): React.JSX.Element {
 
 function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
   const { theme, toggle } = useTheme();
+  useEnvironmentDefaults(props.api);
   const layout = useDefaultLayout({ id: 'protodesk-sidebar-main' });
   const sources = useAppStore((state) => state.sources);
   const sourcesFailure = useAppStore((state) => state.sourcesFailure);

@@ -217,18 +217,35 @@ describe('the request pane in sections', () => {
     expect(await metadata.isVisible()).toBe(true);
   });
 
-  test('at 1280×720 a bidi tab keeps address, TLS, Send, End stream and Cancel in one row', async () => {
+  test('a bidi tab keeps protocol, address and TLS in one row; its call buttons join them from 1440 px, below them at 1280', async () => {
     const { page } = app;
     await page.setViewportSize({ width: 1280, height: 720 });
     await openMethod(page, 'FullDuplexCall', 'TestService/FullDuplexCall');
     const top = async (name: string, role: 'button' | 'textbox' | 'combobox'): Promise<number> =>
       (await page.getByRole(role, { name, exact: true }).boundingBox())?.y ?? -1;
+    const rows = async (): Promise<{ connection: number[]; buttons: number[] }> => ({
+      connection: [
+        await top('Protocol', 'combobox'),
+        await top('Server address', 'textbox'),
+        await top('TLS', 'combobox'),
+      ],
+      buttons: [
+        await top('Send', 'button'),
+        await top('End stream', 'button'),
+        await top('Cancel', 'button'),
+      ],
+    });
     await page.screenshot({ path: screenshotPath('request-sections-1280-bidi.png') });
-    const row = await top('Server address', 'textbox');
-    expect(await top('TLS', 'combobox')).toBeCloseTo(row, -1);
-    expect(await top('Send', 'button')).toBeCloseTo(row, -1);
-    expect(await top('End stream', 'button')).toBeCloseTo(row, -1);
-    expect(await top('Cancel', 'button')).toBeCloseTo(row, -1);
+    // At 1280 the default split leaves no room for a usable address beside all six: the buttons move below, together.
+    const narrow = await rows();
+    for (const y of narrow.connection) expect(y).toBeCloseTo(narrow.connection[0] ?? -1, -1);
+    for (const y of narrow.buttons) expect(y).toBeCloseTo(narrow.buttons[0] ?? -1, -1);
+    expect(narrow.buttons[0]).toBeGreaterThan(narrow.connection[0] ?? Infinity);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const wide = await rows();
+    for (const y of [...wide.connection, ...wide.buttons])
+      expect(y).toBeCloseTo(wide.connection[0] ?? -1, -1);
+    await page.setViewportSize({ width: 1280, height: 720 });
   });
 
   test('the page had no errors, console errors or CSP violations', async () => {

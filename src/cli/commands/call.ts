@@ -23,6 +23,14 @@ Examples:
   protodesk call localhost:50051 grpc.health.v1.Health/Check --plaintext
   protodesk call localhost:50051 my.pkg.Greeter/SayHello --plaintext -d '{"name": "Ada"}' -H 'authorization: Bearer t0k'
   protodesk call api.example.com:443 my.pkg.Chat/Talk --proto chat.proto -I protos -d @- < messages.jsonl
+  protodesk call http://localhost:8080 my.pkg.Greeter/SayHello --protocol grpc-web --proto greeter.proto -d '{"name": "Ada"}'
+  protodesk call https://api.example.com/rpc my.pkg.Greeter/SayHello --protocol grpc-web-text --protoset greeter.binpb
+  protodesk call http://localhost:8080 my.pkg.Chat/Talk --protocol connect --http2 --proto chat.proto -d @- < messages.jsonl
+
+Protocols: --protocol grpc (the default) speaks gRPC over HTTP/2. grpc-web, grpc-web-text and connect speak HTTP/1.1
+in plaintext (add --http2 for HTTP/2 with prior knowledge) and let TLS's ALPN choose over TLS; client- and
+bidi-streaming calls need HTTP/2. Server reflection always uses gRPC over HTTP/2: for a server that speaks only
+gRPC-Web or Connect, give the schema with --proto or --protoset.
 `;
 
 /** `protodesk call <target> <method>`: calls a method with JSON requests and prints the responses as JSON (grpcurl's flags). */
@@ -33,7 +41,7 @@ export function registerCall(program: Command, io: CallIo): void {
       .description('call a method: requests in as JSON, responses out as JSON as they arrive')
       .argument(
         '<target>',
-        'server address: host:port, [::1]:port, dns:///host:port, unix:///path, grpc://… (plaintext), grpcs://… (TLS)',
+        'server address: host:port, [::1]:port, dns:///host:port, unix:///path, grpc://… or http://… (plaintext), grpcs://… or https://… (TLS); http(s):// may end in a path prefix for gRPC-Web and Connect',
       )
       .argument('<method>', 'package.Service/Method (package.Service.Method also works)')
       .option('--emit-defaults', 'print response fields that hold their default value')

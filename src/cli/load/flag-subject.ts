@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { CallRequest } from '../../shared/call';
 import { openRequestInput, readAllRequests } from '../call-input';
-import { callMetadata, callOptionsFromFlags, callTls, type RequestFlags } from '../call-options';
+import { callMetadata, callOptionsFromFlags, callProtocol, callTls, type RequestFlags } from '../call-options';
 import { findMethod } from '../find-method';
 import { loadFlagSchema } from '../schema-load';
 import { schemaSourceFromFlags } from '../schema-options';
@@ -19,10 +19,12 @@ export async function flagSubject(
   stdin: () => Readable,
 ): Promise<LoadSubject> {
   const source = schemaSourceFromFlags(flags, target);
+  const protocol = callProtocol(flags);
   const partial: Omit<CallRequest, 'method' | 'requests'> = {
     target,
     tls: callTls(flags, target),
     metadata: callMetadata(flags),
+    ...(protocol !== undefined ? { protocol } : {}),
     options: callOptionsFromFlags(flags),
   };
   const body = await requestBody(flags.data, stdin);

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { SavedRequestEntry, WorkspaceState } from '../../shared/workspace';
 import type { TlsSettings } from '../../shared/schema';
-import { requestWithContextTls } from '../../core/service/context-request';
+import { requestWithContextConnection } from '../../core/service/context-request';
 import { requireWorkspace } from '../../core/service/run/runner';
 import { RunSelectionError } from '../../core/service/run/runner-errors';
 import { RunSchemas } from '../../core/service/run/runner-schemas';
@@ -26,7 +26,8 @@ export interface SavedRequestChoice {
 }
 
 /**
- * A saved request as `protodesk run` calls it: the workspace's schema sources, its TLS profile (or the environment's),
+ * A saved request as `protodesk run` calls it: the workspace's schema sources, its TLS profile and protocol (or the
+ * environment's),
  * and the environment's values for its `{{variables}}`, which the engine fills per call (with --data-file's on top).
  */
 export async function savedSubject(choice: SavedRequestChoice): Promise<LoadSubject> {
@@ -45,9 +46,13 @@ export async function savedSubject(choice: SavedRequestChoice): Promise<LoadSubj
   const base = savedCallRequest(saved, { mode: 'plaintext' });
   const temp = new TempArea();
   try {
-    const { request } = await requestWithContextTls(
+    const { request } = await requestWithContextConnection(
       base,
-      { tlsProfile: saved.tlsProfile, environmentTlsProfile: variables.tlsProfile },
+      {
+        tlsProfile: saved.tlsProfile,
+        environmentTlsProfile: variables.tlsProfile,
+        environmentProtocol: variables.protocol,
+      },
       (name) => profileTls(files, temp, name),
     );
     const { sources } = (await files.readManifest()).value;

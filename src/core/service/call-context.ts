@@ -31,7 +31,12 @@ export async function prepareContextCall(
   const variables = await workspace.variables(context.environment);
   const { request: resolved, tlsProfile: profileName } = await requestInContext(
     request,
-    { ...context, values: variables.values, environmentTlsProfile: variables.tlsProfile },
+    {
+      ...context,
+      values: variables.values,
+      environmentTlsProfile: variables.tlsProfile,
+      environmentProtocol: variables.protocol,
+    },
     (name) => tools.namedProfileTls(name),
   );
   const startedAt = new Date().toISOString();
@@ -53,6 +58,7 @@ export async function prepareContextCall(
       workspace: folder,
       request: {
         ...(profileName !== undefined ? { tlsProfile: profileName } : {}),
+        ...(resolved.protocol !== undefined && resolved.protocol !== 'grpc' ? { protocol: resolved.protocol } : {}),
         metadata: resolved.metadata,
         messages: sent.messages.map((json) => redactor.redactJson(json)),
         ...(sent.dropped > 0 ? { droppedMessages: sent.dropped } : {}),
@@ -99,10 +105,11 @@ export async function prepareContextCall(
 }
 
 function savedOptions(request: CallRequest): NonNullable<HistoryEntry['request']['options']> {
-  const { deadlineMs, emitDefaults, gzip } = request.options ?? {};
+  const { deadlineMs, emitDefaults, gzip, http2 } = request.options ?? {};
   return {
     ...(deadlineMs !== undefined ? { deadlineMs } : {}),
     ...(emitDefaults !== undefined ? { emitDefaults } : {}),
     ...(gzip !== undefined ? { gzip } : {}),
+    ...(http2 !== undefined ? { http2 } : {}),
   };
 }

@@ -1,5 +1,5 @@
 /** The one rule that makes a call ready in its workspace context, for the app, `protodesk run` and copy as grpcurl. */
-import type { CallRequest } from '../../shared/call';
+import type { CallProtocol, CallRequest } from '../../shared/call';
 import type { TlsSettings } from '../../shared/schema';
 import { resolveCallRequest } from '../workspace/variables';
 
@@ -13,42 +13,60 @@ export interface RequestContext {
   values: ReadonlyMap<string, string>;
   /** The environment's default TLS profile. */
   environmentTlsProfile?: string | undefined;
+  /** The environment's default protocol. */
+  environmentProtocol?: CallProtocol | undefined;
 }
 
-/** The part of a context that decides the TLS profile. */
-type TlsContext = Pick<RequestContext, 'tlsProfile' | 'environmentTlsProfile'>;
+/** The part of a context that decides the connection: TLS profile and protocol. */
+type ConnectionContext = Pick<RequestContext, 'tlsProfile' | 'environmentTlsProfile' | 'environmentProtocol'>;
 
 /**
  * The TLS profile a call uses; none: its own TLS settings stand. The user guide's order: the profile it names, else its
  * own TLS fields when they ask for TLS, else the environment's profile (a saved request has no TLS fields of its own).
  */
-export function contextTlsProfile(request: CallRequest, context: TlsContext): string | undefined {
+export function contextTlsProfile(
+  request: CallRequest,
+  context: Pick<RequestContext, 'tlsProfile' | 'environmentTlsProfile'>,
+): string | undefined {
   return context.tlsProfile ?? (request.tls.mode === 'tls' ? undefined : context.environmentTlsProfile);
 }
 
-/**
- * The request with its context's TLS profile applied (read through `profileTls`), its `{{variables}}` left as they are
- * (a load test fills them per call); `tlsProfile` is the profile used, if any.
- */
-export async function requestWithContextTls(
+/** The protocol a call uses: the one it names, else the environment's, else gRPC (absent). */
+export function contextProtocol(
   request: CallRequest,
-  context: TlsContext,
-  profileTls: (name: string) => Promise<TlsSettings>,
-): Promise<{ request: CallRequest; tlsProfile?: string }> {
-  const tlsProfile = contextTlsProfile(request, context);
-  if (tlsProfile === undefined) return { request };
-  return { request: { ...request, tls: await profileTls(tlsProfile) }, tlsProfile };
+  context: Pick<RequestContext, 'environmentProtocol'>,
+): CallProtocol | undefined {
+  return request.protocol ?? context.environmentProtocol;
 }
 
 /**
- * The request with its context's TLS profile applied (read through `profileTls`) and its `{{variables}}` filled (an
- * unresolved one throws, naming it); `tlsProfile` is the profile used, if any.
+ * The request with its context's TLS profile (read through `profileTls`) and protocol applied, its `{{variables}}`
+ * left as they are (a load test fills them per call); `tlsProfile` is the profile used, if any.
+ */
+export async function requestWithContextConnection(
+  request: CallRequest,
+  context: ConnectionContext,
+  profileTls: (name: string) => Promise<TlsSettings>,
+): Promise<{ request: CallRequest; tlsProfile?: string }> {
+  const protocol = contextProtocol(request, context);
+  const withProtocol = protocol === undefined ? request : { ...request, protocol };
+  const tlsProfile = contextTlsProfile(request, context);
+  if (tlsProfile === undefined) return { request: withProtocol };
+  return { request: { ...withProtocol, tls: await profileTls(tlsProfile) }, tlsProfile };
+}
+
+/**
+ * The request with its context's TLS profile (read through `profileTls`) and protocol applied and its `{{variables}}`
+ * filled (an unresolved one throws, naming it); `tlsProfile` is the profile used, if any.
  */
 export async function requestInContext(
   request: CallRequest,
   context: RequestContext,
   profileTls: (name: string) => Promise<TlsSettings>,
 ): Promise<{ request: CallRequest; tlsProfile?: string }> {
-  const withTls = await requestWithContextTls(request, context, profileTls);
-  return { ...withTls, request: resolveCallRequest(withTls.request, context.values, context.environment) };
+  const withConnection = await requestWithContextConnection(request, context, profileTls);
+  return {
+    ...withConnection,
+    request: resolveCallRequest(withConnection.request, context.values, context.environment),
+  };
 }

@@ -13,7 +13,7 @@ import { loadReportHtml } from '../load/report/html';
 import { startLoad, type LoadInput, type LoadRun } from '../load/run/start-load';
 import { writeFileAtomic } from '../workspace/atomic-write';
 import { SecretRedactor } from '../workspace/redaction';
-import { requestWithContextTls } from './context-request';
+import { requestWithContextConnection } from './context-request';
 import { engineFailure, redactedFailure } from './failure';
 import { fileFailure } from './file-failure';
 import { tlsFiles } from './named-paths';
@@ -64,9 +64,13 @@ export async function loadInContext(
 ): Promise<LoadInContext> {
   if (!context) return { input: { schema, request, values: new Map() }, secrets: new Map() };
   const variables = await workspace.variables(context.environment);
-  const { request: withTls } = await requestWithContextTls(
+  const { request: withTls } = await requestWithContextConnection(
     request,
-    { tlsProfile: context.tlsProfile, environmentTlsProfile: variables.tlsProfile },
+    {
+      tlsProfile: context.tlsProfile,
+      environmentTlsProfile: variables.tlsProfile,
+      environmentProtocol: variables.protocol,
+    },
     (name) => tools.namedProfileTls(name),
   );
   const environment = context.environment !== undefined ? { environment: context.environment } : {};

@@ -36,6 +36,7 @@ export class WorkspaceTools {
         environment,
         values: references.fill(variables.values, variables.secrets),
         environmentTlsProfile: variables.tlsProfile,
+        environmentProtocol: variables.protocol,
       },
       (name) => this.namedProfileTls(name),
     );

@@ -1,9 +1,11 @@
 import { connect, type Socket } from 'node:net';
 import type { TLSSocket } from 'node:tls';
 
-/** How a server answered the HTTP/2 connection preface. */
+/** How a server answered the HTTP/2 connection preface (`http1`: with an HTTP/1.x response, e.g. 400 or 505). */
 export type Http2Answer =
-  { answer: 'http2' } | { answer: 'other' | 'closed' | 'timeout' } | { answer: 'error'; error: Error };
+  | { answer: 'http2' }
+  | { answer: 'http1' | 'other' | 'closed' | 'timeout' }
+  | { answer: 'error'; error: Error };
 
 // The client connection preface (RFC 9113 §3.4) and an empty SETTINGS frame: an HTTP/2 server answers with SETTINGS.
 const preface = Buffer.concat([
@@ -29,7 +31,9 @@ export function probeHttp2(socket: Socket | TLSSocket, timeoutMs: number): Promi
     const timer = setTimeout(() => done({ answer: 'timeout' }), timeoutMs);
     socket.on('data', (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
-      if (received.length >= 9) done({ answer: received[3] === settingsFrameType ? 'http2' : 'other' });
+      if (received.length < 9) return;
+      if (received[3] === settingsFrameType) done({ answer: 'http2' });
+      else done({ answer: received.subarray(0, 7).toString('latin1') === 'HTTP/1.' ? 'http1' : 'other' });
     });
     socket.once('error', (error) => done({ answer: 'error', error }));
     socket.once('close', () => done({ answer: 'closed' }));

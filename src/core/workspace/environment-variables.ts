@@ -1,3 +1,4 @@
+import type { CallProtocol } from '../../shared/call';
 import { secretScope, type SecretStore } from './secrets';
 import type { WorkspaceFiles } from './workspace-files';
 
@@ -9,6 +10,8 @@ export interface EnvironmentVariables {
   secrets: Map<string, string>;
   /** The environment's default TLS profile. */
   tlsProfile?: string;
+  /** The environment's default protocol. */
+  protocol?: CallProtocol;
 }
 
 /** What an environment defines, read without any secret value: the page may see this much. */
@@ -46,8 +49,8 @@ export async function definedVariables(
 
 /**
  * Reads an environment's plain variables, its secret values from the store (a secret without a stored value stays
- * unresolved; one named in `given` is not looked up and takes the given value, still as a secret) and its TLS
- * profile. No environment: nothing.
+ * unresolved; one named in `given` is not looked up and takes the given value, still as a secret), its TLS
+ * profile and its protocol. No environment: nothing.
  */
 export async function environmentVariables(
   files: WorkspaceFiles,
@@ -68,5 +71,10 @@ export async function environmentVariables(
     values.set(name, secret);
     secrets.set(name, secret);
   }
-  return { values, secrets, ...(value.tlsProfile !== undefined ? { tlsProfile: value.tlsProfile } : {}) };
+  return {
+    values,
+    secrets,
+    ...(value.tlsProfile !== undefined ? { tlsProfile: value.tlsProfile } : {}),
+    ...(value.protocol !== undefined ? { protocol: value.protocol } : {}),
+  };
 }

@@ -1,7 +1,7 @@
 /** Send / Cancel / End stream for a tab: starts calls, streams more requests, and records failures on the tab. */
 import type { ProtodeskApi } from '../../shared/api/contract';
 import type { ApiFailure } from '../../shared/api/types';
-import type { CallOptions, CallRequest } from '../../shared/call';
+import type { CallOptions, CallProtocol, CallRequest } from '../../shared/call';
 import type { CallContext } from '../../shared/workspace';
 import { enabledMetadata } from '../components/MetadataTable';
 import { createCallModel, noteSent } from '../features/response/call-model';
@@ -9,6 +9,7 @@ import { callPhase, sendsStream } from './call-phase';
 import type { EventRouter } from './event-router';
 import { toFailure } from '../../shared/api/errors';
 import { problemOf } from './failure';
+import { effectiveProtocol, isWebProtocol } from './protocol';
 import { openingMessages } from './stream-messages';
 import { methodRef } from './tab-list';
 import type { TabState } from './types';
@@ -36,21 +37,31 @@ export interface CallActions {
 
 const ignore = (): undefined => undefined;
 
-/** The options as the engine takes them, without unset fields. */
-function callOptions(tab: TabState): CallOptions {
-  const { deadlineMs, emitDefaults, gzip } = tab.options;
-  return { ...(deadlineMs !== undefined ? { deadlineMs } : {}), emitDefaults, gzip };
+/** The options as the engine takes them, without unset fields; HTTP/2 only where the protocol has a choice. */
+function callOptions(tab: TabState, protocol: CallProtocol): CallOptions {
+  const { deadlineMs, emitDefaults, gzip, http2 } = tab.options;
+  return {
+    ...(deadlineMs !== undefined ? { deadlineMs } : {}),
+    emitDefaults,
+    gzip,
+    ...(http2 && isWebProtocol(protocol) ? { http2 } : {}),
+  };
 }
 
-/** The request that starts a tab's call with its current text. */
-export function callRequest(tab: TabState): CallRequest {
+/**
+ * The request that starts a tab's call with its current text. The protocol is named whenever the tab or the
+ * environment chose one (an explicit gRPC must not fall back to the environment's default in the engine).
+ */
+export function callRequest(tab: TabState, environmentProtocol?: CallProtocol): CallRequest {
+  const named = tab.protocol ?? environmentProtocol;
   return {
     target: tab.target.trim(),
     tls: tab.tls,
     method: methodRef(tab.method),
     metadata: enabledMetadata(tab.metadata),
     requests: openingMessages(tab),
-    options: callOptions(tab),
+    ...(named !== undefined ? { protocol: named } : {}),
+    options: callOptions(tab, effectiveProtocol(tab, environmentProtocol)),
   };
 }
 
@@ -70,6 +81,7 @@ export function createCallActions(
   tabs: TabAccess,
   router: EventRouter,
   contextOf: (tab: TabState) => CallContext,
+  environmentProtocol: () => CallProtocol | undefined,
   onStarted: (tab: TabState) => void,
 ): CallActions {
   const fail = (id: string, error: unknown): void => {
@@ -93,9 +105,10 @@ export function createCallActions(
     }));
     const release = router.holdUnknown();
     try {
-      const started = await api.startCall(tab.sourceId, callRequest(tab), contextOf(tab));
+      const request = callRequest(tab, environmentProtocol());
+      const started = await api.startCall(tab.sourceId, request, contextOf(tab));
       onStarted(tab);
-      const model = createCallModel(started.callId, started.kind);
+      const model = createCallModel(started.callId, started.kind, request.protocol ?? 'grpc');
       const call = sendsStream(started.kind) ? openingMessages(tab).reduce(noteSent, model) : model;
       if (tabs.getTab(tab.id)) tabs.patchTab(tab.id, () => ({ call, starting: false }));
       else api.releaseCall(started.callId).catch(ignore); // closed while starting

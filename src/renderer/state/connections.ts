@@ -14,8 +14,7 @@ export function connectionFor(
   sourceId: string,
 ): NewTabConnection {
   const remembered = state.connections[sourceId];
-  if (remembered)
-    return { target: remembered.target, tls: remembered.tls, metadata: [], addressFrom: 'lastCall' };
+  if (remembered) return { ...remembered, metadata: [], addressFrom: 'lastCall' };
   const source = state.sources.find((s) => s.id === sourceId);
   return fromReflection(source) ?? { target: '', tls: { mode: 'plaintext' }, metadata: [] };
 }
@@ -34,6 +33,10 @@ export function rememberConnection(
   sourceId: string,
   tab: Connection,
 ): Pick<AppState, 'connections'> {
-  const remembered: RememberedConnection = { target: tab.target.trim(), tls: tab.tls };
+  const remembered: RememberedConnection = {
+    target: tab.target.trim(),
+    tls: tab.tls,
+    ...(tab.protocol !== undefined ? { protocol: tab.protocol } : {}),
+  };
   return { connections: { ...state.connections, [sourceId]: remembered } };
 }

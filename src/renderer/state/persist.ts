@@ -1,5 +1,6 @@
 /** Saves open tabs (without calls) and remembered connections to localStorage, so a reload keeps them. */
 import { z } from 'zod';
+import { callProtocols } from '../../shared/call';
 import { tlsSettingsSchema } from '../../shared/api/validation';
 import {
   assertionsSchema,
@@ -18,7 +19,12 @@ const MAX_KEPT_TEXT = 256 * 1024;
 
 const rowSchema = z.object({ key: z.string(), value: z.string(), enabled: z.boolean() });
 // Metadata an older save remembered per source is dropped on load: a new tab never inherits it.
-const rememberedSchema = z.object({ target: z.string(), tls: tlsSettingsSchema });
+const rememberedSchema = z.object({
+  target: z.string(),
+  tls: tlsSettingsSchema,
+  // A protocol from a newer build is dropped (gRPC) rather than dropping the tab.
+  protocol: z.enum(callProtocols).optional().catch(undefined),
+});
 const connectionSchema = rememberedSchema.extend({ metadata: z.array(rowSchema) });
 const methodSchema = z.object({
   name: z.string(),
@@ -36,7 +42,12 @@ const tabSchema = connectionSchema.extend({
   title: z.string(),
   requestText: z.string().optional(),
   baseText: z.string(),
-  options: z.object({ deadlineMs: z.number().optional(), emitDefaults: z.boolean(), gzip: z.boolean() }),
+  options: z.object({
+    deadlineMs: z.number().optional(),
+    emitDefaults: z.boolean(),
+    gzip: z.boolean(),
+    http2: z.boolean().optional(),
+  }),
   saved: z.object({ path: z.string(), version: z.string() }).optional(),
   savedRequest: savedRequestSchema.optional(),
   keepText: z.boolean().optional(),

@@ -63,6 +63,7 @@ export function tabFromRequest(options: {
   const base = createTab(options.id, options.sourceId, options.method, {
     target: request.target,
     tls: options.tls,
+    ...(request.protocol !== undefined ? { protocol: request.protocol } : {}),
     metadata: request.metadata.map(({ key, value }) => ({ key, value, enabled: true })),
   });
   return {
@@ -132,6 +133,7 @@ export function requestOfHistory(entry: HistoryEntry): { request: SavedRequest; 
     body,
     ...(entry.request.options ? { options: entry.request.options } : {}),
     ...(entry.request.tlsProfile !== undefined ? { tlsProfile: entry.request.tlsProfile } : {}),
+    ...(entry.request.protocol !== undefined ? { protocol: entry.request.protocol } : {}),
   };
   return { request, text };
 }

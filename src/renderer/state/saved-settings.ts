@@ -1,4 +1,5 @@
 /** What a tab saves besides its body, normalised so a tab and the file it came from compare equal when unchanged. */
+import type { CallProtocol } from '../../shared/call';
 import type { MetadataEntry } from '../../shared/schema';
 import type { Assertions, Capture, SavedOptions, SavedRequest } from '../../shared/workspace';
 import { enabledMetadata } from '../components/metadata-rows';
@@ -13,6 +14,7 @@ export function savedOptions(options: RequestOptions): SavedOptions | undefined 
     ...(options.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}),
     ...(options.emitDefaults ? { emitDefaults: true } : {}),
     ...(options.gzip ? { gzip: true } : {}),
+    ...(options.http2 ? { http2: true } : {}),
   };
   return Object.keys(saved).length > 0 ? saved : undefined;
 }
@@ -23,6 +25,7 @@ export function requestOptions(options: SavedOptions | undefined): RequestOption
     ...(options?.deadlineMs !== undefined ? { deadlineMs: options.deadlineMs } : {}),
     emitDefaults: options?.emitDefaults ?? false,
     gzip: options?.gzip ?? false,
+    ...(options?.http2 ? { http2: true } : {}),
   };
 }
 
@@ -37,6 +40,7 @@ function savedAssertions(assertions: Assertions | undefined): Assertions | undef
 function normalised(fields: {
   target: string;
   tlsProfile?: string;
+  protocol?: CallProtocol;
   metadata: MetadataEntry[];
   options?: SavedOptions;
   captures?: Capture[];
@@ -47,6 +51,7 @@ function normalised(fields: {
   return {
     target: fields.target,
     ...(fields.tlsProfile !== undefined ? { tlsProfile: fields.tlsProfile } : {}),
+    ...(fields.protocol !== undefined ? { protocol: fields.protocol } : {}),
     metadata: fields.metadata.map(({ key, value }) => ({ key, value })),
     ...(options ? { options } : {}),
     ...(fields.captures && fields.captures.length > 0 ? { captures: fields.captures } : {}),

@@ -3,7 +3,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ProtodeskApi } from '../../shared/api/contract';
 import type { SourceState } from '../../shared/api/types';
 import type { MethodInfo } from '../../shared/schema';
-import type { Assertions, Capture } from '../../shared/workspace';
+import type { Assertions, Capture, EnvironmentFile } from '../../shared/workspace';
 import { createCallActions, type CallApi, type CallActions } from './call-actions';
 import { callContextOf } from './call-context';
 import { connectionFor, rememberConnection } from './connections';
@@ -56,6 +56,8 @@ export interface AppActions
   setSection(tabId: string, section: RequestSection): void;
   dismissFailure(tabId: string): void;
   setPaletteOpen(open: boolean): void;
+  /** The selected environment's defaults, once read (empty: none, or no environment). */
+  setEnvironmentDefaults(defaults: Pick<EnvironmentFile, 'protocol' | 'tlsProfile'>): void;
 }
 
 /** The store: state plus actions. */
@@ -89,6 +91,7 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
       { getTab, patchTab },
       router,
       (tab) => callContextOf(tab, get().environment),
+      () => get().environmentProtocol,
       (tab) => set((state) => rememberConnection(state, tab.sourceId, tab)),
     );
 
@@ -233,6 +236,8 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
       setSection: (tabId, section) => patchTab(tabId, () => ({ section })),
       dismissFailure: (tabId) => patchTab(tabId, () => ({ failure: undefined, problem: undefined })),
       setPaletteOpen: (paletteOpen) => set({ paletteOpen }),
+      setEnvironmentDefaults: ({ protocol, tlsProfile }) =>
+        set({ environmentProtocol: protocol, environmentTlsProfile: tlsProfile }),
     };
   });
 }

@@ -38,6 +38,7 @@ export function createTab(
     options: { ...defaultOptions },
     target: connection.target,
     tls: connection.tls,
+    ...(connection.protocol !== undefined ? { protocol: connection.protocol } : {}),
     metadata: connection.metadata.map((row) => ({ ...row })),
     captures: [],
     assertions: {},

@@ -1,5 +1,6 @@
 /** The app state's data types: open request tabs, remembered connections, and the whole state. */
 import type { ApiFailure, MethodTemplate, SourceState } from '../../shared/api/types';
+import type { CallProtocol } from '../../shared/call';
 import type { MethodInfo, TlsSettings } from '../../shared/schema';
 import type { Assertions, Capture, CallOutcome, SavedRequest, WorkspaceState } from '../../shared/workspace';
 import type { MetadataRow } from '../components/MetadataTable';
@@ -11,6 +12,8 @@ export interface RequestOptions {
   deadlineMs?: number;
   emitDefaults: boolean;
   gzip: boolean;
+  /** gRPC-Web and Connect in plaintext: HTTP/2 with prior knowledge (h2c) instead of HTTP/1.1. */
+  http2?: boolean;
 }
 
 /** Where bad request JSON is wrong, shown as an error marker in the editor. */
@@ -24,11 +27,13 @@ export interface EditorProblem {
 export interface Connection {
   target: string;
   tls: TlsSettings;
+  /** The wire protocol the tab chose; absent: the environment's default, else gRPC. */
+  protocol?: CallProtocol;
   metadata: MetadataRow[];
 }
 
 /** The server of the last call made with a source, for the next tab opened on it (never its metadata). */
-export type RememberedConnection = Pick<Connection, 'target' | 'tls'>;
+export type RememberedConnection = Pick<Connection, 'target' | 'tls' | 'protocol'>;
 
 /** The messages a stream reopened from history sent, in order, and which one the editor shows. */
 export interface StreamMessages {
@@ -104,6 +109,10 @@ export interface AppState {
   workspaceFailure?: ApiFailure;
   /** The selected environment (remembered per workspace folder). */
   environment?: string;
+  /** The selected environment's default protocol, for tabs that choose none. */
+  environmentProtocol?: CallProtocol;
+  /** The selected environment's TLS profile, for tabs that choose neither a profile nor TLS of their own. */
+  environmentTlsProfile?: string;
   /** Counts finished calls with an outcome (each recorded in history first): history lists refresh when it moves. */
   historyStamp: number;
   /** The tab whose "Save request" dialog is open. */

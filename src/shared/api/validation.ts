@@ -1,6 +1,6 @@
 /** Runtime schemas of everything the page may send: the engine treats the page as untrusted and checks each payload. */
 import { z } from 'zod';
-import { maxDurationMs } from '../call';
+import { callProtocols, maxDurationMs, type CallProtocol } from '../call';
 
 /** Bounded strings: a path, a target, a header. Requests are JSON text and may be large (64 MiB, the send limit). */
 const text = z.string().max(64 * 1024);
@@ -58,6 +58,13 @@ export const callOptionsSchema = z.strictObject({
   userAgent: text.optional(),
   emitDefaults: z.boolean().optional(),
   protoFieldNames: z.boolean().optional(),
+  http2: z.boolean().optional(),
+});
+
+/** A call's wire protocol, by name; a wrong one is named with the ones there are. */
+export const callProtocolSchema = z.enum(callProtocols as readonly [CallProtocol, ...CallProtocol[]], {
+  error: (issue) =>
+    `expected one of ${callProtocols.join(', ')}; got ${JSON.stringify(issue.input)}. Leave it out for grpc.`,
 });
 
 export const callRequestSchema = z.strictObject({
@@ -66,6 +73,7 @@ export const callRequestSchema = z.strictObject({
   method: text,
   metadata: z.array(metadataEntrySchema).max(1_000),
   requests: z.array(json).max(1_000),
+  protocol: callProtocolSchema.optional(),
   options: callOptionsSchema.optional(),
 });
 

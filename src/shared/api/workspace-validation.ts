@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { maxDurationMs } from '../call';
 import { isGrpcStatusName, unknownStatusMessage } from '../grpc-status';
-import { metadataEntrySchema, schemaSourceSchema } from './validation';
+import { callProtocolSchema, metadataEntrySchema, schemaSourceSchema } from './validation';
 
 const text = z.string().max(64 * 1024);
 
@@ -42,7 +42,9 @@ const savedOptionsSchema = z.strictObject({
   deadlineMs: z.number().int().positive().max(maxDurationMs).optional(),
   emitDefaults: z.boolean().optional(),
   gzip: z.boolean().optional(),
+  http2: z.boolean().optional(),
 });
+
 
 /** A variable's name, as `{{name}}` refers to it. */
 export const variableNameSchema = z
@@ -67,6 +69,7 @@ export const savedRequestSchema = z.strictObject({
   method: text.min(1),
   target: text,
   tlsProfile: itemNameSchema.optional(),
+  protocol: callProtocolSchema.optional(),
   metadata: z.array(metadataEntrySchema).max(1_000),
   body: z.json(),
   options: savedOptionsSchema.optional(),
@@ -78,6 +81,7 @@ export const environmentFileSchema = z.strictObject({
   variables: z.record(variableNameSchema, text),
   secrets: z.array(variableNameSchema).max(1_000),
   tlsProfile: itemNameSchema.optional(),
+  protocol: callProtocolSchema.optional(),
 });
 
 export const tlsProfileSchema = z.strictObject({

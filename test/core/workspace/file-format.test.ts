@@ -13,9 +13,10 @@ const request: SavedRequest = {
   method: 'grpc.testing.TestService/UnaryCall',
   target: '{{host}}:50051',
   tlsProfile: 'staging',
+  protocol: 'grpc-web',
   metadata: [{ key: 'authorization', value: 'Bearer {{token}}' }],
   body: { responseSize: 10, payload: { body: 'AAAA', type: 'COMPRESSABLE' }, list: [3, 1, 2] },
-  options: { deadlineMs: 5000, gzip: true },
+  options: { deadlineMs: 5000, gzip: true, http2: true },
   captures: [
     { variable: 'id', from: 'body', path: '$.payload.body' },
     { variable: 'trace', from: 'trailer', name: 'x-trace' },
@@ -39,7 +40,12 @@ const samples: { [K in WorkspaceFileKind]: WorkspaceFileValues[K] } = {
     ],
   },
   request,
-  environment: { variables: { token: 't', host: 'localhost', Zeta: 'z' }, secrets: ['password'], tlsProfile: 'local' },
+  environment: {
+    variables: { token: 't', host: 'localhost', Zeta: 'z' },
+    secrets: ['password'],
+    tlsProfile: 'local',
+    protocol: 'connect',
+  },
   tlsProfile: { mode: 'mutual', caFiles: ['certs/ca.pem'], certFile: 'certs/client.pem', keyFile: 'certs/client.key', serverName: 'api' },
   bundle: { collection: 'users', requests: [{ path: 'admin/Get user', request }] },
 };
@@ -72,6 +78,7 @@ describe('encodeWorkspaceFile / decodeWorkspaceFile', () => {
       'method',
       'target',
       'tlsProfile',
+      'protocol',
       'metadata',
       'key',
       'value',
@@ -85,6 +92,7 @@ describe('encodeWorkspaceFile / decodeWorkspaceFile', () => {
       'options',
       'deadlineMs',
       'gzip',
+      'http2',
       'captures',
       'variable',
       'from',
@@ -114,7 +122,8 @@ describe('encodeWorkspaceFile / decodeWorkspaceFile', () => {
         '  "secrets": [',
         '    "password"',
         '  ],',
-        '  "tlsProfile": "local"',
+        '  "tlsProfile": "local",',
+        '  "protocol": "connect"',
         '}',
         '',
       ].join('\n'),
@@ -177,6 +186,23 @@ describe('encodeWorkspaceFile / decodeWorkspaceFile', () => {
       'e.json does not hold a valid workspace file: format: expected a whole number such as 1.',
     );
     expect(catchError(() => decodeWorkspaceFile('environment', '[]', 'e.json')).message).toBe('e.json must hold a JSON object.');
+  });
+
+  test('a protocol that is not one of the four is named, with the ones there are', () => {
+    const text = '{"format": 1, "method": "a.B/C", "target": "x", "protocol": "grpcweb", "metadata": [], "body": {}}';
+    const error = catchError(() => decodeWorkspaceFile('request', text, 'collections/c/r.json'));
+    expect(error.message).toBe(
+      'collections/c/r.json does not hold a valid saved request: protocol: expected one of grpc, grpc-web, grpc-web-text, connect; got "grpcweb". Leave it out for grpc.',
+    );
+    expect(error.hint).toBe('Correct that field (or restore the file from git).');
+    const environment = '{"format": 1, "variables": {}, "secrets": [], "protocol": 7}';
+    expect(catchError(() => decodeWorkspaceFile('environment', environment, 'environments/ci.json')).message).toBe(
+      'environments/ci.json does not hold a valid environment: protocol: expected one of grpc, grpc-web, grpc-web-text, connect; got 7. Leave it out for grpc.',
+    );
+    const http2 = '{"format": 1, "method": "a.B/C", "target": "x", "metadata": [], "body": {}, "options": {"http2": "yes"}}';
+    expect(catchError(() => decodeWorkspaceFile('request', http2, 'collections/c/r.json')).message).toBe(
+      'collections/c/r.json does not hold a valid saved request: options.http2: Invalid input: expected boolean, received string',
+    );
   });
 
   test('a file of a newer format is refused with a message to update Protodesk', () => {

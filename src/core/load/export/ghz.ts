@@ -9,6 +9,7 @@ import { exportDescriptorSet } from './descriptor-subset';
 import { LoadExportError } from './errors';
 import type { LoadExportInput } from './export-input';
 import { exportScenario, pacedCallers, type ExportScenario } from './export-scenario';
+import { requireGrpcProtocol } from './grpc-only';
 
 /** A ghz command line and the files it reads (a .protoset when the schema came from files): ghz-script.ts embeds them. */
 export interface GhzExport {
@@ -21,9 +22,11 @@ export interface GhzExport {
  * data and functions switched off). Schema: a reflection source on the same server leaves ghz to reflect; any other
  * source becomes a .protoset of the method's files (ghz names one --proto only, and the set is exactly what Protodesk
  * loaded). Data rows become a JSON array ghz uses round-robin (unary methods). Left out, as ghz has no flag for them:
- * the user agent and response printing options. Throws LoadExportError for what ghz cannot express.
+ * the user agent and response printing options. Throws LoadExportError for what ghz cannot express (gRPC-Web and
+ * Connect among it).
  */
 export function ghzCommand(input: LoadExportInput): GhzExport {
+  requireGrpcProtocol(input.request, 'ghz');
   const scenario = exportScenario(input);
   const files: GhzExport['files'] = [];
   const words = ['ghz', ...tlsFlags(scenario.tls, scenario.options.authority)];

@@ -5,6 +5,7 @@ import { exportDescriptorSet } from './descriptor-subset';
 import { LoadExportError } from './errors';
 import type { LoadExportInput } from './export-input';
 import { exportScenario, type ExportIteration, type ExportScenario } from './export-scenario';
+import { requireGrpcProtocol } from './grpc-only';
 import { locustShape, type LocustShape } from './locust-shape';
 import { pyNumber, pyString } from './python-literal';
 
@@ -12,9 +13,10 @@ import { pyNumber, pyString } from './python-literal';
  * A locustfile.py that runs the load test with grpcio and no code generation: the method's descriptors are embedded,
  * bodies are parsed with json_format at start-up, each call is timed and reported to Locust as a `grpc` request named
  * `package.Service/Method`. Runs on one machine or in Locust's distributed mode. Throws LoadExportError (and the
- * engine's ConnectionError / JsonInputError) for what it cannot express.
+ * engine's ConnectionError / JsonInputError) for what it cannot express, gRPC-Web and Connect among it.
  */
 export function locustfile(input: LoadExportInput): string {
+  requireGrpcProtocol(input.request, 'Locust');
   const scenario = exportScenario(input);
   const shape = locustShape(input.plan.model);
   const bodies = scenario.iterations.flatMap((iteration) => iteration.messages);

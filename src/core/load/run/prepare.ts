@@ -75,6 +75,7 @@ export async function prepareLoad(input: LoadInput, plan: LoadPlan): Promise<Pre
     call: {
       target: target.target,
       tls: target.tls,
+      ...(input.request.protocol !== undefined ? { protocol: input.request.protocol } : {}),
       options,
       path: `/${method.parent.typeName}/${method.name}`,
       kind,

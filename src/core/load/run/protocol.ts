@@ -1,7 +1,7 @@
 // What the load engine's main thread and its sending workers tell each other: plain, structured-clone-safe data (no
 // credentials, no grpc-js objects: each worker builds its own from these).
 import { performance } from 'node:perf_hooks';
-import type { CallOptions } from '../../../shared/call';
+import type { CallOptions, CallProtocol } from '../../../shared/call';
 import type { MethodKind, MetadataEntry, TlsSettings } from '../../../shared/schema';
 import type { RecorderDelta } from '../metrics/recorder';
 
@@ -15,6 +15,8 @@ export interface PreparedCall {
 export interface CallPlan {
   target: string;
   tls: TlsSettings;
+  /** Absent means gRPC. */
+  protocol?: CallProtocol;
   options: CallOptions;
   /** `/package.Service/Method`. */
   path: string;

@@ -14,8 +14,9 @@ export interface RawHttp2Route {
 
 /**
  * Whether the load engine's own HTTP/2 sender (h2-sender.ts) does this plan's calls exactly as grpc-js would, and
- * where it connects; undefined sends through grpc-js. It fits a TCP `host:port` target in plaintext or TLS, dialled
- * directly, with uncompressed requests within the send limit and no keepalive pings. The rest stays with grpc-js:
+ * where it connects; undefined sends through the call channel (grpc-js, or the gRPC-Web / Connect channel). It fits a
+ * gRPC call to a TCP `host:port` target in plaintext or TLS, dialled directly, with uncompressed requests within the
+ * send limit and no keepalive pings. The rest stays with grpc-js:
  * `dns:`/`unix:` targets (its resolvers), a proxy from the environment (its CONNECT tunnel), gzip (its compression),
  * keepalive options (its pings) and a request over the send limit (its RESOURCE_EXHAUSTED).
  */
@@ -24,6 +25,7 @@ export function rawHttp2Route(
   env: NodeJS.ProcessEnv = process.env,
 ): RawHttp2Route | undefined {
   const { options } = plan;
+  if ((plan.protocol ?? 'grpc') !== 'grpc') return undefined;
   const target = parseTarget(plan.target);
   if (target.address !== target.display || target.address.startsWith('unix:')) return undefined;
   if (proxyFor(target.display.replace(/:\d+$/, ''), env)) return undefined;

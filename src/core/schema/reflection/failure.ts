@@ -18,6 +18,16 @@ export function notSupported(display: string): SchemaError {
   ]);
 }
 
+/** The problem of a server that speaks HTTP/1.1 only: a gRPC-Web or Connect server, out of reflection's reach. */
+export function http1Only(display: string): SchemaProblem {
+  return {
+    message: `The server at ${display} speaks HTTP/1.1 only, and server reflection needs gRPC over HTTP/2.`,
+    hint:
+      'For a gRPC-Web or Connect server the schema comes from its .proto files or a descriptor set: load those, ' +
+      'then call it with the grpc-web, grpc-web-text or connect protocol.',
+  };
+}
+
 /** Turns a failed reflection call into a message and a fix. */
 export function describeFailure(error: ServiceError, context: FailureContext): SchemaProblem {
   const { display } = context;

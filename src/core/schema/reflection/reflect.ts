@@ -3,13 +3,14 @@ import type { FileDescriptorProto } from '@bufbuild/protobuf/wkt';
 import type { MetadataEntry, TlsSettings } from '../../../shared/schema';
 import { connectTimeoutProblem } from '../../connection/connect-timeout';
 import { channelSecurity, effectiveTls } from '../../tls/credentials';
+import { speaksOnlyHttp1 } from '../../tls/http1-only';
 import { ConnectionError } from '../../connection/errors';
 import { buildMetadata } from '../../connection/metadata';
 import { parseTarget } from '../../connection/target';
 import { SchemaError } from '../errors';
 import { orderByDependencies } from '../file-order';
 import { fetchSchema, fetchSymbols } from './fetch';
-import { describeFailure, notSupported, type FailureContext } from './failure';
+import { describeFailure, http1Only, notSupported, type FailureContext } from './failure';
 import { repairIfLossy } from './lossy-repair';
 import { ReflectionStream } from './stream';
 
@@ -28,6 +29,9 @@ export interface ReflectedSchema {
   services: string[];
   protocol: 'v1' | 'v1alpha';
 }
+
+/** How long the look at a server that refused gRPC may take. */
+const http1ProbeMs = 2_000;
 
 const protocols = [
   { protocol: 'v1', path: '/grpc.reflection.v1.ServerReflection/ServerReflectionInfo' },
@@ -83,15 +87,18 @@ async function converse<T>(
     }
     throw notSupported(target.display);
   } catch (error) {
-    // The time ran out before the connection came up: say what listens at the address (a TLS server, something else).
-    if (
-      context &&
-      client &&
-      isServiceError(error) &&
-      error.code === status.DEADLINE_EXCEEDED &&
-      !isReady(client)
-    )
-      throw new SchemaError([await connectTimeoutProblem(context.display, context.tls, context.timeoutMs)]);
+    if (context && client && isServiceError(error)) {
+      const timedOut = error.code === status.DEADLINE_EXCEEDED && !isReady(client);
+      // A gRPC-Web or Connect server on HTTP/1.1: reflection cannot reach it, whatever else the failure says.
+      if (
+        (timedOut || error.code === status.UNAVAILABLE) &&
+        (await speaksOnlyHttp1(context.display, context.tls, http1ProbeMs))
+      )
+        throw new SchemaError([http1Only(context.display)]);
+      // The time ran out before the connection came up: say what listens at the address (a TLS server, something else).
+      if (timedOut)
+        throw new SchemaError([await connectTimeoutProblem(context.display, context.tls, context.timeoutMs)]);
+    }
     throw toSchemaError(error, context);
   } finally {
     client?.close();

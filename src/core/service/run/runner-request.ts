@@ -21,7 +21,7 @@ export interface RunContext {
   schemas: RunSchemas;
   engine: CallEngine;
   temp: TempArea;
-  /** The environment's variables and TLS profile; captures are added as the run goes. */
+  /** The environment's variables, TLS profile and protocol; captures are added as the run goes. */
   variables: EnvironmentVariables;
   environment?: string;
   /** The deadline of requests that set none, so a run never hangs. */
@@ -29,7 +29,7 @@ export interface RunContext {
 }
 
 /**
- * Runs one saved request: fills its variables, applies its TLS profile, calls it and checks its assertions (a status
+ * Runs one saved request: fills its variables, applies its TLS profile and protocol, calls it and checks its assertions (a status
  * of OK is expected unless it asserts another). Captured values become variables of the requests after it. Never
  * throws: whatever kept it from running becomes the result's `error`.
  */
@@ -50,6 +50,7 @@ export async function runSavedRequest(
         environment: context.environment,
         values: context.variables.values,
         environmentTlsProfile: context.variables.tlsProfile,
+        environmentProtocol: context.variables.protocol,
       },
       (name) => tlsSettings(context, name),
     );

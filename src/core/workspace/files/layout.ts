@@ -37,10 +37,10 @@ const schemaSource: Layout = {
   fields: { tls: tlsSettings, metadata },
 };
 
-const savedRequestFields = ['method', 'target', 'tlsProfile', 'metadata', 'body', 'options', 'captures', 'assertions'];
+const savedRequestFields = ['method', 'target', 'tlsProfile', 'protocol', 'metadata', 'body', 'options', 'captures', 'assertions'];
 const savedRequestLayouts: Record<string, Layout> = {
   metadata,
-  options: { keys: ['deadlineMs', 'emitDefaults', 'gzip'] },
+  options: { keys: ['deadlineMs', 'emitDefaults', 'gzip', 'http2'] },
   captures: { items: { keys: ['variable', 'from', 'path', 'name'] } },
   // `contains` has no layout: it is JSON the user wrote, like the body.
   assertions: { keys: ['status', 'contains', 'maxLatencyMs'] },
@@ -50,7 +50,7 @@ const savedRequestLayouts: Record<string, Layout> = {
 export const fileLayouts = {
   manifest: { keys: ['format', 'sources'], fields: { sources: { items: schemaSource } } },
   request: { keys: ['format', ...savedRequestFields], fields: savedRequestLayouts },
-  environment: { keys: ['format', 'variables', 'secrets', 'tlsProfile'], fields: { variables: { sorted: true } } },
+  environment: { keys: ['format', 'variables', 'secrets', 'tlsProfile', 'protocol'], fields: { variables: { sorted: true } } },
   tlsProfile: { keys: ['format', 'mode', 'caFiles', 'caPem', 'certFile', 'certPem', 'keyFile', 'serverName'] },
   bundle: {
     keys: ['format', 'collection', 'requests'],

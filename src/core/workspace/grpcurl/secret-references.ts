@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { shellVariableName } from '../../../shared/shell-quote';
 
 /**
  * Secrets in a copied grpcurl command: each secret is filled in as a placeholder of plain letters (which quoting and
@@ -62,11 +63,7 @@ export class SecretReferences {
   }
 }
 
-/** A POSIX shell variable name for a Protodesk variable: `api-token` → `API_TOKEN`, `2fa` → `_2FA`. */
-export function shellVariableName(name: string): string {
-  const upper = name.toUpperCase().replace(/[^A-Z0-9_]/g, '_');
-  return /^[0-9]/.test(upper) ? `_${upper}` : upper;
-}
+export { shellVariableName };
 
 /** Whether position `to` is inside single quotes, scanning from `from` where it was `quoted` (POSIX rules). */
 function quotedAt(text: string, from: number, to: number, quoted: boolean): boolean {

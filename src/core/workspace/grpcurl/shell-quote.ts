@@ -1,8 +1,2 @@
-/** Characters that mean nothing to a POSIX shell inside a word (not first in a command line). */
-const plain = /^[A-Za-z0-9_@%+=:,./-]+$/;
-
-/** Quotes a word for bash / POSIX sh with single quotes when it needs any; a `'` inside becomes `'\''`. */
-export function shellQuote(word: string): string {
-  if (plain.test(word)) return word;
-  return `'${word.split("'").join("'\\''")}'`;
-}
+// The rule lives in src/shared: the page's "Copy as curl" quotes the same way.
+export { shellQuote } from '../../../shared/shell-quote';

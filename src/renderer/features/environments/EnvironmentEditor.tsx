@@ -1,9 +1,11 @@
-/** Edits one environment: its variables (secrets written blind), its TLS profile; saves with conflict detection. */
+/** Edits one environment: its variables (secrets written blind), its TLS profile and protocol; saves with conflict detection. */
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
+import { callProtocols, type CallProtocol } from '../../../shared/call';
 import { redactedSecretMinLength, type EnvironmentView, type Versioned } from '../../../shared/workspace';
 import { toFailure } from '../../../shared/api/errors';
+import { protocolLabels } from '../../state/protocol';
 import { ItemEditorFooter } from './ItemEditorFooter';
 import { VariablesTable } from './VariablesTable';
 import type { VariableRow } from './variable-rows';
@@ -24,15 +26,18 @@ export function EnvironmentEditor(props: {
   const [loaded, setLoaded] = useState<Versioned<EnvironmentView> | null>(null);
   const [rows, setRows] = useState<VariableRow[]>([]);
   const [tlsProfile, setTlsProfile] = useState<string | undefined>(undefined);
+  const [protocol, setProtocol] = useState<CallProtocol | undefined>(undefined);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const profileId = useId();
+  const protocolId = useId();
 
   const show = useCallback((read: Versioned<EnvironmentView>) => {
     setLoaded(read);
     setRows(variableRows(read.value));
     setTlsProfile(read.value.file.tlsProfile);
+    setProtocol(read.value.file.protocol);
     setFailure(null);
   }, []);
 
@@ -57,7 +62,7 @@ export function EnvironmentEditor(props: {
     setProblem(rowProblem);
     setSaved(false);
     if (rowProblem) return;
-    const { file, secrets } = environmentToSave(rows, loaded.value.storedSecrets, tlsProfile);
+    const { file, secrets } = environmentToSave(rows, loaded.value.storedSecrets, tlsProfile, protocol);
     try {
       await api.saveEnvironment(name, file, secrets, loaded.version, overwrite);
       // Read back: the new version, which secrets are now stored, and typed secret values cleared from the page.
@@ -107,6 +112,28 @@ export function EnvironmentEditor(props: {
                 ),
               )}
             </select>
+          </div>
+          <div className="pd-field">
+            <label htmlFor={protocolId}>Protocol</label>
+            <select
+              id={protocolId}
+              aria-describedby={`${protocolId}-hint`}
+              value={protocol ?? ''}
+              onChange={(event) => {
+                setProtocol(event.target.value === '' ? undefined : (event.target.value as CallProtocol));
+                setSaved(false);
+              }}
+            >
+              <option value="">None (gRPC)</option>
+              {callProtocols.map((choice) => (
+                <option key={choice} value={choice}>
+                  {protocolLabels[choice]}
+                </option>
+              ))}
+            </select>
+            <span id={`${protocolId}-hint`} className="pd-hint">
+              For requests that choose none, e.g. a gateway that speaks gRPC-Web.
+            </span>
           </div>
         </>
       )}

@@ -2,6 +2,7 @@
  * The variables table of an environment as edited: plain and secret rows, and what a save sends. Secret values are
  * never read from the engine: a stored one shows as empty, a typed one is sent once in SecretChanges.
  */
+import type { CallProtocol } from '../../../shared/call';
 import type { EnvironmentFile, EnvironmentView, SecretChanges } from '../../../shared/workspace';
 
 /** One row of the table. For a secret row, `value` is only what the user typed (empty: keep the stored value). */
@@ -58,6 +59,7 @@ export function environmentToSave(
   rows: readonly VariableRow[],
   storedSecrets: readonly string[],
   tlsProfile: string | undefined,
+  protocol?: CallProtocol,
 ): { file: EnvironmentFile; secrets: SecretChanges } {
   const variables: Record<string, string> = {};
   const secretNames: string[] = [];
@@ -78,5 +80,6 @@ export function environmentToSave(
   }
   const file: EnvironmentFile = { variables, secrets: secretNames.sort() };
   if (tlsProfile !== undefined) file.tlsProfile = tlsProfile;
+  if (protocol !== undefined) file.protocol = protocol;
   return { file, secrets: changes };
 }

@@ -11,7 +11,7 @@ export function AddressOrigin(props: { id: string; tab: TabState }): React.JSX.E
   return (
     <p id={props.id} className="address-origin muted">
       {tab.addressFrom === 'lastCall'
-        ? `Address and TLS from your last call to ${label}.`
+        ? `Address${tab.protocol ? ', protocol' : ''} and TLS from your last call to ${label}.`
         : `Address, TLS and metadata from the reflection source ${label}.`}
     </p>
   );

@@ -1,10 +1,12 @@
-/** The request pane's top row: server address, TLS (mode or profile), and Send / End stream / Cancel. */
+/** The request pane's top row: protocol, server address, TLS (mode or profile), and Send / End stream / Cancel. */
 import { callPhase } from '../../state/call-phase';
 import { useAppStore, useAppStoreApi } from '../../state/context';
 import type { TabState } from '../../state/types';
 import { hasConnection } from '../response/call-model';
 import { AddressField } from './AddressField';
+import { chosenProtocol, effectiveProtocol, isWebProtocol, protocolLabels } from '../../state/protocol';
 import { CallButtons } from './CallButtons';
+import { ProtocolSelect } from './ProtocolSelect';
 import { TlsChoiceSelect } from './TlsChoiceSelect';
 
 const noProfiles: string[] = [];
@@ -18,11 +20,26 @@ export function ConnectionBar(props: {
   const { tab } = props;
   const actions = useAppStoreApi().getState();
   const profiles = useAppStore((state) => state.workspace?.tlsProfiles ?? noProfiles);
+  const environment = useAppStore((state) => state.environment);
+  const environmentProtocol = useAppStore((state) => state.environmentProtocol);
+  const protocol = effectiveProtocol(tab, environmentProtocol);
+  const inherited =
+    tab.protocol === undefined && environmentProtocol !== undefined
+      ? `${protocolLabels[environmentProtocol]} is the default of the environment ${environment ?? ''}`
+      : undefined;
   return (
     <div className="address-bar">
+      <ProtocolSelect
+        value={protocol}
+        inherited={inherited}
+        onChange={(chosen) =>
+          actions.setConnection(tab.id, { protocol: chosenProtocol(chosen, environmentProtocol) })
+        }
+      />
       <AddressField
         value={tab.target}
         describedBy={tab.addressFrom ? props.originId : undefined}
+        web={isWebProtocol(protocol)}
         onChange={(target) => actions.setConnection(tab.id, { target })}
       />
       <TlsChoiceSelect

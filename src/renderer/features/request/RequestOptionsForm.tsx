@@ -1,10 +1,11 @@
-/** Per-request options: deadline, emit defaults, gzip. */
+/** Per-request options: deadline, emit defaults, gzip, and HTTP/2 for gRPC-Web and Connect. */
 import { useId } from 'react';
 import type { RequestOptions } from '../../state/types';
 
-/** The group "Call options", each option with a line saying what it does. */
+/** The group "Call options", each option with a line saying what it does; HTTP/2 only for `webProtocol`. */
 export function RequestOptionsForm(props: {
   value: RequestOptions;
+  webProtocol: boolean;
   onChange: (options: RequestOptions) => void;
 }): React.JSX.Element {
   const { value, onChange } = props;
@@ -45,6 +46,15 @@ export function RequestOptionsForm(props: {
         checked={value.gzip}
         onChange={(gzip) => onChange({ ...value, gzip })}
       />
+      {props.webProtocol && (
+        <CheckOption
+          hintId={`${id}-http2-hint`}
+          label="HTTP/2 (h2c)"
+          hint="Plaintext only: speak HTTP/2 from the start instead of HTTP/1.1. Client and bidi streams need it. Over TLS the server picks."
+          checked={value.http2 ?? false}
+          onChange={(http2) => onChange({ ...value, http2 })}
+        />
+      )}
     </fieldset>
   );
 }

@@ -1,8 +1,13 @@
-/** "Save" and "Copy as grpcurl" of the request pane, with what the last copy did. */
-import { Save, SquareTerminal } from 'lucide-react';
+/** "Save", "Copy as grpcurl" and (for Connect unary calls) "Copy as curl" of the request pane, with what the last copy did. */
+import { Save, SquareTerminal, Terminal } from 'lucide-react';
 import { useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
+import { useVariableScope } from '../../components/variable-scope';
+import { copyAsCurl } from '../grpcurl/copy-curl';
 import { copyAsGrpcurl } from '../grpcurl/copy-grpcurl';
+import { curlUnavailable } from '../../../shared/curl-command';
+import { useAppStore } from '../../state/context';
+import { effectiveProtocol, isWebProtocol, protocolLabels } from '../../state/protocol';
 import { savedRequestOf } from '../../state/saved-request';
 import type { TabState } from '../../state/types';
 
@@ -18,10 +23,22 @@ export function SaveActions(props: {
 }): React.JSX.Element {
   const { tab } = props;
   const [copy, setCopy] = useState<CopyState>({ state: 'idle' });
+  const environmentProtocol = useAppStore((state) => state.environmentProtocol);
+  const environmentTlsProfile = useAppStore((state) => state.environmentTlsProfile);
+  const variables = useVariableScope();
+  const protocol = effectiveProtocol(tab, environmentProtocol);
+  // grpcurl speaks gRPC only: for gRPC-Web and Connect the button says so instead of copying a command that fails.
+  const noGrpcurl = isWebProtocol(protocol)
+    ? `grpcurl speaks gRPC only: it cannot call ${protocolLabels[protocol]}.${protocol === 'connect' ? ' Copy as curl can.' : ''}`
+    : undefined;
+  // The engine's rule: the tab's profile, else its own TLS when it asks for TLS, else the environment's profile.
+  const tlsProfile = tab.tlsProfile ?? (tab.tls.mode === 'tls' ? undefined : environmentTlsProfile);
+  const noCurl = curlUnavailable(protocol, tab.method.kind, tlsProfile);
 
-  const copyCommand = async (): Promise<void> => {
+  const copyWith = async (make: () => Promise<string>, refused?: string): Promise<void> => {
+    if (refused) return setCopy({ state: 'failed', message: refused });
     try {
-      await copyAsGrpcurl(props.api, savedRequestOf(tab), props.environment);
+      await make();
       setCopy({ state: 'copied' });
     } catch (error) {
       setCopy({ state: 'failed', message: error instanceof Error ? error.message : String(error) });
@@ -43,11 +60,25 @@ export function SaveActions(props: {
         type="button"
         aria-label="Copy as grpcurl"
         className="icon-button"
-        title="Copy as grpcurl: a command making this call"
-        onClick={() => void copyCommand()}
+        title={noGrpcurl ?? 'Copy as grpcurl: a command making this call'}
+        onClick={() =>
+          void copyWith(() => copyAsGrpcurl(props.api, savedRequestOf(tab), props.environment), noGrpcurl)
+        }
       >
         <SquareTerminal size={16} aria-hidden />
       </button>
+      {/* Only where it can work: a Connect stream is framed messages curl cannot write. */}
+      {protocol === 'connect' && tab.method.kind === 'unary' && (
+        <button
+          type="button"
+          aria-label="Copy as curl"
+          className="icon-button"
+          title={noCurl ?? 'Copy as curl: a command making this Connect call'}
+          onClick={() => void copyWith(() => copyAsCurl(tab, variables?.view), noCurl)}
+        >
+          <Terminal size={16} aria-hidden />
+        </button>
+      )}
       {copy.state === 'copied' && (
         <span className="muted" role="status">
           Copied

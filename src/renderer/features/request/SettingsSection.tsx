@@ -1,7 +1,8 @@
 /** The Settings section: the call's options, and the TLS files or warning the top row's TLS choice needs. */
 import { TlsDetailFields } from '../../components/TlsFields';
 import { tlsModeOf } from '../../components/tls-mode';
-import { useAppStoreApi } from '../../state/context';
+import { useAppStore, useAppStoreApi } from '../../state/context';
+import { effectiveProtocol, isWebProtocol } from '../../state/protocol';
 import type { TabState } from '../../state/types';
 import { RequestOptionsForm } from './RequestOptionsForm';
 
@@ -9,9 +10,14 @@ import { RequestOptionsForm } from './RequestOptionsForm';
 export function SettingsSection(props: { tab: TabState }): React.JSX.Element {
   const { tab } = props;
   const actions = useAppStoreApi().getState();
+  const environmentProtocol = useAppStore((state) => state.environmentProtocol);
   return (
     <div className="request-settings">
-      <RequestOptionsForm value={tab.options} onChange={(options) => actions.setOptions(tab.id, options)} />
+      <RequestOptionsForm
+        value={tab.options}
+        webProtocol={isWebProtocol(effectiveProtocol(tab, environmentProtocol))}
+        onChange={(options) => actions.setOptions(tab.id, options)}
+      />
       <fieldset className="pd-fieldset request-settings-group">
         <legend>TLS</legend>
         {tab.tlsProfile !== undefined ? (

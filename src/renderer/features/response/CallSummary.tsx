@@ -5,6 +5,7 @@
 import { History, Timer } from 'lucide-react';
 import type { CallTimings } from '../../../shared/call';
 import { whenText } from '../history/history-format';
+import { isWebProtocol, protocolLabels } from '../../state/protocol';
 import { hasConnection, type CallModel } from './call-model';
 import { count, humanBytes, humanMs, humanSeconds } from './format-units';
 import { StatusBadge } from './StatusBadge';
@@ -25,6 +26,13 @@ function trafficParts(call: CallModel): string[] {
   return [sent, received];
 }
 
+/** "gRPC-Web · HTTP/1.1" for gRPC-Web and Connect calls (the version once known); nothing for gRPC. */
+function protocolText(call: CallModel): string | undefined {
+  if (!isWebProtocol(call.protocol)) return undefined;
+  const version = call.status?.httpVersion;
+  return version ? `${protocolLabels[call.protocol]} · HTTP/${version}` : protocolLabels[call.protocol];
+}
+
 /** Seconds ticking while the call runs, then its total time in the same place. */
 function Duration(props: { call: CallModel }): React.JSX.Element {
   const { call } = props;
@@ -40,17 +48,26 @@ function Duration(props: { call: CallModel }): React.JSX.Element {
   );
 }
 
-/** Badge, duration, traffic and the insecure mark; then the detail line of `call` (with its "from history" mark). */
+/** Badge (with the HTTP status of a failed web call), duration, traffic and the insecure mark; then the detail line of `call` (its "from history" mark, the protocol of a web call). */
 export function CallSummary(props: { call: CallModel }): React.JSX.Element {
   const { call } = props;
   const result = call.status;
   const status = result?.status;
+  const protocol = protocolText(call);
+  // The protocol leads the timings; beside a status message it stands alone.
   const detail =
-    status?.message || status?.hint ? undefined : result && timingParts(result.timings).join(' · ');
+    status?.message || status?.hint
+      ? undefined
+      : result && [...(protocol ? [protocol] : []), ...timingParts(result.timings)].join(' · ');
   return (
     <div className="call-summary">
       <div className="call-summary-line">
         <StatusBadge status={status} running={hasConnection(call) ? 'Running…' : 'Connecting…'} />
+        {status?.httpStatus !== undefined && (
+          <span className="call-http-status" title="The HTTP status the server answered with">
+            HTTP {status.httpStatus}
+          </span>
+        )}
         <Duration call={call} />
         <span className="call-traffic">{trafficParts(call).join(' · ')}</span>
         {result?.insecure && (
@@ -64,6 +81,11 @@ export function CallSummary(props: { call: CallModel }): React.JSX.Element {
           <span className="call-from-history" title="The response recorded in history; Send makes a new call">
             <History className="call-icon" aria-hidden="true" />
             {`From history ${whenText(call.fromHistory)}`}
+          </span>
+        )}
+        {protocol && !detail && (
+          <span className="call-protocol" title="The protocol and HTTP version of the call">
+            {protocol}
           </span>
         )}
         {status?.message && <span className="call-message">{status.message}</span>}

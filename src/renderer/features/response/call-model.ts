@@ -4,7 +4,7 @@
  * a snapshot copies it into an array only when someone reads `entries`.
  */
 import { messagesKeptInView, type CallEventBatch, type MessageRun } from '../../../shared/api/types';
-import type { CallStatus, CallTimings } from '../../../shared/call';
+import type { CallProtocol, CallStatus, CallTimings } from '../../../shared/call';
 import type { MetadataEntry, MethodKind } from '../../../shared/schema';
 import type { HistoryEntry } from '../../../shared/workspace';
 
@@ -24,10 +24,20 @@ export interface TimelineEntry {
   json: string;
 }
 
+/** How a call ended; `httpVersion` for gRPC-Web and Connect calls that reached a server. */
+export interface CallResult {
+  status: CallStatus;
+  timings: CallTimings;
+  insecure: boolean;
+  httpVersion?: '1.1' | '2';
+}
+
 /** One immutable view of a call; `applyBatch` and `noteSent` answer the next one (use only the newest). */
 export interface CallModel {
   readonly callId: string;
   readonly kind: MethodKind;
+  /** The wire protocol the call used. */
+  readonly protocol: CallProtocol;
   /** Bumps on every change (React re-render key). */
   readonly version: number;
   /** The newest `viewLimit` entries, oldest first (materialized on first read, cached per snapshot). */
@@ -43,7 +53,7 @@ export interface CallModel {
   readonly skipped: number;
   readonly headers?: MetadataEntry[];
   readonly trailers?: MetadataEntry[];
-  readonly status?: { status: CallStatus; timings: CallTimings; insecure: boolean };
+  readonly status?: CallResult;
   /** performance.now() when the page started the call. */
   readonly startedAt: number;
   /** ISO time the call ran, for a call reopened from history (the engine does not know its id). */
@@ -75,13 +85,14 @@ type Fields = { -readonly [K in keyof PlainFields]: PlainFields[K] };
 class Snapshot implements CallModel {
   readonly callId: string;
   readonly kind: MethodKind;
+  readonly protocol: CallProtocol;
   readonly version: number;
   readonly receivedCount: number;
   readonly sentCount: number;
   readonly skipped: number;
   readonly headers?: MetadataEntry[];
   readonly trailers?: MetadataEntry[];
-  readonly status?: { status: CallStatus; timings: CallTimings; insecure: boolean };
+  readonly status?: CallResult;
   readonly startedAt: number;
   readonly fromHistory?: string;
   readonly entryCount: number;
@@ -94,6 +105,7 @@ class Snapshot implements CallModel {
   ) {
     this.callId = fields.callId;
     this.kind = fields.kind;
+    this.protocol = fields.protocol;
     this.version = fields.version;
     this.receivedCount = fields.receivedCount;
     this.sentCount = fields.sentCount;
@@ -126,11 +138,12 @@ class Snapshot implements CallModel {
 
   /** The fields a successor starts from. */
   fields(): Fields {
-    const { callId, kind, version, receivedCount, sentCount, skipped, headers, trailers, status, startedAt } =
+    const { callId, kind, protocol, version, receivedCount, sentCount, skipped, headers, trailers, status } =
       this;
     const fields = {
       callId,
       kind,
+      protocol,
       version,
       receivedCount,
       sentCount,
@@ -138,7 +151,7 @@ class Snapshot implements CallModel {
       headers,
       trailers,
       status,
-      startedAt,
+      startedAt: this.startedAt,
     };
     return this.fromHistory === undefined ? fields : { ...fields, fromHistory: this.fromHistory };
   }
@@ -155,10 +168,15 @@ export function hasConnection(call: CallModel): boolean {
 }
 
 /** A call the page just started, with nothing received yet. */
-export function createCallModel(callId: string, kind: MethodKind): CallModel {
+export function createCallModel(
+  callId: string,
+  kind: MethodKind,
+  protocol: CallProtocol = 'grpc',
+): CallModel {
   return new Snapshot(new CallStore(), {
     callId,
     kind,
+    protocol,
     version: 0,
     receivedCount: 0,
     sentCount: 0,
@@ -178,6 +196,7 @@ export function callModelFromHistory(entry: HistoryEntry, kind: MethodKind): Cal
   return new Snapshot(store, {
     callId: `history:${entry.id}`,
     kind,
+    protocol: entry.request.protocol ?? 'grpc',
     version: 0,
     receivedCount: entry.response.count,
     sentCount: entry.timings.messagesSent,
@@ -236,7 +255,12 @@ export function applyBatch(model: CallModel, batch: CallEventBatch): CallModel {
         next.receivedCount += entry.jsonLengths.length;
         break;
       case 'status':
-        next.status = { status: entry.status, timings: entry.timings, insecure: entry.insecure };
+        next.status = {
+          status: entry.status,
+          timings: entry.timings,
+          insecure: entry.insecure,
+          ...(entry.httpVersion !== undefined ? { httpVersion: entry.httpVersion } : {}),
+        };
         // The engine's own counts are final (messages dropped after the last batch included).
         next.receivedCount = Math.max(next.receivedCount, entry.timings.messagesReceived);
         next.sentCount = Math.max(next.sentCount, entry.timings.messagesSent);

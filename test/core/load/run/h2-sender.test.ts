@@ -330,4 +330,13 @@ describe('rawHttp2Route: which plans the raw HTTP/2 sender takes', () => {
     const unix = await base({ target: 'unix:///tmp/protodesk-none.sock' });
     expect(rawHttp2Route(unix, {})).toBeUndefined();
   });
+
+  it('takes gRPC only: gRPC-Web and Connect plans go through their call channel', async () => {
+    expect(rawHttp2Route(await base({ protocol: 'grpc' }), {})).toBeDefined();
+    for (const protocol of ['grpc-web', 'grpc-web-text', 'connect'] as const) {
+      const plan = await base({ protocol, options: { http2: true } });
+      expect(plan.protocol).toBe(protocol);
+      expect(rawHttp2Route(plan, {})).toBeUndefined();
+    }
+  });
 });

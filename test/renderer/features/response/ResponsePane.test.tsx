@@ -285,4 +285,28 @@ describe('ResponsePane', () => {
       true,
     );
   });
+  it('shows a failed web call’s HTTP status beside the badge and the protocol with its HTTP version', () => {
+    const notFound = {
+      ...statusEvent({ name: 'UNIMPLEMENTED', code: 12, message: 'HTTP 404 Not Found', httpStatus: 404 }),
+      httpVersion: '1.1' as const,
+    };
+    const call = applyBatch(createCallModel('c1', 'unary', 'grpc-web'), batch('c1', [notFound]));
+    const { region } = show(call);
+    expect(within(region).getByRole('status', { name: 'Status UNIMPLEMENTED (12)' })).toBeDefined();
+    expect(region.querySelector('.call-http-status')?.textContent).toBe('HTTP 404');
+    expect(region.querySelector('.call-protocol')?.textContent).toBe('gRPC-Web · HTTP/1.1');
+  });
+
+  it('leads the timings with the protocol of a web call, and names none for a gRPC call', () => {
+    const ok = { ...statusEvent({ name: 'OK', code: 0 }), httpVersion: '2' as const };
+    const web = show(applyBatch(createCallModel('c1', 'unary', 'connect'), batch('c1', [ok])));
+    expect(web.region.querySelector('.call-timings')?.textContent).toBe(
+      'Connect · HTTP/2 · channel ready 1.5 ms · headers 3.0 ms · first message 4.0 ms',
+    );
+    cleanup();
+    const { region } = show(model('unary', [statusEvent({ name: 'OK', code: 0 })]));
+    expect(region.querySelector('.call-timings')?.textContent).toMatch(/^channel ready/);
+    expect(region.querySelector('.call-protocol')).toBeNull();
+    expect(region.querySelector('.call-http-status')).toBeNull();
+  });
 });
