@@ -29,7 +29,13 @@ beforeAll(async () => {
   await service.openWorkspace(folder);
   sourceId = (await service.addSource(testProtoSource)).id;
   const host = `127.0.0.1:${server.port}`;
-  await service.saveEnvironment('web', { variables: { host }, secrets: [], protocol: 'grpc-web' }, {}, null, false);
+  await service.saveEnvironment(
+    'web',
+    { variables: { host }, secrets: [], protocol: 'grpc-web' },
+    {},
+    null,
+    false,
+  );
   await service.saveEnvironment('plain', { variables: { host }, secrets: [] }, {}, null, false);
 });
 afterAll(async () => {
@@ -61,7 +67,9 @@ describe("a saved request's protocol: the one it names, else the environment's, 
       const request = savedCallRequest(saved(protocol), { mode: 'plaintext' });
       const { callId } = await service.startCall(sourceId, request, { environment });
       // The outcome follows the history entry's writing.
-      await app.next((event) => (event.type === 'outcome' && event.outcome.callId === callId ? true : undefined));
+      await app.next((event) =>
+        event.type === 'outcome' && event.outcome.callId === callId ? true : undefined,
+      );
       const [summary] = await service.listHistory({ limit: 1 });
       const entry = await service.historyEntry(summary!.id);
       expect([environment, protocol, entry.status.name, entry.request.protocol]).toEqual([

@@ -1,5 +1,6 @@
 import type { Metadata } from '@grpc/grpc-js';
-import { status as grpcStatus, type Client, type StatusObject } from '@grpc/grpc-js';
+import { status as grpcStatus } from '@grpc/grpc-js';
+import type { CallChannel, ChannelCall, ChannelStatus } from '../../call/call-channel';
 import { buildMetadata } from '../../connection/metadata';
 import { outcomeStatus } from './outcome-status';
 import type { CallPlan } from './protocol';
@@ -24,11 +25,8 @@ export interface LoadSender {
   onIdle?: () => void;
 }
 
-/** grpc-js's call below its stubs (as src/core/call/session.ts uses it): bytes in, bytes out, no Node stream. */
-type RawCall = ReturnType<Channel['createCall']>;
-
-/** A client's channel (grpc-js exports its class and its interface under one name). */
-export type Channel = ReturnType<Client['getChannel']>;
+/** grpc-js's call below its stubs (as src/core/call/session.ts uses it), or a web call: bytes in, bytes out. */
+type RawCall = ChannelCall;
 
 /** One iteration's requests as Buffers and its metadata, built once per row. */
 interface ReadyCall {
@@ -37,8 +35,8 @@ interface ReadyCall {
 }
 
 /**
- * Starts the load test's calls on a worker's channels, round-robin, with the cheapest path grpc-js has: the channel's
- * own call, requests already encoded, responses counted, never decoded. A streaming call is one whole iteration: the
+ * Starts the load test's calls on a worker's channels (grpc-js's, or gRPC-Web / Connect ones), round-robin, with the
+ * cheapest path they have: the channel's own call, requests already encoded, responses counted, never decoded. A streaming call is one whole iteration: the
  * requests are sent (`messagesPerStream` for client and bidi streams), the stream half-closed, every response read.
  */
 export class CallSender implements LoadSender {
@@ -53,7 +51,7 @@ export class CallSender implements LoadSender {
 
   constructor(
     private readonly plan: CallPlan,
-    private readonly channels: Channel[],
+    private readonly channels: CallChannel[],
   ) {
     this.ready = plan.calls.map(({ messages, metadata }) => ({
       messages: messages.map((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
@@ -74,7 +72,14 @@ export class CallSender implements LoadSender {
     const channel = this.channels[this.nextChannel++ % this.channels.length]!;
     const deadlineMs = this.plan.options.deadlineMs;
     const deadline = deadlineMs === undefined ? undefined : Date.now() + deadlineMs;
-    const call = channel.createCall(this.plan.path, deadline ?? Infinity, undefined, null, undefined);
+    const call = channel.createCall(
+      this.plan.path,
+      deadline ?? Infinity,
+      undefined,
+      null,
+      undefined,
+      this.plan.kind,
+    );
     this.running.add(call);
     let bytesSent = 0;
     let bytesReceived = 0;
@@ -86,7 +91,7 @@ export class CallSender implements LoadSender {
         received += 1;
         call.startRead();
       },
-      onReceiveStatus: (status: StatusObject) => {
+      onReceiveStatus: (status: ChannelStatus) => {
         this.running.delete(call);
         const cancelledHere = this.cancelled.delete(call);
         onEnd({
