@@ -49,7 +49,12 @@ export interface CallChannel {
     kind: MethodKind,
   ): ChannelCall;
   getConnectivityState(tryToConnect: boolean): ConnectivityState;
-  watchConnectivityState(currentState: ConnectivityState, deadline: number, callback: () => void): void;
+  /** As grpc-js: `callback` runs once the state leaves `currentState`, or with an error once `deadline` passed. */
+  watchConnectivityState(
+    currentState: ConnectivityState,
+    deadline: number,
+    callback: (error?: Error) => void,
+  ): void;
   close(): void;
   getTarget(): string;
 }

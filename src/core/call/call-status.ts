@@ -31,7 +31,10 @@ export function callStatus(received: ChannelStatus, context: StatusContext): Cal
     result.message = problem.message;
     if (problem.hint) result.hint = problem.hint;
   } else {
-    const hint = hintFor(code, details, context.sawHeaders);
+    const hint =
+      received.httpStatus === undefined
+        ? hintFor(code, details, context.sawHeaders)
+        : webHttpHint(received.httpStatus);
     if (hint) result.hint = hint;
   }
   const detailBytes = received.metadata.get('grpc-status-details-bin')[0];
@@ -63,6 +66,14 @@ export function validCode(received: StatusObject): Pick<StatusObject, 'code' | '
     code: grpcStatus.UNKNOWN,
     details: `The server sent ${sent}; read as UNKNOWN, as the gRPC spec says.${said}`,
   };
+}
+
+/** Advice for a gRPC-Web or Connect response that failed at the HTTP level. */
+function webHttpHint(httpStatus: number): string {
+  if (httpStatus === 404) {
+    return "Nothing answers this method's path (HTTP 404): check the method and the target's path prefix, or whether the server offers this protocol there.";
+  }
+  return `The response carried no status of the call's protocol (HTTP ${httpStatus}): the server may not speak it at this address, or a proxy in front of it answered.`;
 }
 
 /** Advice for statuses grpc-js produces on the client side. */

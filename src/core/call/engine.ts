@@ -93,6 +93,7 @@ export class CallEngine {
       connectTimeoutMs: this.connectTimeoutMs,
       display: connection.display,
       tls: connection.tls,
+      ...(connection.protocol === 'grpc' ? {} : { web: { http2: connection.http2 } }),
       insecure: connection.insecure,
       onEvent,
     });

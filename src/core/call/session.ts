@@ -39,6 +39,8 @@ export interface SessionSetup {
   connectTimeoutMs: number;
   display: string;
   tls: TlsSettings;
+  /** gRPC-Web and Connect: the plaintext HTTP version asked for, so connection failures are explained for it. */
+  web?: { http2: boolean };
   insecure: boolean;
   onEvent: (event: CallEvent) => void;
 }
@@ -306,7 +308,7 @@ export class CallSession {
   }
 
   private finish(received: ChannelStatus): void {
-    const { display, tls, registry, json } = this.setup;
+    const { display, tls, web, registry, json } = this.setup;
     this.setup.onEvent({
       type: 'trailers',
       metadata: metadataEntries(received.metadata),
@@ -320,6 +322,7 @@ export class CallSession {
     const shaped = callStatus(deadlineAware(received, deadline), {
       display,
       tls,
+      ...(web ? { web } : {}),
       registry,
       json,
       sawHeaders: this.sawHeaders,

@@ -10,6 +10,8 @@ export interface AttemptContext {
   /** `host:port` as the user typed it. */
   display: string;
   tls: TlsSettings;
+  /** gRPC-Web and Connect calls: the HTTP version asked for in plaintext (their servers may speak only one). */
+  web?: { http2: boolean };
 }
 
 /** Explains a call that ended UNAVAILABLE before reaching the server: refused, unresolvable, TLS problems, plaintext/TLS mismatch. */
@@ -18,7 +20,7 @@ export function connectionFailure(details: string, context: AttemptContext): Con
 }
 
 /** The connection never worked: say which of the usual suspects it is. */
-function unavailable(reason: string, { display, tls }: AttemptContext): ConnectionProblem {
+function unavailable(reason: string, { display, tls, web }: AttemptContext): ConnectionProblem {
   // A unix socket's display is its path, which is what Node's connect error names.
   const socket = socketFailure(reason, display);
   if (socket) return socket;
@@ -48,13 +50,25 @@ function unavailable(reason: string, { display, tls }: AttemptContext): Connecti
       hint: 'Check the address and that no firewall is in the way.',
     };
   }
+  if (tls.mode === 'plaintext' && web) return webPlaintextProblem(reason, display, web.http2);
   if (tls.mode === 'plaintext') {
     return {
       message: `The server at ${display} did not answer gRPC in plaintext (${reason}).`,
       hint: `It probably requires TLS: switch TLS on (or write grpcs://${display}).`,
     };
   }
-  return tlsProblem(reason, display, tls);
+  return tlsProblem(reason, display, tls, web ? 'http' : 'grpc');
+}
+
+/** A web call in plaintext that met another HTTP version than it spoke, or a TLS server. */
+function webPlaintextProblem(reason: string, display: string, http2: boolean): ConnectionProblem {
+  const spoke = http2 ? 'HTTP/2 (h2c)' : 'HTTP/1.1';
+  return {
+    message: `The server at ${display} did not answer ${spoke} in plaintext (${reason}).`,
+    hint: http2
+      ? `It may speak only HTTP/1.1: turn HTTP/2 off (no --http2); or, if it requires TLS, write https://${display}.`
+      : `It may speak only HTTP/2: turn HTTP/2 on (CLI: --http2); or, if it requires TLS, write https://${display}.`,
+  };
 }
 
 /** A failed TLS handshake, by what went wrong. */
@@ -62,6 +76,8 @@ function tlsProblem(
   reason: string,
   display: string,
   tls: Extract<TlsSettings, { mode: 'tls' }>,
+  /** The plaintext scheme a target can be written with: grpc:// for gRPC, http:// for gRPC-Web and Connect. */
+  plainScheme: 'grpc' | 'http',
 ): ConnectionProblem {
   const names = /\(certificate names: (.*)\)$/.exec(reason)?.[1];
   if (names !== undefined || /ERR_TLS_CERT_ALTNAME_INVALID|does not match certificate/.test(reason)) {
@@ -114,7 +130,7 @@ function tlsProblem(
   ) {
     return {
       message: `The server at ${display} does not speak TLS (handshake failed: ${reason}).`,
-      hint: `Switch TLS off (plaintext) for this server, or write grpc://${display}.`,
+      hint: `Switch TLS off (plaintext) for this server, or write ${plainScheme}://${display}.`,
     };
   }
   return { message: `The TLS connection to ${display} failed: ${reason}.`, hint: 'Check the TLS settings.' };

@@ -7,3 +7,8 @@ export function httpError(code: string, message: string): NodeJS.ErrnoException 
 export function closedBeforeEnd(): NodeJS.ErrnoException {
   return httpError('ECONNRESET', 'The connection closed before the response ended.');
 }
+
+/** The client was closed while the request waited for a connection. */
+export function clientClosed(): NodeJS.ErrnoException {
+  return httpError('ERR_HTTP_CLIENT_CLOSED', 'The connection was closed.');
+}

@@ -83,7 +83,9 @@ export class H1Exchange implements HttpExchange {
       this.events.end(response.trailers);
     });
     response.on('error', (error: NodeJS.ErrnoException) => this.fail(error));
-    response.on('close', () => this.fail(closedBeforeEnd()));
+    response.on('close', () => {
+      if (!this.finished) this.fail(closedBeforeEnd());
+    });
   }
 
   private fail(error: NodeJS.ErrnoException): void {

@@ -22,8 +22,9 @@ class DialingAgent extends Agent {
     private readonly dialed: (error: NodeJS.ErrnoException | undefined) => void,
   ) {
     super({ keepAlive: true, scheduling: 'lifo' });
-    // Until a request takes it (and the agent listens), a reset of the idle first socket must not go unhandled.
-    spare?.on('error', ignore);
+    // Until a request takes it (and the agent listens), a reset of the idle first socket must not go unhandled, and
+    // the socket must not keep the process alive (as the agent's own idle sockets do not).
+    spare?.on('error', ignore).unref();
   }
 
   override createConnection(
@@ -33,7 +34,7 @@ class DialingAgent extends Agent {
     const spare = this.spare;
     this.spare = undefined;
     spare?.removeListener('error', ignore);
-    if (spare && !spare.destroyed) return spare;
+    if (spare && !spare.destroyed) return spare.ref();
     const abandon = this.dialer((error, socket) => {
       this.dials.delete(abandon);
       this.dialed(error);

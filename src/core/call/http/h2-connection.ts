@@ -18,8 +18,9 @@ export interface H2ConnectionOwner {
 }
 
 /**
- * One HTTP/2 session over a connected socket, many concurrent streams. Requests wait (in order) until the server's
- * SETTINGS arrived and while the server's SETTINGS_MAX_CONCURRENT_STREAMS streams are open.
+ * One HTTP/2 session over a connected socket, many concurrent streams. Requests wait until the server's SETTINGS
+ * arrived: until then nghttp2 assumes 100 concurrent streams, and a server allowing fewer would refuse the rest. Once
+ * the SETTINGS are known, nghttp2 holds streams beyond SETTINGS_MAX_CONCURRENT_STREAMS until one closes.
  */
 export class H2Connection implements HttpTransport {
   private readonly session: ClientHttp2Session;
@@ -30,9 +31,8 @@ export class H2Connection implements HttpTransport {
   private retired = false;
   private readonly settingsTimer: NodeJS.Timeout;
   private readonly streamClosed = (): void => {
-    this.active--;
-    this.startWaiting();
-    if (this.active === 0) this.session.unref();
+    // An idle session does not keep the process alive (a CLI exits once its calls are done), as grpc-js does.
+    if (--this.active === 0) this.session.unref();
   };
   private readonly dropWaiting = (exchange: QueuedExchange): void => {
     this.waiting = this.waiting.filter((other) => other !== exchange);
@@ -59,15 +59,25 @@ export class H2Connection implements HttpTransport {
       owner.ready();
       this.startWaiting();
     });
-    this.session.on('goaway', () => this.retire(undefined));
-    this.session.on('error', (error: NodeJS.ErrnoException) => this.retire(error));
+    // A TLS alert after the handshake (a client certificate the server refuses) reaches the socket, not the session.
+    socket.once('error', (error: NodeJS.ErrnoException) => {
+      this.failed(error);
+      this.session.destroy(error);
+    });
+    // The errors below only count when the session never became ready; after that the next request reconnects.
+    this.session.on('goaway', (code: number) =>
+      this.retire(httpError('ECONNRESET', `The server refused HTTP/2 (GOAWAY with error code ${code}).`)),
+    );
+    this.session.on('error', (error: NodeJS.ErrnoException) =>
+      this.retire(this.ready ? error : notHttp2(error)),
+    );
     this.session.on('close', () =>
       this.retire(httpError('ECONNRESET', 'The server closed the connection before HTTP/2 started.')),
     );
   }
 
   request(head: HttpRequestHead, events: HttpResponseEvents): HttpExchange {
-    if (this.ready && !this.retired && this.active < this.maxStreams()) return this.open(head, events);
+    if (this.ready && !this.retired) return this.open(head, events);
     const exchange = new QueuedExchange(head, events, this.dropWaiting);
     this.waiting.push(exchange);
     return exchange;
@@ -94,14 +104,13 @@ export class H2Connection implements HttpTransport {
   }
 
   private startWaiting(): void {
-    while (this.waiting.length > 0 && this.ready && !this.retired && this.active < this.maxStreams()) {
-      const next = this.waiting.shift()!;
-      next.bind(this.open(next.head, next.events));
-    }
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const next of waiting) next.bind(this.open(next.head, next.events));
   }
 
-  private maxStreams(): number {
-    return this.session.remoteSettings.maxConcurrentStreams ?? Number.POSITIVE_INFINITY;
+  private failed(error: NodeJS.ErrnoException): void {
+    this.retire(this.ready ? error : notHttp2(error));
   }
 
   /** Stops taking requests; streams already open finish on their own (GOAWAY lets them). */
@@ -115,4 +124,11 @@ export class H2Connection implements HttpTransport {
     // A GOAWAY leaves the session open for its streams; close it once they are done.
     this.session.close();
   }
+}
+
+/** nghttp2's "Protocol error" before the server's SETTINGS: in h2c, the server most likely answered in HTTP/1.1. */
+function notHttp2(error: NodeJS.ErrnoException): NodeJS.ErrnoException {
+  if (error.code !== 'ERR_HTTP2_ERROR') return error;
+  error.message = `The server did not answer in HTTP/2 (${error.message}): it may speak only HTTP/1.1; call it without HTTP/2.`;
+  return error;
 }

@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { ConnectionOptions, TLSSocket } from 'node:tls';
 import type { TlsSettings } from '../../../shared/schema';
 import { dial, type DialDone } from './dial';
-import { httpError } from './errors';
+import { clientClosed } from './errors';
 import type { HttpExchange, HttpRequestHead, HttpResponseEvents, HttpTransport } from './exchange';
 import { H1Pool } from './h1-pool';
 import { H2Connection } from './h2-connection';
@@ -71,20 +71,10 @@ export class HttpClient {
   connect(): void {
     if (this.closed || this.transport || this.abandon) return;
     this.setState('connecting');
-    let abandonDial: (() => void) | undefined;
-    let abandoned = false;
-    this.abandon = () => {
-      abandoned = true;
-      abandonDial?.();
-    };
-    this.withTls(alpnBoth, (error, tls) => {
-      if (abandoned) return;
-      if (error) return this.failed(error);
-      abandonDial = dial(this.route, tls, (dialError, socket) => {
-        this.abandon = undefined;
-        if (dialError) this.failed(dialError);
-        else this.connected(socket!);
-      });
+    this.abandon = this.openSocket(alpnBoth, (error, socket) => {
+      this.abandon = undefined;
+      if (error) this.failed(error);
+      else this.connected(socket!);
     });
   }
 
@@ -93,7 +83,7 @@ export class HttpClient {
     if (this.transport) return this.transport.request(head, events);
     const exchange = new QueuedExchange(head, events, this.dropWaiting);
     if (this.closed) {
-      queueMicrotask(() => exchange.fail(httpError('ERR_HTTP_CLIENT_CLOSED', 'The connection was closed.')));
+      queueMicrotask(() => exchange.fail(clientClosed()));
       return exchange;
     }
     this.waiting.push(exchange);
@@ -109,7 +99,7 @@ export class HttpClient {
     this.abandon = undefined;
     this.transport?.close();
     this.transport = undefined;
-    this.failWaiting(httpError('ERR_HTTP_CLIENT_CLOSED', 'The connection was closed.'));
+    this.failWaiting(clientClosed());
     this.setState('idle');
     this.listeners.clear();
   }
@@ -130,7 +120,8 @@ export class HttpClient {
       this.transport = new H1Pool(
         target,
         socket,
-        (done) => this.dialHttp1(done),
+        // More sockets offer only http/1.1: this server already chose it.
+        (done) => this.openSocket(alpnHttp1, done),
         (error) => this.setState(error ? 'failed' : 'ready'),
       );
       this.setState('ready');
@@ -140,11 +131,14 @@ export class HttpClient {
     for (const exchange of waiting) exchange.bind(this.transport.request(exchange.head, exchange.events));
   }
 
-  /** Another HTTP/1.1 socket for the pool; it offers only http/1.1, since this server already chose it. */
-  private dialHttp1(done: DialDone): () => void {
+  /**
+   * Opens a socket to the server (TLS files read first, once per client); `done` always runs asynchronously. Returns a
+   * function that abandons the attempt.
+   */
+  private openSocket(alpn: string[], done: DialDone): () => void {
     let abandonDial: (() => void) | undefined;
     let abandoned = false;
-    this.withTls(alpnHttp1, (error, tls) => {
+    this.withTls(alpn, (error, tls) => {
       if (abandoned) return;
       if (error) return done(error);
       abandonDial = dial(this.route, tls, done);
@@ -156,7 +150,10 @@ export class HttpClient {
   }
 
   private h2Gone(waiting: QueuedExchange[], error: NodeJS.ErrnoException | undefined): void {
-    if (this.closed) return;
+    if (this.closed) {
+      for (const exchange of waiting) exchange.fail(clientClosed());
+      return;
+    }
     this.transport = undefined;
     if (error) {
       for (const exchange of waiting) exchange.fail(error);
@@ -166,12 +163,9 @@ export class HttpClient {
     }
     this.setState('idle');
     // Requests that never got a stream go to the next connection.
-    for (const exchange of waiting) if (!exchange.cancelled) this.requeue(exchange);
-  }
-
-  private requeue(exchange: QueuedExchange): void {
-    const requeued = this.request(exchange.head, exchange.events);
-    exchange.bind(requeued);
+    for (const exchange of waiting) {
+      if (!exchange.cancelled) exchange.bind(this.request(exchange.head, exchange.events));
+    }
   }
 
   private failed(error: NodeJS.ErrnoException): void {

@@ -35,3 +35,10 @@ export function decompress(encoding: string | undefined, data: Uint8Array, maxBy
       : `The server sent a response compressed with ${name}, which is not supported (gzip and deflate are).`,
   );
 }
+
+/** A whole body by its content-encoding: as it is when none (or identity) is named. */
+export function decodeContent(encoding: string | undefined, body: Buffer, maxBytes: number): Buffer {
+  return encoding === undefined || encoding.trim().toLowerCase() === 'identity'
+    ? body
+    : decompress(encoding, body, maxBytes);
+}

@@ -1,6 +1,6 @@
 import { Metadata, status as grpcStatus } from '@grpc/grpc-js';
 import type { ChannelStatus } from '../call-channel';
-import { decompress } from './compression';
+import { decodeContent, decompress } from './compression';
 import { connectErrorStatus, parseEndStream } from './connect-error';
 import { compressedFlag, connectEndStreamFlag, EnvelopeReader, EnvelopeSizeError } from './envelope';
 import { httpStatusToGrpc } from './http-status';
@@ -30,19 +30,29 @@ export function connectResponse(head: ResponseHead, unary: boolean): ResponseBod
   return unary ? new ConnectUnaryBody(head) : new ConnectStreamBody(head);
 }
 
-/** Collects a whole body, refusing one over the size limit as grpc-js refuses a large message. */
+/**
+ * Collects a whole body, refusing one over the size limit as grpc-js refuses a large message: by its content-length
+ * when it has one (so the message names the real size), else once the bytes so far pass the limit.
+ */
 class BodyCollector {
   private readonly chunks: Uint8Array[] = [];
   private size = 0;
+  private readonly announced: number;
 
-  constructor(private readonly maxBytes: number) {}
+  constructor(
+    private readonly maxBytes: number,
+    head: ResponseHead,
+  ) {
+    this.announced = Number(headerValue(head.headers, 'content-length') ?? 0) || 0;
+  }
 
   add(chunk: Uint8Array): void {
     this.size += chunk.byteLength;
-    if (this.size > this.maxBytes) {
+    const size = Math.max(this.size, this.announced);
+    if (size > this.maxBytes) {
       throw new WebStatusError(
         grpcStatus.RESOURCE_EXHAUSTED,
-        new EnvelopeSizeError(this.size, this.maxBytes).message,
+        new EnvelopeSizeError(size, this.maxBytes).message,
       );
     }
     this.chunks.push(chunk);
@@ -59,7 +69,7 @@ class ConnectUnaryBody implements ResponseBody {
 
   constructor(private readonly head: ResponseHead) {
     this.headers = responseMetadata(head.headers, headersOnly);
-    this.collector = new BodyCollector(head.maxBytes);
+    this.collector = new BodyCollector(head.maxBytes, head);
   }
 
   data(chunk: Uint8Array): Buffer[] {
@@ -71,8 +81,7 @@ class ConnectUnaryBody implements ResponseBody {
   end(): BodyEnd {
     const encoding = headerValue(this.head.headers, 'content-encoding');
     const body = this.collector.body();
-    const message =
-      encoding && encoding !== 'identity' ? decompress(encoding, body, this.head.maxBytes) : body;
+    const message = decodeContent(encoding, body, this.head.maxBytes);
     return {
       last: message,
       status: {
@@ -94,7 +103,7 @@ class ConnectErrorBody implements ResponseBody {
     private readonly unary: boolean,
   ) {
     this.headers = responseMetadata(head.headers, unary ? headersOnly : undefined);
-    this.collector = new BodyCollector(head.maxBytes);
+    this.collector = new BodyCollector(head.maxBytes, head);
   }
 
   data(chunk: Uint8Array): Buffer[] {
@@ -103,15 +112,12 @@ class ConnectErrorBody implements ResponseBody {
   }
 
   end(): BodyEnd {
-    const encoding = headerValue(
-      this.head.headers,
-      this.unary ? 'content-encoding' : 'connect-content-encoding',
-    );
+    const encoding = headerValue(this.head.headers, 'content-encoding');
     const type = headerValue(this.head.headers, 'content-type') ?? '';
     let json: unknown;
     try {
       const raw = this.collector.body();
-      const body = encoding && encoding !== 'identity' ? decompress(encoding, raw, this.head.maxBytes) : raw;
+      const body = decodeContent(encoding, raw, this.head.maxBytes);
       if (type.startsWith('application/json')) json = JSON.parse(body.toString('utf8'));
     } catch {
       json = undefined;

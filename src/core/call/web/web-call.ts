@@ -9,6 +9,7 @@ import { compressedFlag, writeEnvelope } from './envelope';
 import { grpcWebResponse } from './grpc-web-response';
 import { requestHeaders } from './request-headers';
 import type { ResponseBody } from './response-body';
+import { ResponseQueue } from './response-queue';
 import { http1StreamProblem, needsHttp2, type WebProtocol } from './web-protocol';
 import { WebStatusError } from './web-status-error';
 
@@ -22,9 +23,6 @@ export interface WebCallSettings {
   maxReceiveBytes: number;
   userAgent: string;
 }
-
-/** Responses read ahead of the caller before the exchange pauses (HTTP flow control then holds the server back). */
-const readAhead = 16;
 
 /**
  * One gRPC-Web or Connect call behind grpc-js's channel-call interface, so the session drives it as it drives gRPC.
@@ -42,13 +40,12 @@ export class WebCall implements ChannelCall {
   private waiting: { frame: Buffer; written?: () => void }[] = [];
   private halfClosed = false;
   private body?: ResponseBody;
-  private readonly received: Buffer[] = [];
-  private readRequested = false;
-  private delivering = false;
-  private paused = false;
+  private readonly responses = new ResponseQueue({
+    message: (message) => this.listener?.onReceiveMessage(message),
+    status: (status) => this.report(status),
+    hold: (held) => (held ? this.exchange?.pause() : this.exchange?.resume()),
+  });
   private httpVersion?: '1.1' | '2';
-  /** The status once the response ended, held until the messages before it are read. */
-  private ending?: ChannelStatus;
   /** No more network events are heard. */
   private settled = false;
   private reported = false;
@@ -93,8 +90,7 @@ export class WebCall implements ChannelCall {
   }
 
   startRead(): void {
-    this.readRequested = true;
-    this.deliver();
+    this.responses.read();
   }
 
   cancelWithStatus(code: grpcStatus, details: string): void {
@@ -137,6 +133,7 @@ export class WebCall implements ChannelCall {
 
   private openStream(): void {
     if (this.settings.client.httpVersion === '1.1') {
+      this.httpVersion = '1.1';
       const { message, hint } = http1StreamProblem(this.settings.protocol, this.kind);
       return this.fail(
         new WebStatusError(
@@ -166,7 +163,7 @@ export class WebCall implements ChannelCall {
       { path: `${pathPrefix}${this.path}`, headers },
       {
         response: (httpStatus, responseHeaders) => this.onResponse(httpStatus, responseHeaders),
-        data: (chunk) => this.guard(() => this.queue(this.body?.data(chunk) ?? [])),
+        data: (chunk) => this.guard(() => this.responses.push(this.body?.data(chunk) ?? [])),
         end: (trailers) => this.onEnd(trailers),
         error: (error) => this.onError(error),
       },
@@ -193,12 +190,13 @@ export class WebCall implements ChannelCall {
       if (!this.body)
         throw new WebStatusError(grpcStatus.UNAVAILABLE, 'The connection ended without a response.');
       const { status, last } = this.body.end(trailers);
-      if (last) this.queue([last]);
-      this.settle(status);
+      if (last) this.responses.push([last]);
+      this.settled = true;
+      this.responses.end({ ...status, ...(this.httpVersion ? { httpVersion: this.httpVersion } : {}) });
     });
   }
 
-  /** Before a response, the connection failed: worded as grpc-js words it, so the engine explains it the same way. */
+  /** The connection failed; before a response, in grpc-js's words, so the engine explains it the same way. */
   private onError(error: NodeJS.ErrnoException): void {
     if (this.settled) return;
     const details = this.body
@@ -222,45 +220,12 @@ export class WebCall implements ChannelCall {
     }
   }
 
-  private queue(messages: Buffer[]): void {
-    if (messages.length === 0) return;
-    this.received.push(...messages);
-    if (!this.paused && this.received.length >= readAhead && !this.settled) {
-      this.paused = true;
-      this.exchange?.pause();
-    }
-    this.deliver();
-  }
-
-  /** Hands over one message per read; the status follows the last message. */
-  private deliver(): void {
-    if (this.delivering || this.reported) return;
-    this.delivering = true;
-    while (this.readRequested && this.received.length > 0) {
-      this.readRequested = false;
-      this.listener?.onReceiveMessage(this.received.shift()!);
-    }
-    this.delivering = false;
-    if (this.paused && this.received.length < readAhead / 2) {
-      this.paused = false;
-      this.exchange?.resume();
-    }
-    if (this.ending && this.received.length === 0) this.report(this.ending);
-  }
-
-  private settle(status: ChannelStatus): void {
-    this.settled = true;
-    this.ending = { ...status, ...(this.httpVersion ? { httpVersion: this.httpVersion } : {}) };
-    this.deliver();
-  }
-
   /** Ends the call at once with the error's status: responses not yet read are dropped, as grpc-js drops them. */
   private fail(error: WebStatusError): void {
     if (this.reported) return;
     if (!this.settled) this.exchange?.cancel();
     this.settled = true;
-    this.received.length = 0;
-    this.report({
+    this.responses.stop({
       code: error.code,
       details: error.details,
       metadata: new Metadata(),

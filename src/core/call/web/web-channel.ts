@@ -16,6 +16,13 @@ const states: Record<HttpClientState, ConnectivityState> = {
   failed: connectivityState.TRANSIENT_FAILURE,
 };
 
+/** A connectivity watch: called on the first change away from `from`, or with an error at its deadline. */
+interface Watcher {
+  from: ConnectivityState;
+  callback: (error?: Error) => void;
+  timer?: NodeJS.Timeout;
+}
+
 /** Identifies these calls to servers and proxies (x-user-agent too, for gRPC-Web). */
 const ownUserAgent = 'protodesk-web/1';
 
@@ -27,7 +34,7 @@ export class WebChannel implements CallChannel {
   private readonly client: HttpClient;
   private readonly settings: WebCallSettings;
   private state: ConnectivityState = connectivityState.IDLE;
-  private readonly watchers = new Set<{ from: ConnectivityState; callback: () => void }>();
+  private readonly watchers = new Set<Watcher>();
 
   constructor(private readonly connection: ResolvedConnection) {
     const options = connection.channel;
@@ -65,13 +72,26 @@ export class WebChannel implements CallChannel {
     return this.state;
   }
 
-  /** Calls `callback` once the state is no longer `currentState` (at once, asynchronously, when it already differs). */
-  watchConnectivityState(currentState: ConnectivityState, _deadline: number, callback: () => void): void {
+  /**
+   * Calls `callback` once the state is no longer `currentState` (at once, asynchronously, when it already differs), or
+   * with an error once `deadline` (a Date.now() time) passed, as grpc-js does.
+   */
+  watchConnectivityState(
+    currentState: ConnectivityState,
+    deadline: number,
+    callback: (error?: Error) => void,
+  ): void {
     if (currentState !== this.state) {
       process.nextTick(callback);
       return;
     }
-    this.watchers.add({ from: currentState, callback });
+    const watcher: Watcher = { from: currentState, callback };
+    this.watchers.add(watcher);
+    if (Number.isFinite(deadline)) {
+      watcher.timer = setTimeout(() => {
+        if (this.watchers.delete(watcher)) callback(new Error('Deadline passed without a state change'));
+      }, deadline - Date.now()).unref();
+    }
   }
 
   close(): void {
@@ -90,6 +110,7 @@ export class WebChannel implements CallChannel {
     for (const watcher of [...this.watchers]) {
       if (watcher.from === state) continue;
       this.watchers.delete(watcher);
+      clearTimeout(watcher.timer);
       watcher.callback();
     }
   }

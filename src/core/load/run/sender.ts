@@ -1,6 +1,6 @@
 import type { Metadata } from '@grpc/grpc-js';
-import { status as grpcStatus } from '@grpc/grpc-js';
-import type { CallChannel, ChannelCall, ChannelStatus } from '../../call/call-channel';
+import { status as grpcStatus, type StatusObject } from '@grpc/grpc-js';
+import type { CallChannel, ChannelCall } from '../../call/call-channel';
 import { buildMetadata } from '../../connection/metadata';
 import { outcomeStatus } from './outcome-status';
 import type { CallPlan } from './protocol';
@@ -25,8 +25,11 @@ export interface LoadSender {
   onIdle?: () => void;
 }
 
-/** grpc-js's call below its stubs (as src/core/call/session.ts uses it), or a web call: bytes in, bytes out. */
+/** The channel call below grpc-js's stubs (as src/core/call/session.ts uses it): bytes in, bytes out, no Node stream. */
 type RawCall = ChannelCall;
+
+/** A grpc-js channel, or a gRPC-Web / Connect one (src/core/call/call-channel.ts). */
+export type Channel = CallChannel;
 
 /** One iteration's requests as Buffers and its metadata, built once per row. */
 interface ReadyCall {
@@ -35,8 +38,8 @@ interface ReadyCall {
 }
 
 /**
- * Starts the load test's calls on a worker's channels (grpc-js's, or gRPC-Web / Connect ones), round-robin, with the
- * cheapest path they have: the channel's own call, requests already encoded, responses counted, never decoded. A streaming call is one whole iteration: the
+ * Starts the load test's calls on a worker's channels, round-robin, with the cheapest path grpc-js has: the channel's
+ * own call, requests already encoded, responses counted, never decoded. A streaming call is one whole iteration: the
  * requests are sent (`messagesPerStream` for client and bidi streams), the stream half-closed, every response read.
  */
 export class CallSender implements LoadSender {
@@ -51,7 +54,7 @@ export class CallSender implements LoadSender {
 
   constructor(
     private readonly plan: CallPlan,
-    private readonly channels: CallChannel[],
+    private readonly channels: Channel[],
   ) {
     this.ready = plan.calls.map(({ messages, metadata }) => ({
       messages: messages.map((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
@@ -91,7 +94,7 @@ export class CallSender implements LoadSender {
         received += 1;
         call.startRead();
       },
-      onReceiveStatus: (status: ChannelStatus) => {
+      onReceiveStatus: (status: StatusObject) => {
         this.running.delete(call);
         const cancelledHere = this.cancelled.delete(call);
         onEnd({

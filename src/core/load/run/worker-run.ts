@@ -137,20 +137,10 @@ export class WorkerRun {
 /** Resolves when the channel is READY, has failed to connect, or `deadline` passed: whichever comes first. */
 function settled(channel: CallChannel, deadline: number): Promise<void> {
   return new Promise((resolve) => {
-    // The web channels call a watcher back on a change only, not at the deadline: this timer ends the wait for both.
-    const timer = setTimeout(done, Math.max(0, deadline - Date.now()));
-    let finished = false;
-    function done(): void {
-      finished = true;
-      clearTimeout(timer);
-      resolve();
-    }
     const watch = (): void => {
-      if (finished) return;
       const state = channel.getConnectivityState(true);
-      const over = Date.now() >= deadline;
-      if (over || state === connectivityState.READY || state === connectivityState.TRANSIENT_FAILURE) done();
-      else channel.watchConnectivityState(state, deadline, watch);
+      if (state === connectivityState.READY || state === connectivityState.TRANSIENT_FAILURE) resolve();
+      else channel.watchConnectivityState(state, deadline, (error) => (error ? resolve() : watch()));
     };
     watch();
   });

@@ -74,12 +74,15 @@ export interface Outcome {
   events: string[];
 }
 
-/** Starts a request and returns the exchange and a promise of its outcome (resolved at end or error). */
+/**
+ * Starts a request and returns the exchange, a promise of its outcome (resolved at end or error), and the outcome as
+ * it fills in (`live.events` grows with each event).
+ */
 export function exchange(
   client: HttpClient,
   path = '/pkg.Service/Method',
   headers: Record<string, string | string[]> = { 'content-type': 'application/octet-stream' },
-): { exchange: HttpExchange; outcome: Promise<Outcome> } {
+): { exchange: HttpExchange; outcome: Promise<Outcome>; live: Outcome } {
   const outcome: Outcome = { body: Buffer.alloc(0), events: [] };
   const chunks: Buffer[] = [];
   let settle: (outcome: Outcome) => void = () => undefined;
@@ -111,7 +114,7 @@ export function exchange(
       },
     },
   );
-  return { exchange: started, outcome: done };
+  return { exchange: started, outcome: done, live: outcome };
 }
 
 /** Sends `body` as one chunk, ends the request and waits for the outcome. */
