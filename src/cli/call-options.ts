@@ -76,7 +76,9 @@ export function callOptionsFromFlags(
 }
 
 /** --protocol: one of the protocol names; undefined for gRPC (the default), so requests stay as they were. */
-export function callProtocol(flags: Pick<RequestFlags, 'protocol'>): Exclude<CallProtocol, 'grpc'> | undefined {
+export function callProtocol(
+  flags: Pick<RequestFlags, 'protocol'>,
+): Exclude<CallProtocol, 'grpc'> | undefined {
   if (flags.protocol === undefined) return undefined;
   const name = flags.protocol.trim().toLowerCase();
   const found = callProtocols.find((protocol) => protocol === name);

@@ -29,7 +29,8 @@ export class VerboseReport {
           `\nStatus: ${status.name} (${status.code})${http}${status.message ? `: ${status.message}` : ''}\n`,
         );
         this.write(`${summary(timings)}\n${formatTimings(timings)}\n`);
-        if (event.httpVersion) this.write(`HTTP version: ${event.httpVersion === '2' ? 'HTTP/2' : 'HTTP/1.1'}\n`);
+        if (event.httpVersion)
+          this.write(`HTTP version: ${event.httpVersion === '2' ? 'HTTP/2' : 'HTTP/1.1'}\n`);
         if (event.insecure) this.write('TLS: the server certificate was not verified (--insecure).\n');
         break;
       }

@@ -42,7 +42,9 @@ describe('protodesk call over gRPC-Web against grpc-go behind the gRPC-Web wrapp
       expect(result.code, result.err).toBe(0);
       expect(result.out).toBe(zeroPayload(3));
       const name = protocol === 'grpc-web' ? 'gRPC-Web' : 'gRPC-Web (text)';
-      expect(result.err).toMatch(new RegExp(`^Calling ${service}/UnaryCall on ${target} over ${name.replace(/[()]/g, '\\$&')}\n`));
+      expect(result.err).toMatch(
+        new RegExp(`^Calling ${service}/UnaryCall on ${target} over ${name.replace(/[()]/g, '\\$&')}\n`),
+      );
       expect(result.err).toContain('\nStatus: OK (0)\nSent 1 request (');
       expect(result.err).toMatch(/\nTimings: [^\n]*\nHTTP version: HTTP\/1\.1\n$/);
     },
@@ -104,7 +106,14 @@ describe('protodesk call over Connect against connect-node', () => {
   });
 
   test('without --http2 a bidi call is refused before anything is sent, saying to add it', async () => {
-    const args = ['call', connectH2c.url, `${service}/FullDuplexCall`, '--protocol', 'connect', ...interopProtos];
+    const args = [
+      'call',
+      connectH2c.url,
+      `${service}/FullDuplexCall`,
+      '--protocol',
+      'connect',
+      ...interopProtos,
+    ];
     const result = await cli([...args, '-d', '{}']);
     expect(result.code).toBe(2);
     expect(result.out).toBe('');
@@ -131,15 +140,18 @@ describe('schema by reflection from an HTTP/1.1-only server', () => {
   test.each([
     ['grpc-go behind the gRPC-Web wrapper', 'grpc-web', () => `http://127.0.0.1:${goWeb.port}`],
     ['connect-node on HTTP/1.1', 'connect', () => connect11.url],
-  ])('%s: exit 1, reflection needs gRPC over HTTP/2, load .proto files or a descriptor set', async (_, protocol, url) => {
-    const target = url();
-    const display = target.replace('http://', '');
-    expect(await cli(['call', target, `${service}/EmptyCall`, '--protocol', protocol])).toEqual({
-      code: 1,
-      out: '',
-      err:
-        `protodesk: The server at ${display} speaks HTTP/1.1 only, and server reflection needs gRPC over HTTP/2.\n` +
-        '  For a gRPC-Web or Connect server the schema comes from its .proto files or a descriptor set: load those, then call it with the grpc-web, grpc-web-text or connect protocol.\n',
-    });
-  });
+  ])(
+    '%s: exit 1, reflection needs gRPC over HTTP/2, load .proto files or a descriptor set',
+    async (_, protocol, url) => {
+      const target = url();
+      const display = target.replace('http://', '');
+      expect(await cli(['call', target, `${service}/EmptyCall`, '--protocol', protocol])).toEqual({
+        code: 1,
+        out: '',
+        err:
+          `protodesk: The server at ${display} speaks HTTP/1.1 only, and server reflection needs gRPC over HTTP/2.\n` +
+          '  For a gRPC-Web or Connect server the schema comes from its .proto files or a descriptor set: load those, then call it with the grpc-web, grpc-web-text or connect protocol.\n',
+      });
+    },
+  );
 });

@@ -10,7 +10,14 @@ const interopProtos = ['--proto', join(protos, 'grpc/testing/test.proto'), '-I',
 const empty = 'grpc.testing.TestService/EmptyCall';
 
 /** A call that never reaches a server: the flags are refused before anything is dialled. */
-const offline = (...args: string[]): string[] => ['call', '127.0.0.1:1', empty, '--plaintext', ...interopProtos, ...args];
+const offline = (...args: string[]): string[] => [
+  'call',
+  '127.0.0.1:1',
+  empty,
+  '--plaintext',
+  ...interopProtos,
+  ...args,
+];
 
 describe('--protocol and --http2 on protodesk call: bad values exit 2 with the valid names', () => {
   test('an unknown protocol names the four there are', async () => {
@@ -36,12 +43,16 @@ describe('--protocol and --http2 on protodesk call: bad values exit 2 with the v
     expect(help.code).toBe(0);
     // Commander wraps the flag descriptions to the terminal's width.
     const out = help.out.replace(/\s+/g, ' ');
-    expect(out).toMatch(/--protocol <name> +wire protocol: grpc, grpc-web, grpc-web-text, connect \(default grpc\)/);
+    expect(out).toMatch(
+      /--protocol <name> +wire protocol: grpc, grpc-web, grpc-web-text, connect \(default grpc\)/,
+    );
     expect(out).toMatch(/--http2 +grpc-web, grpc-web-text and connect in plaintext: HTTP\/2 with prior/);
     for (const protocol of ['grpc-web', 'grpc-web-text', 'connect --http2']) {
       expect(out).toContain(`--protocol ${protocol} `);
     }
-    expect(out).toContain('Server reflection always uses gRPC over HTTP/2: for a server that speaks only gRPC-Web');
+    expect(out).toContain(
+      'Server reflection always uses gRPC over HTTP/2: for a server that speaks only gRPC-Web',
+    );
   });
 });
 
@@ -53,13 +64,28 @@ describe('--protocol on protodesk load', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   test('an unknown protocol, and --http2 with gRPC, are usage errors', async () => {
-    const bad = await protodeskRun(['load', '127.0.0.1:1', empty, '--plaintext', ...interopProtos, '--protocol', 'web']);
+    const bad = await protodeskRun([
+      'load',
+      '127.0.0.1:1',
+      empty,
+      '--plaintext',
+      ...interopProtos,
+      '--protocol',
+      'web',
+    ]);
     expect(bad).toEqual({
       code: 2,
       out: '',
       err: 'protodesk: --protocol must be one of grpc, grpc-web, grpc-web-text, connect; got "web".\n',
     });
-    const http2 = await protodeskRun(['load', '127.0.0.1:1', empty, ...interopProtos, '--plaintext', '--http2']);
+    const http2 = await protodeskRun([
+      'load',
+      '127.0.0.1:1',
+      empty,
+      ...interopProtos,
+      '--plaintext',
+      '--http2',
+    ]);
     expect(http2.code).toBe(2);
     expect(http2.err).toContain('gRPC always uses HTTP/2');
   });

@@ -1,7 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { CallRequest } from '../../shared/call';
 import { openRequestInput, readAllRequests } from '../call-input';
-import { callMetadata, callOptionsFromFlags, callProtocol, callTls, type RequestFlags } from '../call-options';
+import {
+  callMetadata,
+  callOptionsFromFlags,
+  callProtocol,
+  callTls,
+  type RequestFlags,
+} from '../call-options';
 import { findMethod } from '../find-method';
 import { loadFlagSchema } from '../schema-load';
 import { schemaSourceFromFlags } from '../schema-options';

@@ -1,5 +1,5 @@
-// Which protocol a call uses, through both ways a saved request is called: the app (startCall with the tab's context)
-// and `protodesk run`. The server is grpc-go behind improbable-eng's gRPC-Web wrapper on HTTP/1.1: a gRPC call cannot
+// Which protocol a call uses, through the ways a saved request is called: the app (startCall with the tab's context),
+// `protodesk run`, and a load test from the page. The server is grpc-go behind improbable-eng's gRPC-Web wrapper on HTTP/1.1: a gRPC call cannot
 // reach it (UNAVAILABLE) and a gRPC-Web call ends OK, so the status shows which rule applied. History records the
 // protocol as sent.
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import { runWorkspace } from '../../../src/core/service/run/runner';
 import { FileSecretStore } from '../../../src/core/workspace/secrets';
 import { savedCallRequest } from '../../../src/core/workspace/saved-call';
 import type { CallProtocol } from '../../../src/shared/call';
+import type { LoadPlan } from '../../../src/shared/load';
 import type { SavedRequest } from '../../../src/shared/workspace';
 import { startGoReflect, type GoReflectServer } from '../../peers/go-reflect/server';
 import { eventService, testProtoSource } from './service-harness';
@@ -29,7 +30,13 @@ beforeAll(async () => {
   await service.openWorkspace(folder);
   sourceId = (await service.addSource(testProtoSource)).id;
   const host = `127.0.0.1:${server.port}`;
-  await service.saveEnvironment('web', { variables: { host }, secrets: [], protocol: 'grpc-web' }, {}, null, false);
+  await service.saveEnvironment(
+    'web',
+    { variables: { host }, secrets: [], protocol: 'grpc-web' },
+    {},
+    null,
+    false,
+  );
   await service.saveEnvironment('plain', { variables: { host }, secrets: [] }, {}, null, false);
 });
 afterAll(async () => {
@@ -61,7 +68,9 @@ describe("a saved request's protocol: the one it names, else the environment's, 
       const request = savedCallRequest(saved(protocol), { mode: 'plaintext' });
       const { callId } = await service.startCall(sourceId, request, { environment });
       // The outcome follows the history entry's writing.
-      await app.next((event) => (event.type === 'outcome' && event.outcome.callId === callId ? true : undefined));
+      await app.next((event) =>
+        event.type === 'outcome' && event.outcome.callId === callId ? true : undefined,
+      );
       const [summary] = await service.listHistory({ limit: 1 });
       const entry = await service.historyEntry(summary!.id);
       expect([environment, protocol, entry.status.name, entry.request.protocol]).toEqual([
@@ -79,6 +88,24 @@ describe("a saved request's protocol: the one it names, else the environment's, 
       const secrets = new FileSecretStore(join(folder, '..', `${environment}-unused-secrets.json`));
       const [result] = (await runWorkspace({ folder, environment, secrets })).results;
       expect([environment, protocol, result?.status?.name]).toEqual([environment, protocol, status]);
+    }
+  });
+
+  test('in a load test from the page', async () => {
+    for (const [environment, protocol, status] of cases) {
+      const runId = `load-${environment}-${protocol ?? 'none'}`;
+      const request = savedCallRequest(saved(protocol), { mode: 'plaintext' });
+      const plan: LoadPlan = { model: { kind: 'closed', concurrency: 2, total: 20 }, workers: 1 };
+      await service.startLoad(runId, sourceId, request, { environment }, plan);
+      const end = await app.next(
+        (event) => (event.type === 'loadEnded' && event.runId === runId ? event : undefined),
+        30_000,
+      );
+      expect([environment, protocol, end.report?.statusCounts]).toEqual([
+        environment,
+        protocol,
+        { [status]: 20 },
+      ]);
     }
   });
 });

@@ -1,11 +1,12 @@
-import { Client, connectivityState } from '@grpc/grpc-js';
+import { connectivityState } from '@grpc/grpc-js';
+import { createCallChannel, type CallChannel } from '../../call/call-channel';
 import { ConnectionCache } from '../../call/connection-cache';
 import { LoadRecorder } from '../metrics/recorder';
 import { ArrivalsDriver } from './arrivals-driver';
 import { H2Sender } from './h2-sender';
 import { SessionPool, sessionTarget } from './h2-sessions';
 import { sharedNowMs, type FromWorker, type WorkerSetup } from './protocol';
-import { CallSender, type CallOutcome, type Channel, type LoadSender } from './sender';
+import { CallSender, type CallOutcome, type LoadSender } from './sender';
 import { rawHttp2Route } from './sender-choice';
 import { runUsers } from './users';
 
@@ -20,7 +21,7 @@ export const endGraceMs = 5_000;
 /** One worker's part of a load test: connect, send its share of the calls, report, stop on request. */
 export class WorkerRun {
   private readonly recorder = new LoadRecorder();
-  private clients: Client[] = [];
+  private channels: CallChannel[] = [];
   private sessions?: SessionPool;
   private sender?: LoadSender;
   private arrivals?: ArrivalsDriver;
@@ -35,29 +36,30 @@ export class WorkerRun {
   /** Opens the worker's connections (made here: they cannot cross threads) and waits for them briefly. */
   async connect(): Promise<void> {
     const route = rawHttp2Route(this.setup.call);
-    if (!route) return this.connectGrpcJs();
+    if (!route) return this.connectChannels();
     this.sessions = new SessionPool(await sessionTarget(route.hostPort, route.tls), this.setup.connections);
     this.sender = new H2Sender(this.setup.call, this.sessions, route.authority);
     this.startArrivals();
     await Promise.all([this.arrivals?.ready, this.sessions.connect(connectWaitMs)]);
   }
 
-  /** grpc-js channels, for the plans the raw HTTP/2 sender does not do exactly (sender-choice.ts). */
-  private async connectGrpcJs(): Promise<void> {
-    const { target, tls, options } = this.setup.call;
-    const connection = await new ConnectionCache().resolve(target, tls, options);
+  /**
+   * The calls' own channels, for the plans the raw HTTP/2 sender does not do exactly (sender-choice.ts): grpc-js's
+   * for gRPC, an HTTP client's for gRPC-Web and Connect (call-channel.ts).
+   */
+  private async connectChannels(): Promise<void> {
+    const { target, tls, options, protocol } = this.setup.call;
+    const connection = await new ConnectionCache().resolve(target, tls, options, protocol);
     // A local subchannel pool per channel: grpc-js otherwise shares one connection among channels to the same target.
-    const channelOptions = { ...connection.channel, 'grpc.use_local_subchannel_pool': 1 };
-    this.clients = Array.from(
-      { length: this.setup.connections },
-      () => new Client(connection.address, connection.credentials, channelOptions),
+    const channel = { ...connection.channel, 'grpc.use_local_subchannel_pool': 1 };
+    this.channels = Array.from({ length: this.setup.connections }, () =>
+      createCallChannel({ ...connection, channel }),
     );
-    const channels = this.clients.map((client) => client.getChannel());
-    this.sender = new CallSender(this.setup.call, channels);
+    this.sender = new CallSender(this.setup.call, this.channels);
     this.startArrivals();
     await Promise.all([
       this.arrivals?.ready,
-      ...channels.map((channel) => settled(channel, Date.now() + connectWaitMs)),
+      ...this.channels.map((each) => settled(each, Date.now() + connectWaitMs)),
     ]);
   }
 
@@ -94,7 +96,7 @@ export class WorkerRun {
     await this.allEnded();
     clearTimeout(grace);
     clearInterval(progress);
-    for (const client of this.clients) client.close();
+    for (const channel of this.channels) channel.close();
     this.sessions?.close();
     this.post({ type: 'done', delta: this.recorder.takeDelta(), dropped: this.arrivals?.dropped ?? 0 });
   }
@@ -133,7 +135,7 @@ export class WorkerRun {
 }
 
 /** Resolves when the channel is READY, has failed to connect, or `deadline` passed: whichever comes first. */
-function settled(channel: Channel, deadline: number): Promise<void> {
+function settled(channel: CallChannel, deadline: number): Promise<void> {
   return new Promise((resolve) => {
     const watch = (): void => {
       const state = channel.getConnectivityState(true);
