@@ -1,5 +1,4 @@
 import type { CallEvent, CallRequest } from '../../shared/call';
-import type { MethodKind } from '../../shared/schema';
 import { buildMetadata } from '../connection/metadata';
 import { compileJsonDecoder, unresolvedAnyUrls } from '../schema/json';
 import { AnyTypeLookup } from './any-types';
@@ -7,12 +6,11 @@ import { encodeRequest } from './request-encoder';
 import type { Schema } from '../schema/schema';
 import { defaultMaxMessageBytes } from './channel-options';
 import { ChannelPool } from './channel-pool';
-import { ConnectionCache, type ResolvedConnection } from './connection-cache';
-import { CallSetupError } from './errors';
+import { ConnectionCache } from './connection-cache';
 import { callMethod } from './call-method';
 import { CallSession } from './session';
 import { checkSendSize } from './size-limits';
-import { http1StreamProblem, protocolName } from './web/web-protocol';
+import { refuseUnfitConnection } from './connection-fit';
 
 export { CallSession, type StatusEvent } from './session';
 
@@ -67,8 +65,7 @@ export class CallEngine {
     encoded.forEach((bytes, index) => checkSendSize(bytes, index + 1, maxSendBytes));
     const protocol = request.protocol ?? 'grpc';
     const connection = await this.connections.resolve(request.target, request.tls, options, protocol);
-    refuseUnfitTarget(connection);
-    if (streaming) refuseStreamOverHttp1(connection, kind);
+    refuseUnfitConnection(connection, kind);
     const metadata = buildMetadata(request.metadata);
     const json = {
       emitDefaults: options.emitDefaults ?? false,
@@ -117,30 +114,4 @@ export class CallEngine {
   close(): void {
     this.pool.close();
   }
-}
-
-/** A path prefix is an HTTP route, which gRPC cannot take; the web protocols need a host and port to make URLs of. */
-function refuseUnfitTarget(connection: ResolvedConnection): void {
-  if (connection.protocol === 'grpc' && connection.pathPrefix !== '') {
-    throw new CallSetupError(
-      `The target's path ${connection.pathPrefix} cannot be used with gRPC, which always calls /package.Service/Method.`,
-      'Remove the path from the target, or choose gRPC-Web or Connect, whose calls can go through a route.',
-    );
-  }
-  if (connection.protocol !== 'grpc' && connection.address.startsWith('unix:')) {
-    throw new CallSetupError(
-      `${protocolName(connection.protocol)} needs a host and port; ${connection.display} is a unix socket.`,
-      'Use http://host:port (or https://) for gRPC-Web and Connect, or choose gRPC for the unix socket.',
-    );
-  }
-}
-
-/**
- * HTTP/1.1 sends the whole request before the response starts, so a web protocol in plaintext (HTTP/1.1 unless h2c is
- * asked for) cannot carry client or bidi streams; over TLS, ALPN decides and the call itself refuses HTTP/1.1.
- */
-function refuseStreamOverHttp1(connection: ResolvedConnection, kind: MethodKind): void {
-  if (connection.protocol === 'grpc' || connection.tls.mode !== 'plaintext' || connection.http2) return;
-  const { message, hint } = http1StreamProblem(connection.protocol, kind);
-  throw new CallSetupError(message, hint);
 }

@@ -2,11 +2,9 @@ import type { CallRequest } from '../../../shared/call';
 import type { LoadPlan } from '../../../shared/load';
 import { buildMetadata } from '../../connection/metadata';
 import { callMethod } from '../../call/call-method';
-import { CallSetupError } from '../../call/errors';
-import { http1StreamProblem, needsHttp2, protocolName } from '../../call/web/web-protocol';
-import type { MethodKind } from '../../../shared/schema';
+import { refuseUnfitConnection } from '../../call/connection-fit';
 import { defaultMaxMessageBytes } from '../../call/channel-options';
-import { ConnectionCache, type ResolvedConnection } from '../../call/connection-cache';
+import { ConnectionCache } from '../../call/connection-cache';
 import { encodeRequest } from '../../call/request-encoder';
 import { checkSendSize } from '../../call/size-limits';
 import type { Schema } from '../../schema/schema';
@@ -77,7 +75,7 @@ export async function prepareLoad(input: LoadInput, plan: LoadPlan): Promise<Pre
     options,
     input.request.protocol,
   );
-  refuseUnfitProtocol(connection, kind);
+  refuseUnfitConnection(connection, kind);
   return {
     method: `${method.parent.typeName}/${method.name}`,
     target: target.target,
@@ -93,28 +91,4 @@ export async function prepareLoad(input: LoadInput, plan: LoadPlan): Promise<Pre
     },
     thresholds,
   };
-}
-
-/**
- * What a call refuses before sending, refused before the run (the rules of CallEngine.start, in its words): a path
- * prefix with gRPC, a unix socket with gRPC-Web or Connect, a client or bidi stream over plaintext HTTP/1.1.
- */
-function refuseUnfitProtocol(connection: ResolvedConnection, kind: MethodKind): void {
-  if (connection.protocol === 'grpc') {
-    if (connection.pathPrefix === '') return;
-    throw new CallSetupError(
-      `The target's path ${connection.pathPrefix} cannot be used with gRPC, which always calls /package.Service/Method.`,
-      'Remove the path from the target, or choose gRPC-Web or Connect, whose calls can go through a route.',
-    );
-  }
-  if (connection.address.startsWith('unix:')) {
-    throw new CallSetupError(
-      `${protocolName(connection.protocol)} needs a host and port; ${connection.display} is a unix socket.`,
-      'Use http://host:port (or https://) for gRPC-Web and Connect, or choose gRPC for the unix socket.',
-    );
-  }
-  if (connection.tls.mode === 'plaintext' && !connection.http2 && needsHttp2(kind)) {
-    const { message, hint } = http1StreamProblem(connection.protocol, kind);
-    throw new CallSetupError(message, hint);
-  }
 }
