@@ -4,6 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { DialDone } from './dial';
 import type { HttpExchange, HttpRequestHead, HttpResponseEvents, HttpTransport } from './exchange';
 import { H1Exchange, type H1Origin } from './h1-exchange';
+import { failedExchange } from './queued-exchange';
 
 /** Opens one more socket to the server (TCP, tunnel, TLS as the client does); returns a function that abandons it. */
 export type Dialer = (done: DialDone) => () => void;
@@ -65,7 +66,11 @@ export class H1Pool implements HttpTransport {
   }
 
   request(head: HttpRequestHead, events: HttpResponseEvents): HttpExchange {
-    return new H1Exchange(this.origin, head, events);
+    try {
+      return new H1Exchange(this.origin, head, events);
+    } catch (error) {
+      return failedExchange(head, events, error);
+    }
   }
 
   close(): void {
