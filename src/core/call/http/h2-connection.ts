@@ -50,7 +50,12 @@ export class H2Connection implements HttpTransport {
       settings: { enablePush: false },
     });
     this.settingsTimer = setTimeout(() => {
-      this.retire(httpError('ETIMEDOUT', 'The server did not start HTTP/2 (no SETTINGS frame within 20 s).'));
+      this.retire(
+        httpError(
+          'ETIMEDOUT',
+          `The server did not start HTTP/2 (no SETTINGS frame within ${connectDeadlineMs / 1000} s).`,
+        ),
+      );
     }, connectDeadlineMs);
     this.session.once('remoteSettings', () => {
       clearTimeout(this.settingsTimer);
