@@ -67,13 +67,7 @@ export async function channelSecurity(tls: TlsSettings): Promise<ChannelSecurity
       ),
     );
   } catch (error) {
-    // Node's secure context rejects keys that do not match the certificate, and unparsable PEM bodies.
-    throw new ConnectionError([
-      {
-        message: `The TLS files cannot be used: ${(error as Error).message}.`,
-        hint: 'Check that the client key belongs to the client certificate.',
-      },
-    ]);
+    throw unusableTlsFiles(error);
   }
   const options: ChannelOptions = {};
   if (tls.serverName) {
@@ -85,6 +79,16 @@ export async function channelSecurity(tls: TlsSettings): Promise<ChannelSecurity
     .update(Buffer.concat([...cas, cert ?? Buffer.alloc(0), key ?? Buffer.alloc(0)]))
     .digest('hex');
   return { credentials, options, tls: true, insecure, fingerprint };
+}
+
+/** Node's secure context rejects keys that do not match the certificate, and unparsable PEM bodies. */
+export function unusableTlsFiles(error: unknown): ConnectionError {
+  return new ConnectionError([
+    {
+      message: `The TLS files cannot be used: ${(error as Error).message}.`,
+      hint: 'Check that the client key belongs to the client certificate.',
+    },
+  ]);
 }
 
 /** The PEM contents the TLS settings name (CAs, client certificate and key); throws ConnectionError for a half pair. */

@@ -29,7 +29,7 @@ export function dial(route: Route, tls: ConnectionOptions | undefined, done: Dia
     finish(
       httpError(
         'ETIMEDOUT',
-        `connect ETIMEDOUT ${route.host}:${route.port} (${stage} did not complete in 20 s)`,
+        `connect ETIMEDOUT ${route.host}:${route.port} (${stage} did not complete in ${connectDeadlineMs / 1000} s)`,
       ),
     );
   }, connectDeadlineMs);

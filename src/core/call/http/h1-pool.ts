@@ -4,6 +4,15 @@ import type { Duplex } from 'node:stream';
 import type { DialDone } from './dial';
 import type { HttpExchange, HttpRequestHead, HttpResponseEvents, HttpTransport } from './exchange';
 import { H1Exchange, type H1Origin } from './h1-exchange';
+import { failedExchange } from './queued-exchange';
+
+/** What the pool tells its client. */
+export interface H1PoolOwner {
+  /** A socket the pool dialed connected, or failed to. */
+  dialed(error: NodeJS.ErrnoException | undefined): void;
+  /** The first socket closed before any request used it: no connection is open any more. */
+  spareLost(): void;
+}
 
 /** Opens one more socket to the server (TCP, tunnel, TLS as the client does); returns a function that abandons it. */
 export type Dialer = (done: DialDone) => () => void;
@@ -16,15 +25,21 @@ export type Dialer = (done: DialDone) => () => void;
 class DialingAgent extends Agent {
   private readonly dials = new Set<() => void>();
 
+  private readonly spareClosed = (): void => {
+    this.spare = undefined;
+    this.owner.spareLost();
+  };
+
   constructor(
     private spare: Socket | undefined,
     private readonly dialer: Dialer,
-    private readonly dialed: (error: NodeJS.ErrnoException | undefined) => void,
+    private readonly owner: H1PoolOwner,
   ) {
     super({ keepAlive: true, scheduling: 'lifo' });
-    // Until a request takes it (and the agent listens), a reset of the idle first socket must not go unhandled, and
-    // the socket must not keep the process alive (as the agent's own idle sockets do not).
-    spare?.on('error', ignore).unref();
+    // Until a request takes it (and the agent listens), the idle first socket is read, so that a server closing it
+    // (Node's servers do after 60 s without a request) is noticed; a reset must not go unhandled; and it must not keep
+    // the process alive (as the agent's own idle sockets do not).
+    spare?.on('error', ignore).once('close', this.spareClosed).resume().unref();
   }
 
   override createConnection(
@@ -33,11 +48,10 @@ class DialingAgent extends Agent {
   ): Duplex | null | undefined {
     const spare = this.spare;
     this.spare = undefined;
-    spare?.removeListener('error', ignore);
-    if (spare && !spare.destroyed) return spare.ref();
+    if (spare) return spare.removeListener('error', ignore).removeListener('close', this.spareClosed).ref();
     const abandon = this.dialer((error, socket) => {
       this.dials.delete(abandon);
-      this.dialed(error);
+      this.owner.dialed(error);
       callback?.(error ?? null, socket!);
     });
     this.dials.add(abandon);
@@ -59,13 +73,17 @@ export class H1Pool implements HttpTransport {
     target: { host: string; port: number; authority: string },
     first: Socket,
     dialer: Dialer,
-    dialed: (error: NodeJS.ErrnoException | undefined) => void,
+    owner: H1PoolOwner,
   ) {
-    this.origin = { ...target, agent: new DialingAgent(first, dialer, dialed) };
+    this.origin = { ...target, agent: new DialingAgent(first, dialer, owner) };
   }
 
   request(head: HttpRequestHead, events: HttpResponseEvents): HttpExchange {
-    return new H1Exchange(this.origin, head, events);
+    try {
+      return new H1Exchange(this.origin, head, events);
+    } catch (error) {
+      return failedExchange(head, events, error);
+    }
   }
 
   close(): void {

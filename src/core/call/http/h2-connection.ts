@@ -1,10 +1,10 @@
-import { connect, type ClientHttp2Session } from 'node:http2';
+import { connect, type ClientHttp2Session, type ClientHttp2Stream } from 'node:http2';
 import type { Socket } from 'node:net';
 import { connectDeadlineMs } from './dial';
 import { httpError } from './errors';
 import type { HttpExchange, HttpRequestHead, HttpResponseEvents, HttpTransport } from './exchange';
 import { H2Exchange } from './h2-exchange';
-import { QueuedExchange } from './queued-exchange';
+import { failedExchange, QueuedExchange } from './queued-exchange';
 
 /** What an HTTP/2 connection tells its client. */
 export interface H2ConnectionOwner {
@@ -50,7 +50,12 @@ export class H2Connection implements HttpTransport {
       settings: { enablePush: false },
     });
     this.settingsTimer = setTimeout(() => {
-      this.retire(httpError('ETIMEDOUT', 'The server did not start HTTP/2 (no SETTINGS frame within 20 s).'));
+      this.retire(
+        httpError(
+          'ETIMEDOUT',
+          `The server did not start HTTP/2 (no SETTINGS frame within ${connectDeadlineMs / 1000} s).`,
+        ),
+      );
     }, connectDeadlineMs);
     this.session.once('remoteSettings', () => {
       clearTimeout(this.settingsTimer);
@@ -88,18 +93,23 @@ export class H2Connection implements HttpTransport {
     this.session.destroy();
   }
 
-  private open(head: HttpRequestHead, events: HttpResponseEvents): H2Exchange {
+  private open(head: HttpRequestHead, events: HttpResponseEvents): HttpExchange {
+    let stream: ClientHttp2Stream;
+    try {
+      stream = this.session.request(
+        {
+          ':method': 'POST',
+          ':scheme': this.scheme,
+          ':authority': this.authority,
+          ':path': head.path,
+          ...head.headers,
+        },
+        { endStream: false },
+      );
+    } catch (error) {
+      return failedExchange(head, events, error);
+    }
     if (this.active++ === 0) this.session.ref();
-    const stream = this.session.request(
-      {
-        ':method': 'POST',
-        ':scheme': this.scheme,
-        ':authority': this.authority,
-        ':path': head.path,
-        ...head.headers,
-      },
-      { endStream: false },
-    );
     return new H2Exchange(stream, events, this.streamClosed);
   }
 

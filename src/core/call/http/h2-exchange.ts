@@ -28,6 +28,8 @@ export class H2Exchange implements HttpExchange {
     });
     stream.on('end', () => {
       if (!this.responded) return this.fail(closedBeforeEnd());
+      // A server's RST_STREAM CANCEL ends the body as if it were complete; only the reset code tells.
+      if (stream.rstCode === constants.NGHTTP2_CANCEL) return this.fail(serverCancelled());
       if (this.finished) return;
       this.finished = true;
       // The server is done; a request body still open (it answered early) has nowhere to go.
@@ -38,15 +40,8 @@ export class H2Exchange implements HttpExchange {
     stream.on('close', () => {
       closed();
       if (this.finished) return;
-      const code = stream.rstCode;
-      this.fail(
-        code !== undefined && code !== constants.NGHTTP2_NO_ERROR
-          ? httpError(
-              'ECONNRESET',
-              `The server reset the stream (HTTP/2 error code ${code}) before the response ended.`,
-            )
-          : closedBeforeEnd(),
-      );
+      // Node reports other reset codes as errors itself; a server's CANCEL comes without one.
+      this.fail(stream.rstCode === constants.NGHTTP2_CANCEL ? serverCancelled() : closedBeforeEnd());
     });
   }
 
@@ -87,4 +82,11 @@ export class H2Exchange implements HttpExchange {
 function withoutPseudoHeaders(headers: IncomingHttpHeaders): IncomingHttpHeaders {
   for (const name of Object.keys(headers)) if (name.startsWith(':')) delete headers[name];
   return headers;
+}
+
+function serverCancelled(): NodeJS.ErrnoException {
+  return httpError(
+    'ECONNRESET',
+    'The server cancelled the stream (RST_STREAM CANCEL) before the response ended.',
+  );
 }

@@ -122,7 +122,10 @@ export class HttpClient {
         socket,
         // More sockets offer only http/1.1: this server already chose it.
         (done) => this.openSocket(alpnHttp1, done),
-        (error) => this.setState(error ? 'failed' : 'ready'),
+        {
+          dialed: (error) => this.setState(error ? 'failed' : 'ready'),
+          spareLost: () => this.setState('idle'),
+        },
       );
       this.setState('ready');
     }

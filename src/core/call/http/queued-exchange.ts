@@ -67,3 +67,14 @@ export class QueuedExchange implements HttpExchange {
     else this.paused = false;
   }
 }
+
+/** An exchange that fails as soon as the caller's code has returned (a request Node refused to start, e.g. a bad header). */
+export function failedExchange(
+  head: HttpRequestHead,
+  events: HttpResponseEvents,
+  error: unknown,
+): HttpExchange {
+  const exchange = new QueuedExchange(head, events, () => undefined);
+  queueMicrotask(() => exchange.fail(error as NodeJS.ErrnoException));
+  return exchange;
+}

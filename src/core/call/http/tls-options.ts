@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
-import { createSecureContext, type ConnectionOptions } from 'node:tls';
+import { createSecureContext, type ConnectionOptions, type SecureContext } from 'node:tls';
 import type { TlsSettings } from '../../../shared/schema';
-import { namingCertificateNames, readTlsFiles, trustedRoots } from '../../tls/credentials';
+import { namingCertificateNames, readTlsFiles, trustedRoots, unusableTlsFiles } from '../../tls/credentials';
 
 /** ALPN offers: both versions on the first connection, where the server picks; only HTTP/1.1 once it picked that. */
 export const alpnBoth = ['h2', 'http/1.1'];
@@ -19,15 +19,21 @@ export async function tlsOptions(
   const { cas, cert, key } = await readTlsFiles(tls);
   const insecure = tls.insecure === true;
   const name = tls.serverName ?? host;
+  let secureContext: SecureContext;
+  try {
+    secureContext = createSecureContext({
+      ...(cas.length > 0 ? { ca: trustedRoots(cas) } : {}),
+      ...(cert ? { cert } : {}),
+      ...(key ? { key } : {}),
+    });
+  } catch (error) {
+    throw unusableTlsFiles(error);
+  }
   return {
     // With `socket` given, `host` is only the name the certificate is checked against.
     host: name,
     ...(isIP(name) === 0 ? { servername: name } : {}),
-    secureContext: createSecureContext({
-      ...(cas.length > 0 ? { ca: trustedRoots(cas) } : {}),
-      ...(cert ? { cert } : {}),
-      ...(key ? { key } : {}),
-    }),
+    secureContext,
     rejectUnauthorized: !insecure,
     checkServerIdentity: insecure ? () => undefined : namingCertificateNames,
   };

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { HttpClient, type HttpClientState } from '../../../../src/core/call/http/http-client';
-import { post, startH2c, startHttp1, type TestServer } from './servers';
+import { createServer } from 'node:http';
+import { echo, listen, post, startH2c, startHttp1, until, type TestServer } from './servers';
 
 describe('HttpClient in plaintext', () => {
   const cleanup: (() => unknown)[] = [];
@@ -47,6 +48,21 @@ describe('HttpClient in plaintext', () => {
     const second = await Promise.all(['d', 'e', 'f'].map((body) => post(http, body)));
     expect(second.map((outcome) => outcome.body.toString())).toEqual(['d', 'e', 'f']);
     expect(server.connections).toHaveLength(3);
+  });
+
+  test('HTTP/1.1: a connection the server closes before its first request is noticed, and the request dials anew', async () => {
+    // Node closes connections that send no request within headersTimeout; here within a fraction of a second.
+    const server = await listen(
+      createServer({ connectionsCheckingInterval: 20, headersTimeout: 100, requestTimeout: 100 }, echo),
+    );
+    cleanup.push(server.close);
+    const http = client(server, false);
+    http.connect();
+    await until(() => http.state === 'ready');
+    await until(() => http.state === 'idle');
+    expect((await post(http, 'after')).body.toString()).toBe('after');
+    expect(server.connections).toHaveLength(2);
+    expect(http.state).toBe('ready');
   });
 
   test('h2c with prior knowledge: concurrent requests share one connection and get HTTP/2 trailers', async () => {

@@ -1,5 +1,10 @@
 import { createServer as createNetServer, type Socket } from 'node:net';
-import { createServer as createH2cServer, type ServerHttp2Session } from 'node:http2';
+import {
+  constants,
+  createServer as createH2cServer,
+  type Http2ServerRequest,
+  type ServerHttp2Session,
+} from 'node:http2';
 import { afterEach, describe, expect, test } from 'vitest';
 import { HttpClient } from '../../../../src/core/call/http/http-client';
 import {
@@ -151,6 +156,26 @@ describe.each(versions)('HttpClient streaming over %s', (_name, http2, start) =>
     expect(started.live.body.length).toBe(0);
   });
 
+  test('a header Node refuses to send fails the exchange with Node’s error, after request() returned', async () => {
+    const server = await serve(start, counting());
+    const client = clientFor(server, http2);
+    // HTTP/1.1 refuses a line break in a value; HTTP/2 refuses HTTP/1.1's connection headers.
+    const bad = exchange(
+      client,
+      '/pkg.Service/Method',
+      http2 ? { connection: 'close' } : { 'x-bad': 'a\nb' },
+    );
+    expect(bad.live.events).toEqual([]);
+    const outcome = await bad.outcome;
+    expect(outcome.events).toEqual(['error']);
+    expect(outcome.error?.message).toBe(
+      http2
+        ? 'HTTP/1 Connection specific headers are forbidden: "connection"'
+        : 'Invalid character in header content ["x-bad"]',
+    );
+    expect((await post(client, 'fine')).body.toString()).toBe('4');
+  });
+
   test('the connection closing before the response ends is an error, once', async () => {
     const server = await serve(start, (request) => {
       request.resume();
@@ -185,6 +210,32 @@ describe('HttpClient over HTTP/2', () => {
     expect(outcomes.map((outcome) => outcome.body.toString())).toEqual(Array(6).fill('done'));
     expect(most).toBe(2);
   });
+
+  test.each([
+    [
+      'INTERNAL_ERROR',
+      constants.NGHTTP2_INTERNAL_ERROR,
+      'Stream closed with error code NGHTTP2_INTERNAL_ERROR',
+    ],
+    [
+      'CANCEL',
+      constants.NGHTTP2_CANCEL,
+      'The server cancelled the stream (RST_STREAM CANCEL) before the response ended.',
+    ],
+  ])(
+    'a stream the server resets with %s mid-response is an error saying so',
+    async (_name, code, message) => {
+      const server = await serve(startH2c, (request, response) => {
+        response.writeHead(200);
+        response.write('partial');
+        (request as unknown as Http2ServerRequest).stream.close(code);
+      });
+      const outcome = await post(clientFor(server, true), 'x');
+      expect(outcome.events.at(-1)).toBe('error');
+      expect(outcome.events.filter((event) => event === 'error')).toHaveLength(1);
+      expect(outcome.error?.message).toBe(message);
+    },
+  );
 
   test('after the server sends GOAWAY the next request opens a new connection', async () => {
     const sessions: ServerHttp2Session[] = [];

@@ -160,6 +160,16 @@ describe('HttpClient over TLS', () => {
     expect(mismatch.error?.message).toContain('(certificate names: *.test.google.fr');
   });
 
+  test('a client key that does not belong to the certificate fails with the engine’s TLS-files message', async () => {
+    const outcome = await post(
+      client(port.mutual, withCa({ certFile: pki.client.cert, keyFile: pki.server.key })),
+      'x',
+    );
+    expect(outcome.events).toEqual(['error']);
+    expect(outcome.error?.message).toMatch(/^The TLS files cannot be used: .*key values mismatch/);
+    expect(outcome.error?.message).toContain('Check that the client key belongs to the client certificate.');
+  });
+
   test('a missing CA file fails the request with the engine’s file message', async () => {
     const outcome = await post(client(port.h2, { mode: 'tls', caFiles: [`${pki.dir}/missing.pem`] }), 'x');
     expect(outcome.events).toEqual(['error']);
