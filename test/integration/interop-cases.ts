@@ -39,24 +39,30 @@ export function loadInteropSchema(): Promise<Schema> {
   });
 }
 
-const SERVICE = 'grpc.testing.TestService';
-const LARGE_REQUEST = 271828;
-const LARGE_RESPONSE = 314159;
+export const SERVICE = 'grpc.testing.TestService';
+export const LARGE_REQUEST = 271828;
+export const LARGE_RESPONSE = 314159;
 const REQUEST_SIZES = [27182, 8, 1828, 45904];
-const RESPONSE_SIZES = [31415, 9, 2653, 58979];
-const ECHO_INITIAL: MetadataEntry = { key: 'x-grpc-test-echo-initial', value: 'test_initial_metadata_value' };
+export const RESPONSE_SIZES = [31415, 9, 2653, 58979];
+export const ECHO_INITIAL: MetadataEntry = {
+  key: 'x-grpc-test-echo-initial',
+  value: 'test_initial_metadata_value',
+};
 /** 0xababab, written as base64 the way -bin metadata is typed. */
-const ECHO_TRAILING: MetadataEntry = {
+export const ECHO_TRAILING: MetadataEntry = {
   key: 'x-grpc-test-echo-trailing-bin',
   value: Buffer.from([0xab, 0xab, 0xab]).toString('base64'),
 };
-const SPECIAL_MESSAGE = '\t\ntest with whitespace\r\nand Unicode BMP ☺ and non-BMP 😈\t\n';
+export const STATUS_MESSAGE = 'test status message';
+export const SPECIAL_MESSAGE = '\t\ntest with whitespace\r\nand Unicode BMP ☺ and non-BMP 😈\t\n';
+/** How long the sleeping server waits before its response on HTTP/1.1 (timeout_on_sleeping_server), in µs. */
+export const SLEEP_US = 2_000_000;
 
 /** `size` zero bytes as canonical JSON writes bytes fields: base64. */
-const zeros = (size: number): string => Buffer.alloc(size).toString('base64');
+export const zeros = (size: number): string => Buffer.alloc(size).toString('base64');
 
 /** A request payload of `size` zero bytes. */
-const payload = (size: number): { body: string } => ({ body: zeros(size) });
+export const payload = (size: number): { body: string } => ({ body: zeros(size) });
 
 /** The request as the engine takes it. */
 function request(
@@ -261,9 +267,9 @@ export const interopCases = {
   },
 
   async status_code_and_message(t: InteropTarget): Promise<CallStatus> {
-    const responseStatus = { code: 2, message: 'test status message' };
+    const responseStatus = { code: 2, message: STATUS_MESSAGE };
     const unary = await callAndCollect(t.engine, t.schema, request(t, 'UnaryCall', [{ responseStatus }]));
-    expectStatus(unary.status, 'UNKNOWN', 'test status message');
+    expectStatus(unary.status, 'UNKNOWN', STATUS_MESSAGE);
     expect(unary.messages).toEqual([]);
     if (t.halfDuplex) return unary.status;
 
@@ -271,7 +277,7 @@ export const interopCases = {
     bidi.session.end();
     const { status } = await bidi.session.done;
     expect(messagesOf(bidi.events)).toEqual([]);
-    return expectStatus(status, 'UNKNOWN', 'test status message');
+    return expectStatus(status, 'UNKNOWN', STATUS_MESSAGE);
   },
 
   /** Tabs, CR/LF, a BMP and a non-BMP character survive the status message's percent-encoding. */
@@ -322,7 +328,7 @@ export const interopCases = {
   /** A 1 ms deadline on a call the server does not finish in time (bidi without half-close, or on HTTP/1.1 a server stream whose response comes after 2 s): DEADLINE_EXCEEDED as a status, not a crash. */
   async timeout_on_sleeping_server(t: InteropTarget): Promise<CallStatus> {
     const sleeping = t.halfDuplex
-      ? request(t, 'StreamingOutputCall', [{ responseParameters: [{ size: 1, intervalUs: 2_000_000 }] }], {
+      ? request(t, 'StreamingOutputCall', [{ responseParameters: [{ size: 1, intervalUs: SLEEP_US }] }], {
           options: { deadlineMs: 1 },
         })
       : request(t, 'FullDuplexCall', [{ payload: payload(27182) }], { options: { deadlineMs: 1 } });
