@@ -230,7 +230,7 @@ describe('calls through the service', () => {
   test('bad connection settings fail to start with the reason', async () => {
     ({ service } = recordingService());
     const failure = await failureOf(
-      service.startCall(await vectorsSource(), { ...vectorStream(), target: 'http://nope' }),
+      service.startCall(await vectorsSource(), { ...vectorStream(), target: 'ftp://nope' }),
     );
     expect(failure.kind).toBe('connection');
     expect(failure.message).toBeTruthy();
