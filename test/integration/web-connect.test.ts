@@ -206,7 +206,7 @@ describe('Connect specifics against connect-node', () => {
       name: 'CallSetupError',
       message:
         'Connect over HTTP/1.1 carries unary and server-streaming calls only; this method is client-streaming. Nothing was sent.\n' +
-        '  Turn on HTTP/2 (CLI: --http2) if the server accepts HTTP/2 in plaintext (h2c), or use TLS where the server offers HTTP/2.',
+        '  Turn on HTTP/2 (the "HTTP/2 (h2c)" setting in the app, --http2 in the CLI) if the server accepts HTTP/2 in plaintext (h2c), or use TLS where the server offers HTTP/2.',
     });
     expect(events).toEqual([]);
   });
@@ -306,14 +306,14 @@ describe('Connect specifics against connect-node', () => {
       new RegExp(`^The server at 127.0.0.1:${h1.port} did not answer HTTP/2 \\(h2c\\) in plaintext \\(`),
     );
     expect(h2cToHttp1.status.hint).toBe(
-      `It may speak only HTTP/1.1: turn HTTP/2 off (no --http2); or, if it requires TLS, write https://127.0.0.1:${h1.port}.`,
+      `It may speak only HTTP/1.1: turn HTTP/2 off (the "HTTP/2 (h2c)" setting in the app, --http2 in the CLI); or, if it requires TLS, write https://127.0.0.1:${h1.port}.`,
     );
     const http1ToH2c = await callAndCollect(engine, schema, request(h2c.url, 'EmptyCall', {}));
     expect(http1ToH2c.status.message).toMatch(
       new RegExp(`^The server at 127.0.0.1:${h2c.port} did not answer HTTP/1.1 in plaintext \\(`),
     );
     expect(http1ToH2c.status.hint).toBe(
-      `It may speak only HTTP/2: turn HTTP/2 on (CLI: --http2); or, if it requires TLS, write https://127.0.0.1:${h2c.port}.`,
+      `It may speak only HTTP/2: turn HTTP/2 on (the "HTTP/2 (h2c)" setting in the app, --http2 in the CLI); or, if it requires TLS, write https://127.0.0.1:${h2c.port}.`,
     );
   });
 
