@@ -206,7 +206,7 @@ describe('Connect specifics against connect-node', () => {
       name: 'CallSetupError',
       message:
         'Connect over HTTP/1.1 carries unary and server-streaming calls only; this method is client-streaming. Nothing was sent.\n' +
-        '  Turn on HTTP/2 (the "HTTP/2 (h2c)" setting in the app, --http2 in the CLI) if the server accepts HTTP/2 in plaintext (h2c), or use TLS where the server offers HTTP/2.',
+        '  Turn on HTTP/2 if the server accepts it in plaintext (h2c): the "HTTP/2 (h2c)" setting in the app, --http2 in the CLI; or use TLS where the server offers HTTP/2.',
     });
     expect(events).toEqual([]);
   });

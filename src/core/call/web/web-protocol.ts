@@ -18,6 +18,6 @@ export function http1StreamProblem(
   const what = kind === 'bidi' ? 'bidi-streaming' : 'client-streaming';
   return {
     message: `${protocolName(protocol)} over HTTP/1.1 carries unary and server-streaming calls only; this method is ${what}. Nothing was sent.`,
-    hint: `Turn on HTTP/2 (${h2cSwitches}) if the server accepts HTTP/2 in plaintext (h2c), or use TLS where the server offers HTTP/2.`,
+    hint: `Turn on HTTP/2 if the server accepts it in plaintext (h2c): ${h2cSwitches}; or use TLS where the server offers HTTP/2.`,
   };
 }
