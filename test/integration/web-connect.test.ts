@@ -25,6 +25,7 @@ import {
   type ExpectedStatus,
   type InteropCaseName,
 } from './interop-cases';
+import { freePort } from '../helpers/free-port';
 
 const testdata = grpcGoTestdata();
 
@@ -344,15 +345,6 @@ describe('Connect specifics against connect-node', () => {
     });
   });
 });
-
-/** A port nothing listens on (it was free a moment ago). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A TCP relay in front of a server that keeps both directions' bytes: what really went over the wire. */
 interface WireSpy {
