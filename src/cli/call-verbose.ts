@@ -1,6 +1,6 @@
 import type { CallEvent, CallProtocol, CallTimings } from '../shared/call';
 import type { MetadataEntry } from '../shared/schema';
-import { protocolName } from '../core/call/web/web-protocol';
+import { protocolName } from '../shared/protocol-names';
 
 /** `-v`: the request metadata, response headers and trailers, and a summary with sizes and timings, for stderr. */
 export class VerboseReport {

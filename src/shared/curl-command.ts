@@ -5,7 +5,7 @@
  */
 import type { CallProtocol } from './call';
 import type { MetadataEntry, MethodKind, TlsSettings } from './schema';
-import { jsonStringEnd } from './json-body';
+import { compactJson } from './json-body';
 import { shellQuote, shellVariableName } from './shell-quote';
 import { jsonPlaceholderSpans, placeholderSpans, type PlaceholderSpan } from './variables';
 
@@ -78,24 +78,6 @@ function filled(
   }
   pieces.push(literal + text.slice(last));
   return pieces;
-}
-
-/** JSON text without the blanks outside strings. */
-function compactJson(text: string): string {
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (c === '"') {
-      const end = jsonStringEnd(text, i);
-      out += text.slice(i, end);
-      i = end;
-    } else {
-      if (!/\s/.test(c)) out += c;
-      i++;
-    }
-  }
-  return out;
 }
 
 /** Where the call goes: scheme, host, port and the gateway path prefix. */

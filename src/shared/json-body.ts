@@ -52,3 +52,21 @@ export function jsonStringEnd(text: string, start: number): number {
   }
   return text.length;
 }
+
+/** JSON text without the blanks outside strings; numbers and strings stay exactly as written (int64 digits included). */
+export function compactJson(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '"') {
+      const end = jsonStringEnd(text, i);
+      out += text.slice(i, end);
+      i = end;
+    } else {
+      if (!/\s/.test(c)) out += c;
+      i++;
+    }
+  }
+  return out;
+}

@@ -1,5 +1,12 @@
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { runCli } from '../../src/cli/run';
+
+/** The test protos' import root. */
+export const protoRoot = new URL('../fixtures/protos/', import.meta.url).pathname;
+
+/** The flags that load grpc's interop protos (grpc.testing.TestService) as a call's schema. */
+export const interopProtoFlags = ['--proto', join(protoRoot, 'grpc/testing/test.proto'), '-I', protoRoot];
 
 /** A `protodesk` run in-process: what it printed so far, its exit code once done, and a stand-in for Ctrl-C. */
 export interface CliRun {

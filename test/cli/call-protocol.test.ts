@@ -1,16 +1,13 @@
 // `protodesk call --protocol …` against the real gRPC-Web and Connect peers: grpc-go behind improbable-eng's gRPC-Web
 // wrapper (HTTP/1.1, plaintext and TLS) and connect-node (HTTP/1.1 and h2c). A gRPC call reaches neither HTTP/1.1
 // server, so an answer there proves the protocol flag reached the engine.
-import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { grpcGoTestdata } from '../helpers/certs';
 import { startConnectNode, type ConnectNodeServer } from '../peers/connect-node/server';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
-import { cli } from './call-harness';
+import { cli, interopProtoFlags } from './call-harness';
 
-const protos = new URL('../fixtures/protos/', import.meta.url).pathname;
-const interopProtos = ['--proto', join(protos, 'grpc/testing/test.proto'), '-I', protos];
 const service = 'grpc.testing.TestService';
 const testdata = grpcGoTestdata();
 
@@ -37,7 +34,7 @@ describe('protodesk call over gRPC-Web against grpc-go behind the gRPC-Web wrapp
     '%s, plaintext: a unary call prints its response; -v names the protocol and HTTP/1.1',
     async (protocol) => {
       const target = `http://127.0.0.1:${goWeb.port}`;
-      const args = ['call', target, `${service}/UnaryCall`, '--protocol', protocol, ...interopProtos];
+      const args = ['call', target, `${service}/UnaryCall`, '--protocol', protocol, ...interopProtoFlags];
       const result = await cli([...args, '-v', '-d', '{"responseSize": 3}']);
       expect(result.code, result.err).toBe(0);
       expect(result.out).toBe(zeroPayload(3));
@@ -61,7 +58,7 @@ describe('protodesk call over gRPC-Web against grpc-go behind the gRPC-Web wrapp
       testdata.ca,
       '--servername',
       'foo.test.google.fr',
-      ...interopProtos,
+      ...interopProtoFlags,
       '--format',
       'jsonl',
       '-d',
@@ -81,7 +78,7 @@ describe('protodesk call over gRPC-Web against grpc-go behind the gRPC-Web wrapp
       `${service}/UnaryCall`,
       '--protocol',
       'grpc-web',
-      ...interopProtos,
+      ...interopProtoFlags,
       '-d',
       '{"responseStatus": {"code": 9, "message": "not now"}}',
     ]);
@@ -98,7 +95,7 @@ describe('protodesk call over Connect against connect-node', () => {
     const stdin = new PassThrough();
     stdin.end('{"responseParameters": [{"size": 1}]}\n{"responseParameters": [{"size": 2}]}\n');
     const args = ['call', connectH2c.url, `${service}/FullDuplexCall`, '--protocol', 'connect', '--http2'];
-    const result = await cli([...args, ...interopProtos, '--format', 'jsonl', '-v', '-d', '@-'], stdin);
+    const result = await cli([...args, ...interopProtoFlags, '--format', 'jsonl', '-v', '-d', '@-'], stdin);
     expect(result.code, result.err).toBe(0);
     expect(result.out).toBe('{"payload":{"body":"AA=="}}\n{"payload":{"body":"AAA="}}\n');
     expect(result.err).toContain(`Calling ${service}/FullDuplexCall on ${connectH2c.url} over Connect\n`);
@@ -112,7 +109,7 @@ describe('protodesk call over Connect against connect-node', () => {
       `${service}/FullDuplexCall`,
       '--protocol',
       'connect',
-      ...interopProtos,
+      ...interopProtoFlags,
     ];
     const result = await cli([...args, '-d', '{}']);
     expect(result.code).toBe(2);
@@ -124,7 +121,7 @@ describe('protodesk call over Connect against connect-node', () => {
   test('an HTTP 404 without a gRPC status: UNIMPLEMENTED, exit 76, with the HTTP status in text, -v and JSON', async () => {
     // connect-node answers a path it does not route with a bare 404.
     const target = `${connect11.url}/no-such-route`;
-    const args = ['call', target, `${service}/EmptyCall`, '--protocol', 'connect', ...interopProtos];
+    const args = ['call', target, `${service}/EmptyCall`, '--protocol', 'connect', ...interopProtoFlags];
     const text = await cli(args);
     expect(text.code).toBe(64 + 12);
     expect(text.err).toMatch(/^ERROR:\n {2}Code: Unimplemented\n {2}HTTP status: 404\n {2}Message: .+\n/);

@@ -8,10 +8,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { LoadReport } from '../../src/shared/load';
 import { startConnectNode, type ConnectNodeServer } from '../peers/connect-node/server';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
+import { interopProtoFlags, protoRoot } from './call-harness';
 import { protodeskRun } from './load-harness';
 
-const protos = new URL('../fixtures/protos/', import.meta.url).pathname;
-const interopProtos = ['--proto', join(protos, 'grpc/testing/test.proto'), '-I', protos];
 const unary = 'grpc.testing.TestService/UnaryCall';
 const bidi = 'grpc.testing.TestService/FullDuplexCall';
 
@@ -48,7 +47,7 @@ describe('protodesk load over gRPC-Web and Connect', () => {
       unary,
       '--protocol',
       'grpc-web',
-      ...interopProtos,
+      ...interopProtoFlags,
       '-d',
       '{"responseSize": 3}',
       '-c',
@@ -67,7 +66,7 @@ describe('protodesk load over gRPC-Web and Connect', () => {
       unary,
       '--protocol',
       'grpc-web-text',
-      ...interopProtos,
+      ...interopProtoFlags,
       '-d',
       '{"responseSize": 3}',
       '-c',
@@ -88,7 +87,7 @@ describe('protodesk load over gRPC-Web and Connect', () => {
       '--protocol',
       'connect',
       '--http2',
-      ...interopProtos,
+      ...interopProtoFlags,
       '-d',
       '{"responseParameters": [{"size": 3}]}',
       '--messages',
@@ -104,7 +103,7 @@ describe('protodesk load over gRPC-Web and Connect', () => {
   });
 
   test('a bidi call over plaintext HTTP/1.1 is refused before the run, saying to add --http2', async () => {
-    const args = ['load', connect11.url, bidi, '--protocol', 'connect', ...interopProtos, '-n', '10'];
+    const args = ['load', connect11.url, bidi, '--protocol', 'connect', ...interopProtoFlags, '-n', '10'];
     const { code, out, err } = await protodeskRun(args);
     expect(code).toBe(2);
     expect(out).toBe('');
@@ -115,8 +114,8 @@ describe('protodesk load over gRPC-Web and Connect', () => {
   test("--workspace: a saved request without a protocol uses its environment's (grpc-web)", async () => {
     const source = {
       kind: 'protoFiles',
-      files: [join(protos, 'grpc/testing/test.proto')],
-      importPaths: [protos],
+      files: [join(protoRoot, 'grpc/testing/test.proto')],
+      importPaths: [protoRoot],
     };
     await workspaceFile('protodesk.json', { format: 1, sources: [source] });
     const environment = { format: 1, variables: { url: connect11.url }, secrets: [], protocol: 'grpc-web' };

@@ -2,11 +2,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { cli } from './call-harness';
+import { cli, interopProtoFlags } from './call-harness';
 import { protodeskRun } from './load-harness';
 
-const protos = new URL('../fixtures/protos/', import.meta.url).pathname;
-const interopProtos = ['--proto', join(protos, 'grpc/testing/test.proto'), '-I', protos];
 const empty = 'grpc.testing.TestService/EmptyCall';
 
 /** A call that never reaches a server: the flags are refused before anything is dialled. */
@@ -15,7 +13,7 @@ const offline = (...args: string[]): string[] => [
   '127.0.0.1:1',
   empty,
   '--plaintext',
-  ...interopProtos,
+  ...interopProtoFlags,
   ...args,
 ];
 
@@ -59,7 +57,7 @@ describe('--protocol and --http2 on protodesk call: bad values exit 2 with the v
 describe('--protocol on protodesk load', () => {
   let dir: string;
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'protodesk-load-protocol-'));
+    dir = await mkdtemp(join(tmpdir(), 'protodesk-protocol-flags-'));
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -69,7 +67,7 @@ describe('--protocol on protodesk load', () => {
       '127.0.0.1:1',
       empty,
       '--plaintext',
-      ...interopProtos,
+      ...interopProtoFlags,
       '--protocol',
       'web',
     ]);
@@ -82,7 +80,7 @@ describe('--protocol on protodesk load', () => {
       'load',
       '127.0.0.1:1',
       empty,
-      ...interopProtos,
+      ...interopProtoFlags,
       '--plaintext',
       '--http2',
     ]);
@@ -94,7 +92,15 @@ describe('--protocol on protodesk load', () => {
     'the %s export refuses a web protocol, saying why and what to do, and writes nothing',
     async (tool) => {
       const output = join(dir, `${tool}-export`);
-      const args = ['load', '127.0.0.1:1', empty, '--plaintext', ...interopProtos, '--protocol', 'connect'];
+      const args = [
+        'load',
+        '127.0.0.1:1',
+        empty,
+        '--plaintext',
+        ...interopProtoFlags,
+        '--protocol',
+        'connect',
+      ];
       const result = await protodeskRun([...args, '--export', tool, '-o', output]);
       const name = tool === 'ghz' ? 'ghz' : 'Locust';
       expect(result.code).toBe(2);

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { peers } from './peer-paths';
+import { freePort } from './free-port';
 
 /** The tinyproxy executable: Debian's, installed by .ci/install-peers.sh, unless PROTODESK_TINYPROXY says otherwise. */
 export const tinyproxyBinary = peers.tinyproxy;
@@ -59,20 +60,6 @@ export async function startTinyproxy(): Promise<Tinyproxy> {
       },
     };
   }
-}
-
-/** A port the kernel just handed out, released again for tinyproxy to take. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Resolves once the port accepts connections; rejects with tinyproxy's output if it exits or never listens. */

@@ -341,3 +341,41 @@ export const interopCases = {
 
 /** The case names, in the order grpc's descriptions list them. */
 export type InteropCaseName = keyof typeof interopCases;
+
+/** A final status as a test expects it: the message exactly, or a pattern where servers and timers word it apart. */
+export type ExpectedStatus = Omit<CallStatus, 'message'> & { message: string | RegExp };
+
+/** The status of a call that succeeded. */
+export const okStatus = { code: 0, name: 'OK', message: '' };
+
+/** The hint every DEADLINE_EXCEEDED carries, whichever side noticed the deadline. */
+export const deadlineHint =
+  'The deadline passed before the call finished: raise the deadline, or check why the server is slow.';
+
+/** The statuses of the cases every TestService (grpc-go, connect-node, behind gRPC-Web or not) ends the same way. */
+export const sharedInteropStatuses = {
+  empty_unary: okStatus,
+  large_unary: okStatus,
+  client_streaming: okStatus,
+  server_streaming: okStatus,
+  ping_pong: okStatus,
+  empty_stream: okStatus,
+  custom_metadata: okStatus,
+  status_code_and_message: { code: 2, name: 'UNKNOWN', message: 'test status message' },
+  special_status_message: {
+    code: 2,
+    name: 'UNKNOWN',
+    message: '\t\ntest with whitespace\r\nand Unicode BMP ☺ and non-BMP 😈\t\n',
+  },
+  cancel_after_begin: { code: 1, name: 'CANCELLED', message: 'Cancelled on client' },
+  cancel_after_first_response: { code: 1, name: 'CANCELLED', message: 'Cancelled on client' },
+} satisfies Partial<Record<InteropCaseName, ExpectedStatus>>;
+
+/** Asserts a case's final status is exactly the expected one (its message matched when a pattern). */
+export function expectInteropStatus(status: CallStatus, expected: ExpectedStatus): void {
+  const { message, ...rest } = expected;
+  expect(status).toEqual({
+    ...rest,
+    message: typeof message === 'string' ? message : expect.stringMatching(message),
+  });
+}

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConnectError, createClient } from '@connectrpc/connect';
 import { createConnectTransport } from '@connectrpc/connect-node';
 import { fromBinary, toJson, type FileRegistry } from '@bufbuild/protobuf';
-import type { CallProtocol, CallRequest, CallStatus } from '../../src/shared/call';
+import type { CallProtocol, CallRequest } from '../../src/shared/call';
 import type { TlsSettings } from '../../src/shared/schema';
 import { CallEngine } from '../../src/core/call/engine';
 import { callAndCollect } from '../../src/core/call/collect';
@@ -16,12 +16,18 @@ import type { Schema } from '../../src/core/schema/schema';
 import { startConnectNode, type ConnectNodeHttp, type ConnectNodeServer } from '../peers/connect-node/server';
 import { grpcGoTestdata } from '../helpers/certs';
 import { interopRegistry } from '../helpers/interop-registry';
-import { interopCases, loadInteropSchema, type InteropCaseName } from './interop-cases';
+import {
+  deadlineHint,
+  expectInteropStatus,
+  interopCases,
+  loadInteropSchema,
+  sharedInteropStatuses,
+  type ExpectedStatus,
+  type InteropCaseName,
+} from './interop-cases';
+import { freePort } from '../helpers/free-port';
 
 const testdata = grpcGoTestdata();
-const ok = { code: 0, name: 'OK', message: '' };
-const deadlineHint =
-  'The deadline passed before the call finished: raise the deadline, or check why the server is slow.';
 
 const notFound = {
   code: 12,
@@ -32,33 +38,18 @@ const notFound = {
 };
 
 /** Every case a connect-node TestService answers, and the status it ends with, as a user sees it. */
-const expected: Partial<Record<InteropCaseName, Omit<CallStatus, 'message'> & { message: string | RegExp }>> =
-  {
-    empty_unary: ok,
-    large_unary: ok,
-    client_streaming: ok,
-    server_streaming: ok,
-    ping_pong: ok,
-    empty_stream: ok,
-    custom_metadata: ok,
-    status_code_and_message: { code: 2, name: 'UNKNOWN', message: 'test status message' },
-    special_status_message: {
-      code: 2,
-      name: 'UNKNOWN',
-      message: '\t\ntest with whitespace\r\nand Unicode BMP ☺ and non-BMP 😈\t\n',
-    },
-    // connect-node's router has no route for methods it does not implement: HTTP 404 for both.
-    unimplemented_method: notFound,
-    unimplemented_service: notFound,
-    cancel_after_begin: { code: 1, name: 'CANCELLED', message: 'Cancelled on client' },
-    cancel_after_first_response: { code: 1, name: 'CANCELLED', message: 'Cancelled on client' },
-    timeout_on_sleeping_server: {
-      code: 4,
-      name: 'DEADLINE_EXCEEDED',
-      message: /^(Deadline exceeded after \d+\.\d{3}s|the operation timed out)$/,
-      hint: deadlineHint,
-    },
-  };
+const expected: Partial<Record<InteropCaseName, ExpectedStatus>> = {
+  ...sharedInteropStatuses,
+  // connect-node's router has no route for methods it does not implement: HTTP 404 for both.
+  unimplemented_method: notFound,
+  unimplemented_service: notFound,
+  timeout_on_sleeping_server: {
+    code: 4,
+    name: 'DEADLINE_EXCEEDED',
+    message: /^(Deadline exceeded after \d+\.\d{3}s|the operation timed out)$/,
+    hint: deadlineHint,
+  },
+};
 /** What HTTP/1.1 carries: unary and server streaming. */
 const http1Cases: InteropCaseName[] = [
   'empty_unary',
@@ -125,11 +116,7 @@ describe.each(servers)(
           ...(http2 ? { options: { http2 } } : {}),
           halfDuplex: http === '1.1',
         });
-        const { message, ...rest } = expected[name]!;
-        expect(status).toEqual({
-          ...rest,
-          message: typeof message === 'string' ? message : expect.stringMatching(message),
-        });
+        expectInteropStatus(status, expected[name]!);
       });
     });
   },
@@ -220,7 +207,7 @@ describe('Connect specifics against connect-node', () => {
       name: 'CallSetupError',
       message:
         'Connect over HTTP/1.1 carries unary and server-streaming calls only; this method is client-streaming. Nothing was sent.\n' +
-        '  Turn on HTTP/2 (CLI: --http2) if the server accepts HTTP/2 in plaintext (h2c), or use TLS where the server offers HTTP/2.',
+        '  Turn on HTTP/2 if the server accepts it in plaintext (h2c): the "HTTP/2 (h2c)" setting in the app, --http2 in the CLI; or use TLS where the server offers HTTP/2.',
     });
     expect(events).toEqual([]);
   });
@@ -320,14 +307,14 @@ describe('Connect specifics against connect-node', () => {
       new RegExp(`^The server at 127.0.0.1:${h1.port} did not answer HTTP/2 \\(h2c\\) in plaintext \\(`),
     );
     expect(h2cToHttp1.status.hint).toBe(
-      `It may speak only HTTP/1.1: turn HTTP/2 off (no --http2); or, if it requires TLS, write https://127.0.0.1:${h1.port}.`,
+      `It may speak only HTTP/1.1: turn HTTP/2 off (the "HTTP/2 (h2c)" setting in the app, --http2 in the CLI); or, if it requires TLS, write https://127.0.0.1:${h1.port}.`,
     );
     const http1ToH2c = await callAndCollect(engine, schema, request(h2c.url, 'EmptyCall', {}));
     expect(http1ToH2c.status.message).toMatch(
       new RegExp(`^The server at 127.0.0.1:${h2c.port} did not answer HTTP/1.1 in plaintext \\(`),
     );
     expect(http1ToH2c.status.hint).toBe(
-      `It may speak only HTTP/2: turn HTTP/2 on (CLI: --http2); or, if it requires TLS, write https://127.0.0.1:${h2c.port}.`,
+      `It may speak only HTTP/2: turn HTTP/2 on (the "HTTP/2 (h2c)" setting in the app, --http2 in the CLI); or, if it requires TLS, write https://127.0.0.1:${h2c.port}.`,
     );
   });
 
@@ -358,15 +345,6 @@ describe('Connect specifics against connect-node', () => {
     });
   });
 });
-
-/** A port nothing listens on (it was free a moment ago). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** A TCP relay in front of a server that keeps both directions' bytes: what really went over the wire. */
 interface WireSpy {

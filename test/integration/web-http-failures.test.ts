@@ -132,6 +132,7 @@ describe('protocol violations end with a status that says what happened', () => 
     expect(status).toMatchObject({
       code: 13,
       message: 'Call ended without a status: the Connect stream has no end-of-stream message.',
+      hint: "The server ended the stream without Connect's end-of-stream message: it may have failed mid-response, or a proxy cut the stream.",
     });
   });
 

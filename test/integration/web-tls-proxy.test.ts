@@ -12,10 +12,9 @@ import type { Schema } from '../../src/core/schema/schema';
 import { grpcGoTestdata, makeTestPki, type TestPki } from '../helpers/certs';
 import { startTinyproxy, type Tinyproxy } from '../helpers/tinyproxy';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
-import { loadInteropSchema } from './interop-cases';
+import { loadInteropSchema, okStatus } from './interop-cases';
 
 const testdata = grpcGoTestdata();
-const ok = { code: 0, name: 'OK', message: '' };
 
 let schema: Schema;
 let engine: CallEngine;
@@ -57,7 +56,7 @@ describe('gRPC-Web over TLS modes', () => {
 
   test('insecure accepts any certificate, and the status event says so', async () => {
     const result = await callAndCollect(engine, schema, unary(url(server), { mode: 'tls', insecure: true }));
-    expect(result.status).toEqual(ok);
+    expect(result.status).toEqual(okStatus);
     expect(result.messages).toEqual(['{"payload":{"body":"AAAA"}}']);
     expect(result.insecure).toBe(true);
   });
@@ -99,7 +98,7 @@ describe('gRPC-Web over TLS modes', () => {
         keyFile: pki.client.key,
       }),
     );
-    expect(withCert.status).toEqual(ok);
+    expect(withCert.status).toEqual(okStatus);
     const without = await callAndCollect(
       engine,
       schema,
@@ -147,7 +146,7 @@ describe('gRPC-Web through an HTTPS proxy (tinyproxy)', () => {
       unary(`http://127.0.0.1:${plain.port}`, { mode: 'plaintext' }),
     );
     proxied.close();
-    expect(through.status).toEqual(ok);
+    expect(through.status).toEqual(okStatus);
     expect(await connects()).toBe(before + 1);
 
     process.env.NO_PROXY = '127.0.0.1';
@@ -158,7 +157,7 @@ describe('gRPC-Web through an HTTPS proxy (tinyproxy)', () => {
       unary(`http://127.0.0.1:${plain.port}`, { mode: 'plaintext' }),
     );
     direct.close();
-    expect(bypassed.status).toEqual(ok);
+    expect(bypassed.status).toEqual(okStatus);
     expect(await connects()).toBe(before + 1);
   });
 });

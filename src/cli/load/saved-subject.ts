@@ -27,8 +27,8 @@ export interface SavedRequestChoice {
 
 /**
  * A saved request as `protodesk run` calls it: the workspace's schema sources, its TLS profile and protocol (or the
- * environment's),
- * and the environment's values for its `{{variables}}`, which the engine fills per call (with --data-file's on top).
+ * environment's), and the environment's values for its `{{variables}}`, which the engine fills per call (with
+ * --data-file's on top).
  */
 export async function savedSubject(choice: SavedRequestChoice): Promise<LoadSubject> {
   const folder = resolve(choice.workspace);

@@ -1,13 +1,11 @@
-import {
-  Channel,
-  type connectivityState as ConnectivityState,
-  type Metadata,
-  type StatusObject,
-  type status as grpcStatus,
+// The seam's types only: createCallChannel lives in create-call-channel.ts, so WebChannel can import them without a cycle.
+import type {
+  connectivityState as ConnectivityState,
+  Metadata,
+  StatusObject,
+  status as grpcStatus,
 } from '@grpc/grpc-js';
 import type { MethodKind } from '../../shared/schema';
-import type { ResolvedConnection } from './connection-cache';
-import { WebChannel } from './web/web-channel';
 
 /** A call's final status; gRPC-Web and Connect add how the HTTP exchange went. */
 export type ChannelStatus = StatusObject & {
@@ -57,11 +55,4 @@ export interface CallChannel {
   ): void;
   close(): void;
   getTarget(): string;
-}
-
-/** The channel for a connection: grpc-js's own for gRPC, an HTTP client for gRPC-Web and Connect. */
-export function createCallChannel(connection: ResolvedConnection): CallChannel {
-  if (connection.protocol === 'grpc')
-    return new Channel(connection.address, connection.credentials, connection.channel);
-  return new WebChannel(connection);
 }

@@ -82,7 +82,11 @@ function hintFor(code: number, details: string, sawHeaders: boolean): string | u
     return 'The deadline passed before the call finished: raise the deadline, or check why the server is slow.';
   if (code === grpcStatus.RESOURCE_EXHAUSTED) return sizeLimitHint(details, sawHeaders);
   if (/Call ended without (gRPC |a )?status/.test(details)) {
-    return 'The server ended the stream without a gRPC status (trailers): it may have failed mid-response, or a proxy cut the stream.';
+    // Connect ends a stream with its own end-of-stream message, not gRPC trailers: name what is missing.
+    const missing = /Connect stream/.test(details)
+      ? "Connect's end-of-stream message"
+      : 'a gRPC status (trailers)';
+    return `The server ended the stream without ${missing}: it may have failed mid-response, or a proxy cut the stream.`;
   }
   const http = /^Received HTTP status code (\d+)$/.exec(details);
   if (http) {

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { connectivityState } from '@grpc/grpc-js';
-import { createCallChannel, type CallChannel } from './call-channel';
+import type { CallChannel } from './call-channel';
+import { createCallChannel } from './create-call-channel';
 import type { ResolvedConnection } from './connection-cache';
 
 /** A channel lent to one call; `release` when the call ends. */

@@ -1,7 +1,8 @@
 import type { MethodKind } from '../../shared/schema';
 import type { ResolvedConnection } from './connection-cache';
 import { CallSetupError } from './errors';
-import { http1StreamProblem, needsHttp2, protocolName } from './web/web-protocol';
+import { protocolName } from '../../shared/protocol-names';
+import { http1StreamProblem, needsHttp2 } from './web/web-protocol';
 
 /**
  * What a call refuses before sending (CallEngine.start, and the load engine before a run): a path prefix with gRPC (an

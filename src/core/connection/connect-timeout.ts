@@ -5,6 +5,7 @@
 import { connect } from 'node:net';
 import type { TlsSettings } from '../../shared/schema';
 import type { ConnectionProblem } from './errors';
+import { splitDisplay } from './target';
 
 /** How long the second look may take. */
 const probeMs = 2_000;
@@ -36,10 +37,8 @@ export async function connectTimeoutProblem(
 
 /** Whether a TCP (or unix socket) connection to `display` (`host:port`, `[v6]:port` or a socket path) opens. */
 function acceptsConnections(display: string): Promise<boolean> {
-  const hostPort = /^\[?([^\]]*?)\]?:(\d+)$/.exec(display);
-  const socket = hostPort
-    ? connect({ host: hostPort[1], port: Number(hostPort[2]) })
-    : connect({ path: display });
+  const hostPort = splitDisplay(display);
+  const socket = hostPort ? connect(hostPort) : connect({ path: display });
   return new Promise((resolve) => {
     const done = (accepted: boolean): void => {
       clearTimeout(timer);

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { h2cSwitches } from '../../shared/protocol-names';
 import type { TlsSettings } from '../../shared/schema';
 import type { ConnectionProblem } from './errors';
 import { exampleName } from './example-name';
@@ -66,8 +67,8 @@ function webPlaintextProblem(reason: string, display: string, http2: boolean): C
   return {
     message: `The server at ${display} did not answer ${spoke} in plaintext (${reason}).`,
     hint: http2
-      ? `It may speak only HTTP/1.1: turn HTTP/2 off (no --http2); or, if it requires TLS, write https://${display}.`
-      : `It may speak only HTTP/2: turn HTTP/2 on (CLI: --http2); or, if it requires TLS, write https://${display}.`,
+      ? `It may speak only HTTP/1.1: turn HTTP/2 off (${h2cSwitches}); or, if it requires TLS, write https://${display}.`
+      : `It may speak only HTTP/2: turn HTTP/2 on (${h2cSwitches}); or, if it requires TLS, write https://${display}.`,
   };
 }
 

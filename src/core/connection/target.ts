@@ -96,6 +96,12 @@ function hostPort(input: string, text: string): { address: string; display: stri
   return { address: display, display };
 }
 
+/** A target's display (`host:port`, `[v6]:port`) → the host without brackets and the port; undefined for a unix path. */
+export function splitDisplay(display: string): { host: string; port: number } | undefined {
+  const parts = /^\[?([^\]]*?)\]?:(\d+)$/.exec(display);
+  return parts ? { host: parts[1]!, port: Number(parts[2]) } : undefined;
+}
+
 function quote(text: string): string {
   return `"${text}"`;
 }

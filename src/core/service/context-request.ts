@@ -1,6 +1,7 @@
 /** The one rule that makes a call ready in its workspace context, for the app, `protodesk run` and copy as grpcurl. */
 import type { CallProtocol, CallRequest } from '../../shared/call';
 import type { TlsSettings } from '../../shared/schema';
+import { tlsProfileInUse } from '../../shared/tls-profile';
 import { resolveCallRequest } from '../workspace/variables';
 
 /** What a call's workspace context brings: the profile it names, the environment, and that environment's values. */
@@ -20,15 +21,12 @@ export interface RequestContext {
 /** The part of a context that decides the connection: TLS profile and protocol. */
 type ConnectionContext = Pick<RequestContext, 'tlsProfile' | 'environmentTlsProfile' | 'environmentProtocol'>;
 
-/**
- * The TLS profile a call uses; none: its own TLS settings stand. The user guide's order: the profile it names, else its
- * own TLS fields when they ask for TLS, else the environment's profile (a saved request has no TLS fields of its own).
- */
+/** The TLS profile a call uses in its context (the rule: src/shared/tls-profile.ts); none: its own TLS settings stand. */
 export function contextTlsProfile(
   request: CallRequest,
   context: Pick<RequestContext, 'tlsProfile' | 'environmentTlsProfile'>,
 ): string | undefined {
-  return context.tlsProfile ?? (request.tls.mode === 'tls' ? undefined : context.environmentTlsProfile);
+  return tlsProfileInUse(context.tlsProfile, request.tls, context.environmentTlsProfile);
 }
 
 /** The protocol a call uses: the one it names, else the environment's, else gRPC (absent). */

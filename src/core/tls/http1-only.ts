@@ -1,6 +1,7 @@
 import { connect as connectTcp, isIP, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 import type { TlsSettings } from '../../shared/schema';
+import { splitDisplay } from '../connection/target';
 import { probeHttp2 } from './http2-probe';
 
 /**
@@ -10,10 +11,9 @@ import { probeHttp2 } from './http2-probe';
  * preface is sent, and the certificate is not checked (the call's own connection does that).
  */
 export function speaksOnlyHttp1(hostPort: string, tls: TlsSettings, timeoutMs: number): Promise<boolean> {
-  const parts = /^\[?([^\]]*?)\]?:(\d+)$/.exec(hostPort);
+  const parts = splitDisplay(hostPort);
   if (!parts) return Promise.resolve(false);
-  const host = parts[1]!;
-  const port = Number(parts[2]);
+  const { host, port } = parts;
   const started = Date.now();
   return new Promise((resolve) => {
     let socket: Socket;

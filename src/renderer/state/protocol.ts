@@ -1,13 +1,5 @@
-/** Which wire protocol a tab's calls use, and what the page calls each protocol. */
+/** Which wire protocol a tab's calls use (the names the page shows are src/shared/protocol-names.ts's). */
 import type { CallProtocol } from '../../shared/call';
-
-/** The names the selector, the response summary and the docs use. */
-export const protocolLabels: Record<CallProtocol, string> = {
-  grpc: 'gRPC',
-  'grpc-web': 'gRPC-Web',
-  'grpc-web-text': 'gRPC-Web (text)',
-  connect: 'Connect',
-};
 
 /** gRPC-Web and Connect: calls over HTTP/1.1 or HTTP/2 rather than gRPC's own HTTP/2. */
 export function isWebProtocol(protocol: CallProtocol): boolean {

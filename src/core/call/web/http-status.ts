@@ -1,3 +1,7 @@
+/**
+ * gRPC's rules over HTTP that every sender shares (web calls, the load engine's HTTP/2 sender): HTTP status and
+ * trailers → status, and the grpc-timeout header.
+ */
 import type { IncomingHttpHeaders } from 'node:http';
 import { status as grpcStatus } from '@grpc/grpc-js';
 

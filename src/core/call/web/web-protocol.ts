@@ -1,22 +1,9 @@
 import type { CallProtocol } from '../../../shared/call';
 import type { MethodKind } from '../../../shared/schema';
+import { h2cSwitches, protocolName } from '../../../shared/protocol-names';
 
 /** The protocols that run over plain HTTP requests instead of grpc-js. */
 export type WebProtocol = Exclude<CallProtocol, 'grpc'>;
-
-/** The protocol as messages name it. */
-export function protocolName(protocol: CallProtocol): string {
-  switch (protocol) {
-    case 'grpc':
-      return 'gRPC';
-    case 'grpc-web':
-      return 'gRPC-Web';
-    case 'grpc-web-text':
-      return 'gRPC-Web (text)';
-    case 'connect':
-      return 'Connect';
-  }
-}
 
 /** Whether the kind needs the request and response to stream at once (HTTP/2 only). */
 export function needsHttp2(kind: MethodKind): boolean {
@@ -31,6 +18,6 @@ export function http1StreamProblem(
   const what = kind === 'bidi' ? 'bidi-streaming' : 'client-streaming';
   return {
     message: `${protocolName(protocol)} over HTTP/1.1 carries unary and server-streaming calls only; this method is ${what}. Nothing was sent.`,
-    hint: 'Turn on HTTP/2 (CLI: --http2) if the server accepts HTTP/2 in plaintext (h2c), or use TLS where the server offers HTTP/2.',
+    hint: `Turn on HTTP/2 if the server accepts it in plaintext (h2c): ${h2cSwitches}; or use TLS where the server offers HTTP/2.`,
   };
 }

@@ -3,7 +3,7 @@ import type { LoadModel } from '../../../shared/load';
 import type { MetadataEntry, SchemaSource, TlsSettings } from '../../../shared/schema';
 import { buildMetadata } from '../../connection/metadata';
 import { parseTarget } from '../../connection/target';
-import { compactJson } from '../../workspace/grpcurl/format-command';
+import { compactJson } from '../../../shared/json-body';
 import { shellQuote } from '../../workspace/grpcurl/shell-quote';
 import { exportDescriptorSet } from './descriptor-subset';
 import { LoadExportError } from './errors';

@@ -1,5 +1,5 @@
 import type { CallRequest } from '../../../shared/call';
-import { protocolName } from '../../call/web/web-protocol';
+import { protocolName } from '../../../shared/protocol-names';
 import { LoadExportError } from './errors';
 
 /**

@@ -1,5 +1,6 @@
 import { connectivityState } from '@grpc/grpc-js';
-import { createCallChannel, type CallChannel } from '../../call/call-channel';
+import type { CallChannel } from '../../call/call-channel';
+import { createCallChannel } from '../../call/create-call-channel';
 import { ConnectionCache } from '../../call/connection-cache';
 import { LoadRecorder } from '../metrics/recorder';
 import { ArrivalsDriver } from './arrivals-driver';

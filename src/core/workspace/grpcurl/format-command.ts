@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import type { CallOptions, CallRequest } from '../../../shared/call';
-import { jsonStringEnd } from '../../../shared/json-body';
+import { compactJson } from '../../../shared/json-body';
 import type { SchemaSource, TlsSettings } from '../../../shared/schema';
 import { effectiveTls } from '../../tls/credentials';
 import { parseTarget } from '../../connection/target';
@@ -78,22 +78,4 @@ function optionFlags(options: CallOptions | undefined): string[] {
   if (options.userAgent) words.push('-user-agent', shellQuote(options.userAgent));
   if (options.emitDefaults) words.push('-emit-defaults');
   return words;
-}
-
-/** JSON text without the blanks outside strings; numbers and strings stay exactly as written (int64 digits included). */
-export function compactJson(text: string): string {
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (c === '"') {
-      const end = jsonStringEnd(text, i);
-      out += text.slice(i, end);
-      i = end;
-    } else {
-      if (!/\s/.test(c)) out += c;
-      i++;
-    }
-  }
-  return out;
 }

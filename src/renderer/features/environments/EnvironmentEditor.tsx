@@ -5,14 +5,17 @@ import type { ApiFailure } from '../../../shared/api/types';
 import { callProtocols, type CallProtocol } from '../../../shared/call';
 import { redactedSecretMinLength, type EnvironmentView, type Versioned } from '../../../shared/workspace';
 import { toFailure } from '../../../shared/api/errors';
-import { protocolLabels } from '../../state/protocol';
+import { protocolName } from '../../../shared/protocol-names';
 import { ItemEditorFooter } from './ItemEditorFooter';
 import { VariablesTable } from './VariablesTable';
 import type { VariableRow } from './variable-rows';
 import { environmentToSave, variableRows, variableRowsProblem } from './variable-rows';
 
 /** The operations the editor uses. */
-export type EnvironmentEditorApi = Pick<ProtodeskApi, 'readEnvironment' | 'saveEnvironment' | 'deleteEnvironment'>;
+export type EnvironmentEditorApi = Pick<
+  ProtodeskApi,
+  'readEnvironment' | 'saveEnvironment' | 'deleteEnvironment'
+>;
 
 /** The editor of environment `name`; onChanged after a save, onDeleted after a delete. */
 export function EnvironmentEditor(props: {
@@ -104,13 +107,14 @@ export function EnvironmentEditor(props: {
               }}
             >
               <option value="">None</option>
-              {[...props.profiles, ...(tlsProfile && !props.profiles.includes(tlsProfile) ? [tlsProfile] : [])].map(
-                (profile) => (
-                  <option key={profile} value={profile}>
-                    {profile}
-                  </option>
-                ),
-              )}
+              {[
+                ...props.profiles,
+                ...(tlsProfile && !props.profiles.includes(tlsProfile) ? [tlsProfile] : []),
+              ].map((profile) => (
+                <option key={profile} value={profile}>
+                  {profile}
+                </option>
+              ))}
             </select>
           </div>
           <div className="pd-field">
@@ -127,7 +131,7 @@ export function EnvironmentEditor(props: {
               <option value="">None (gRPC)</option>
               {callProtocols.map((choice) => (
                 <option key={choice} value={choice}>
-                  {protocolLabels[choice]}
+                  {protocolName(choice)}
                 </option>
               ))}
             </select>

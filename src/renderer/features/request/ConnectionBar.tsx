@@ -4,7 +4,8 @@ import { useAppStore, useAppStoreApi } from '../../state/context';
 import type { TabState } from '../../state/types';
 import { hasConnection } from '../response/call-model';
 import { AddressField } from './AddressField';
-import { chosenProtocol, effectiveProtocol, isWebProtocol, protocolLabels } from '../../state/protocol';
+import { chosenProtocol, effectiveProtocol, isWebProtocol } from '../../state/protocol';
+import { protocolName } from '../../../shared/protocol-names';
 import { CallButtons } from './CallButtons';
 import { ProtocolSelect } from './ProtocolSelect';
 import { TlsChoiceSelect } from './TlsChoiceSelect';
@@ -25,7 +26,7 @@ export function ConnectionBar(props: {
   const protocol = effectiveProtocol(tab, environmentProtocol);
   const inherited =
     tab.protocol === undefined && environmentProtocol !== undefined
-      ? `${protocolLabels[environmentProtocol]} is the default of the environment ${environment ?? ''}`
+      ? `${protocolName(environmentProtocol)} is the default of the environment ${environment ?? ''}`
       : undefined;
   return (
     <div className="address-bar">

@@ -1,7 +1,7 @@
 /** The top row's "Protocol" select: gRPC, gRPC-Web (binary or text) or Connect, before the address it applies to. */
 import { useId } from 'react';
 import { callProtocols, type CallProtocol } from '../../../shared/call';
-import { protocolLabels } from '../../state/protocol';
+import { protocolName } from '../../../shared/protocol-names';
 
 /**
  * Shows the protocol the tab's calls use (`value`, its own choice or the environment's default) and reports the one
@@ -28,7 +28,7 @@ export function ProtocolSelect(props: {
       >
         {callProtocols.map((protocol) => (
           <option key={protocol} value={protocol}>
-            {protocolLabels[protocol]}
+            {protocolName(protocol)}
           </option>
         ))}
       </select>

@@ -1,5 +1,6 @@
 /** Per-request options: deadline, emit defaults, gzip, and HTTP/2 for gRPC-Web and Connect. */
 import { useId } from 'react';
+import { h2cSettingName } from '../../../shared/protocol-names';
 import type { RequestOptions } from '../../state/types';
 
 /** The group "Call options", each option with a line saying what it does; HTTP/2 only for `webProtocol`. */
@@ -49,7 +50,7 @@ export function RequestOptionsForm(props: {
       {props.webProtocol && (
         <CheckOption
           hintId={`${id}-http2-hint`}
-          label="HTTP/2 (h2c)"
+          label={h2cSettingName}
           hint="Plaintext only: speak HTTP/2 from the start instead of HTTP/1.1. Client and bidi streams need it. Over TLS the server picks."
           checked={value.http2 ?? false}
           onChange={(http2) => onChange({ ...value, http2 })}

@@ -7,7 +7,9 @@ import { copyAsCurl } from '../grpcurl/copy-curl';
 import { copyAsGrpcurl } from '../grpcurl/copy-grpcurl';
 import { curlUnavailable } from '../../../shared/curl-command';
 import { useAppStore } from '../../state/context';
-import { effectiveProtocol, isWebProtocol, protocolLabels } from '../../state/protocol';
+import { effectiveProtocol, isWebProtocol } from '../../state/protocol';
+import { protocolName } from '../../../shared/protocol-names';
+import { tlsProfileInUse } from '../../../shared/tls-profile';
 import { savedRequestOf } from '../../state/saved-request';
 import type { TabState } from '../../state/types';
 
@@ -29,10 +31,9 @@ export function SaveActions(props: {
   const protocol = effectiveProtocol(tab, environmentProtocol);
   // grpcurl speaks gRPC only: for gRPC-Web and Connect the button says so instead of copying a command that fails.
   const noGrpcurl = isWebProtocol(protocol)
-    ? `grpcurl speaks gRPC only: it cannot call ${protocolLabels[protocol]}.${protocol === 'connect' ? ' Copy as curl can.' : ''}`
+    ? `grpcurl speaks gRPC only: it cannot call ${protocolName(protocol)}.${protocol === 'connect' ? ' Copy as curl can.' : ''}`
     : undefined;
-  // The engine's rule: the tab's profile, else its own TLS when it asks for TLS, else the environment's profile.
-  const tlsProfile = tab.tlsProfile ?? (tab.tls.mode === 'tls' ? undefined : environmentTlsProfile);
+  const tlsProfile = tlsProfileInUse(tab.tlsProfile, tab.tls, environmentTlsProfile);
   const noCurl = curlUnavailable(protocol, tab.method.kind, tlsProfile);
 
   const copyWith = async (make: () => Promise<string>, refused?: string): Promise<void> => {

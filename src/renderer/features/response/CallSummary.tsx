@@ -5,7 +5,8 @@
 import { History, Timer } from 'lucide-react';
 import type { CallTimings } from '../../../shared/call';
 import { whenText } from '../history/history-format';
-import { isWebProtocol, protocolLabels } from '../../state/protocol';
+import { isWebProtocol } from '../../state/protocol';
+import { protocolName } from '../../../shared/protocol-names';
 import { hasConnection, type CallModel } from './call-model';
 import { count, humanBytes, humanMs, humanSeconds } from './format-units';
 import { StatusBadge } from './StatusBadge';
@@ -30,7 +31,7 @@ function trafficParts(call: CallModel): string[] {
 function protocolText(call: CallModel): string | undefined {
   if (!isWebProtocol(call.protocol)) return undefined;
   const version = call.status?.httpVersion;
-  return version ? `${protocolLabels[call.protocol]} · HTTP/${version}` : protocolLabels[call.protocol];
+  return version ? `${protocolName(call.protocol)} · HTTP/${version}` : protocolName(call.protocol);
 }
 
 /** Seconds ticking while the call runs, then its total time in the same place. */

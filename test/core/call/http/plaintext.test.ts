@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { HttpClient, type HttpClientState } from '../../../../src/core/call/http/http-client';
+import type { HttpClient, HttpClientState } from '../../../../src/core/call/http/http-client';
 import { createServer } from 'node:http';
-import { echo, listen, post, startH2c, startHttp1, until, type TestServer } from './servers';
+import { echo, listen, plaintextClient, post, startH2c, startHttp1, until, type TestServer } from './servers';
 
 describe('HttpClient in plaintext', () => {
   const cleanup: (() => unknown)[] = [];
@@ -9,13 +9,7 @@ describe('HttpClient in plaintext', () => {
     await Promise.all(cleanup.splice(0).map((step) => step()));
   });
   const client = (server: TestServer, http2: boolean): HttpClient => {
-    const created = new HttpClient({
-      hostPort: `127.0.0.1:${server.port}`,
-      authority: `127.0.0.1:${server.port}`,
-      tls: { mode: 'plaintext' },
-      http2,
-      env: {},
-    });
+    const created = plaintextClient(server.port, http2);
     cleanup.push(() => created.close());
     return created;
   };
@@ -86,13 +80,7 @@ describe('HttpClient in plaintext', () => {
     const server = await startHttp1();
     const port = server.port;
     await server.close();
-    const http = new HttpClient({
-      hostPort: `127.0.0.1:${port}`,
-      authority: `127.0.0.1:${port}`,
-      tls: { mode: 'plaintext' },
-      http2: false,
-      env: {},
-    });
+    const http = plaintextClient(port, false);
     cleanup.push(() => http.close());
     const outcome = await post(http, 'x');
     expect(outcome.events).toEqual(['error']);

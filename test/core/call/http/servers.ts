@@ -6,8 +6,7 @@ import {
 } from 'node:http2';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { HttpClient } from '../../../../src/core/call/http/http-client';
-import { type HttpExchange } from '../../../../src/core/call/http/http-client';
+import { HttpClient, type HttpExchange } from '../../../../src/core/call/http/http-client';
 
 /** A request handler for both kinds of server: HTTP/2's compatibility API has the same calls (cast at the server). */
 export type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -62,6 +61,17 @@ export const startH2c = (handler: Handler = echo, settings = {}): Promise<TestSe
       handler as unknown as (request: Http2ServerRequest, response: Http2ServerResponse) => void,
     ),
   );
+
+/** A plaintext client of 127.0.0.1:`port` (h2c prior knowledge with `http2`), with no proxy from the environment. */
+export function plaintextClient(port: number, http2: boolean, authority = `127.0.0.1:${port}`): HttpClient {
+  return new HttpClient({
+    hostPort: `127.0.0.1:${port}`,
+    authority,
+    tls: { mode: 'plaintext' },
+    http2,
+    env: {},
+  });
+}
 
 /** What one exchange produced, as the caller's events saw it. */
 export interface Outcome {

@@ -11,6 +11,7 @@ import {
   echo,
   exchange,
   listen,
+  plaintextClient,
   post,
   startH2c,
   startHttp1,
@@ -41,13 +42,7 @@ async function serve(
 }
 
 function clientFor(server: TestServer, http2: boolean): HttpClient {
-  const client = new HttpClient({
-    hostPort: `127.0.0.1:${server.port}`,
-    authority: `127.0.0.1:${server.port}`,
-    tls: { mode: 'plaintext' },
-    http2,
-    env: {},
-  });
+  const client = plaintextClient(server.port, http2);
   cleanup.push(() => client.close());
   return client;
 }
@@ -284,13 +279,7 @@ describe('HttpClient teardown', () => {
     const accepted: Socket[] = [];
     const silent = await listen(createNetServer((socket) => accepted.push(socket.resume())));
     cleanup.push(silent.close);
-    const client = new HttpClient({
-      hostPort: `127.0.0.1:${silent.port}`,
-      authority: 'localhost',
-      tls: { mode: 'plaintext' },
-      http2: true,
-      env: {},
-    });
+    const client = plaintextClient(silent.port, true, 'localhost');
     const { outcome } = exchange(client);
     await until(() => accepted.length === 1);
     let closedAtServer = false;

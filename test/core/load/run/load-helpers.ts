@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallRequest } from '../../../../src/shared/call';
@@ -74,4 +74,17 @@ export async function dataFile(name: string, text: string): Promise<string> {
 /** This process's threads (worker threads among them). */
 export function threadCount(): number {
   return readdirSync('/proc/self/task').length;
+}
+
+/** Established TCP connections to the server's port, from /proc/net/tcp (client side: the remote port is the server's). */
+export async function connectionsTo(port: number): Promise<number> {
+  const table = await readFile('/proc/net/tcp', 'utf8');
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  return table
+    .split('\n')
+    .slice(1)
+    .filter((line) => {
+      const [, , remote, state] = line.trim().split(/\s+/);
+      return remote?.endsWith(`:${hexPort}`) && state === '01';
+    }).length;
 }

@@ -1,13 +1,12 @@
 // The load engine's workers over the call channel (call-channel.ts): gRPC-Web and Connect through their HTTP client,
 // and gRPC plans the raw HTTP/2 sender leaves to grpc-js (gzip), each worker connection its own TCP connection.
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoad } from '../../../../src/core/load/run/start-load';
 import type { Schema } from '../../../../src/core/schema/schema';
 import type { CallRequest } from '../../../../src/shared/call';
 import { startConnectNode, type ConnectNodeServer } from '../../../peers/connect-node/server';
 import { startGoReflect, type GoReflectServer } from '../../../peers/go-reflect/server';
-import { request, runLoad, testServiceSchema } from './load-helpers';
+import { connectionsTo, request, runLoad, testServiceSchema } from './load-helpers';
 
 const unaryCall = 'grpc.testing.TestService/UnaryCall';
 const fullDuplex = 'grpc.testing.TestService/FullDuplexCall';
@@ -26,19 +25,6 @@ beforeAll(async () => {
   ]);
 });
 afterAll(() => Promise.all([h2c?.stop(), http11?.stop(), goWeb?.stop()]));
-
-/** Established TCP connections to the server's port, from /proc/net/tcp (client side: the remote port is the server's). */
-async function connectionsTo(port: number): Promise<number> {
-  const table = await readFile('/proc/net/tcp', 'utf8');
-  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
-  return table
-    .split('\n')
-    .slice(1)
-    .filter((line) => {
-      const [, , remote, state] = line.trim().split(/\s+/);
-      return remote?.endsWith(`:${hexPort}`) && state === '01';
-    }).length;
-}
 
 describe('startLoad over the call channel, against the gRPC-Web and Connect peers', () => {
   it.each<[string, Partial<CallRequest>]>([

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallSetupError } from '../../../../src/core/call/errors';
 import { ConnectionError } from '../../../../src/core/connection/errors';
@@ -13,7 +12,7 @@ import { UnresolvedVariablesError } from '../../../../src/core/workspace/variabl
 import type { LoadPlan, LoadSnapshot } from '../../../../src/shared/load';
 import { deadPort } from '../../../helpers/misbehaving-server';
 import { startGoReflect, type GoReflectServer } from '../../../peers/go-reflect/server';
-import { dataFile, request, runLoad, testServiceSchema, threadCount } from './load-helpers';
+import { connectionsTo, dataFile, request, runLoad, testServiceSchema, threadCount } from './load-helpers';
 
 const emptyCall = 'grpc.testing.TestService/EmptyCall';
 const unaryCall = 'grpc.testing.TestService/UnaryCall';
@@ -31,19 +30,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.stop();
 });
-
-/** Established TCP connections to the server's port, from /proc/net/tcp (client side: the remote port is the server's). */
-async function connectionsTo(port: number): Promise<number> {
-  const table = await readFile('/proc/net/tcp', 'utf8');
-  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
-  return table
-    .split('\n')
-    .slice(1)
-    .filter((line) => {
-      const [, , remote, state] = line.trim().split(/\s+/);
-      return remote?.endsWith(`:${hexPort}`) && state === '01';
-    }).length;
-}
 
 describe('startLoad, closed model, against grpc-go', () => {
   it('makes exactly -n calls with c users, all OK', async () => {

@@ -12,6 +12,7 @@ import { FileSecretStore, secretScope } from '../../../../src/core/workspace/sec
 import { WorkspaceFiles } from '../../../../src/core/workspace/workspace-files';
 import { grpcGoTestdata } from '../../../helpers/certs';
 import { startGoReflect, type GoReflectServer } from '../../../peers/go-reflect/server';
+import { freePort } from '../../../helpers/free-port';
 
 const protos = new URL('../../../fixtures/protos/', import.meta.url).pathname;
 
@@ -213,11 +214,3 @@ describe('runWorkspace against the grpc-go interop server over TLS', () => {
     );
   });
 });
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
