@@ -147,7 +147,7 @@ describe('schema by reflection from an HTTP/1.1-only server', () => {
         out: '',
         err:
           `protodesk: The server at ${display} speaks HTTP/1.1 only, and server reflection needs gRPC over HTTP/2.\n` +
-          '  For a gRPC-Web or Connect server the schema comes from its .proto files or a descriptor set: load those, then call it with the grpc-web, grpc-web-text or connect protocol.\n',
+          '  For a gRPC-Web or Connect server the schema comes from its .proto files or a descriptor set: load those, then call it with the gRPC-Web or Connect protocol (CLI: --protocol grpc-web, grpc-web-text or connect).\n',
       });
     },
   );

@@ -106,7 +106,10 @@ describe.each(modes)(
         const result = await callAndCollect(engine, schema, bidi);
         expect(result.status).toMatchObject({ code: 12, name: 'UNIMPLEMENTED' });
         expect(result.status.message).toContain(refusal);
-        expect(result.status.message).toContain('The server chose HTTP/1.1 in the TLS handshake.');
+        expect(result.status.message).toContain(
+          'The server chose HTTP/1.1 in the TLS handshake (ALPN); the call needs a server or gateway that offers HTTP/2 over TLS.',
+        );
+        expect(result.status.message).not.toContain('h2c');
         expect(result.timings.messagesSent).toBe(0);
       });
     });

@@ -134,11 +134,12 @@ export class WebCall implements ChannelCall {
   private openStream(): void {
     if (this.settings.client.httpVersion === '1.1') {
       this.httpVersion = '1.1';
-      const { message, hint } = http1StreamProblem(this.settings.protocol, this.kind);
+      // Over TLS the h2c switch cannot help: only a server (or gateway) that offers HTTP/2 by ALPN can carry the stream.
+      const { message } = http1StreamProblem(this.settings.protocol, this.kind);
       return this.fail(
         new WebStatusError(
           grpcStatus.UNIMPLEMENTED,
-          `${message} The server chose HTTP/1.1 in the TLS handshake. ${hint}`,
+          `${message} The server chose HTTP/1.1 in the TLS handshake (ALPN); the call needs a server or gateway that offers HTTP/2 over TLS.`,
         ),
       );
     }

@@ -24,7 +24,7 @@ export function http1Only(display: string): SchemaProblem {
     message: `The server at ${display} speaks HTTP/1.1 only, and server reflection needs gRPC over HTTP/2.`,
     hint:
       'For a gRPC-Web or Connect server the schema comes from its .proto files or a descriptor set: load those, ' +
-      'then call it with the grpc-web, grpc-web-text or connect protocol.',
+      'then call it with the gRPC-Web or Connect protocol (CLI: --protocol grpc-web, grpc-web-text or connect).',
   };
 }
 
@@ -51,7 +51,8 @@ export function describeFailure(error: ServiceError, context: FailureContext): S
         hint: 'The metadata sent (e.g. authorization) may be missing or not allow reflection on this server.',
       };
     default:
-      return { message: `Reflection failed at ${display}: ${status[error.code] ?? error.code}: ${error.details}` };
+      return {
+        message: `Reflection failed at ${display}: ${status[error.code] ?? error.code}: ${error.details}`,
+      };
   }
 }
-

@@ -11,7 +11,7 @@ import { startGoReflect, type GoReflectServer } from '../../../peers/go-reflect/
 const testdata = grpcGoTestdata();
 const hint =
   'For a gRPC-Web or Connect server the schema comes from its .proto files or a descriptor set: load those, ' +
-  'then call it with the grpc-web, grpc-web-text or connect protocol.';
+  'then call it with the gRPC-Web or Connect protocol (CLI: --protocol grpc-web, grpc-web-text or connect).';
 
 describe('reflectSchema against a gRPC-Web server on HTTP/1.1', () => {
   let plain: GoReflectServer;
