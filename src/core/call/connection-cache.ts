@@ -40,7 +40,7 @@ export class ConnectionCache {
     options: CallOptions,
     protocol: CallProtocol = 'grpc',
   ): Promise<ResolvedConnection> {
-    const cacheKey = `${settingsKey(targetText, requested, options)}\0${protocol}`;
+    const cacheKey = settingsKey(targetText, requested, options, protocol);
     const cached = this.entries.get(cacheKey);
     if (cached && cached.expires > Date.now()) return cached.connection;
     const target = parseTarget(targetText);
@@ -71,10 +71,10 @@ export class ConnectionCache {
 }
 
 /** A cheap identity for the settings that decide the connection (JSON.stringify per call is measurable on loopback). */
-function settingsKey(target: string, tls: TlsSettings, o: CallOptions): string {
+function settingsKey(target: string, tls: TlsSettings, o: CallOptions, protocol: CallProtocol): string {
   const security =
     tls.mode === 'plaintext'
       ? 'p'
       : `t|${(tls.caFiles ?? []).join('|')}|${tls.certFile}|${tls.keyFile}|${tls.serverName}|${tls.insecure}`;
-  return `${target}\0${security}\0${o.maxSendMessageBytes}|${o.maxReceiveMessageBytes}|${o.keepaliveTimeMs}|${o.keepaliveTimeoutMs}|${o.gzip}|${o.authority}|${o.userAgent}|${o.http2}`;
+  return `${target}\0${security}\0${o.maxSendMessageBytes}|${o.maxReceiveMessageBytes}|${o.keepaliveTimeMs}|${o.keepaliveTimeoutMs}|${o.gzip}|${o.authority}|${o.userAgent}|${o.http2}\0${protocol}`;
 }
