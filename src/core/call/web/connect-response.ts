@@ -63,12 +63,14 @@ class BodyCollector {
   }
 }
 
-class ConnectUnaryBody implements ResponseBody {
-  readonly headers: Metadata;
-  private readonly collector: BodyCollector;
+/** A Connect response read whole before anything is reported: the unary message, or an error's JSON. */
+abstract class WholeBody implements ResponseBody {
+  protected readonly collector: BodyCollector;
 
-  constructor(private readonly head: ResponseHead) {
-    this.headers = responseMetadata(head.headers, headersOnly);
+  constructor(
+    protected readonly head: ResponseHead,
+    readonly headers: Metadata,
+  ) {
     this.collector = new BodyCollector(head.maxBytes, head);
   }
 
@@ -77,13 +79,24 @@ class ConnectUnaryBody implements ResponseBody {
     return [];
   }
 
+  /** The body, decoded by its content-encoding. */
+  protected decodedBody(): Buffer {
+    const encoding = headerValue(this.head.headers, 'content-encoding');
+    return decodeContent(encoding, this.collector.body(), this.head.maxBytes);
+  }
+
+  abstract end(): BodyEnd;
+}
+
+class ConnectUnaryBody extends WholeBody {
+  constructor(head: ResponseHead) {
+    super(head, responseMetadata(head.headers, headersOnly));
+  }
+
   /** The one message comes with the end of the body. */
   end(): BodyEnd {
-    const encoding = headerValue(this.head.headers, 'content-encoding');
-    const body = this.collector.body();
-    const message = decodeContent(encoding, body, this.head.maxBytes);
     return {
-      last: message,
+      last: this.decodedBody(),
       status: {
         code: grpcStatus.OK,
         details: '',
@@ -94,31 +107,19 @@ class ConnectUnaryBody implements ResponseBody {
 }
 
 /** A non-200 Connect response: the error JSON, or, when the body is not one, the code the HTTP status implies. */
-class ConnectErrorBody implements ResponseBody {
-  readonly headers: Metadata;
-  private readonly collector: BodyCollector;
-
+class ConnectErrorBody extends WholeBody {
   constructor(
-    private readonly head: ResponseHead,
+    head: ResponseHead,
     private readonly unary: boolean,
   ) {
-    this.headers = responseMetadata(head.headers, unary ? headersOnly : undefined);
-    this.collector = new BodyCollector(head.maxBytes, head);
-  }
-
-  data(chunk: Uint8Array): Buffer[] {
-    this.collector.add(chunk);
-    return [];
+    super(head, responseMetadata(head.headers, unary ? headersOnly : undefined));
   }
 
   end(): BodyEnd {
-    const encoding = headerValue(this.head.headers, 'content-encoding');
     const type = headerValue(this.head.headers, 'content-type') ?? '';
     let json: unknown;
     try {
-      const raw = this.collector.body();
-      const body = decodeContent(encoding, raw, this.head.maxBytes);
-      if (type.startsWith('application/json')) json = JSON.parse(body.toString('utf8'));
+      if (type.startsWith('application/json')) json = JSON.parse(this.decodedBody().toString('utf8'));
     } catch {
       json = undefined;
     }
