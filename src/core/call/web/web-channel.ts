@@ -2,7 +2,7 @@ import { connectivityState } from '@grpc/grpc-js';
 import type { MethodKind } from '../../../shared/schema';
 import type { CallChannel, ChannelCall } from '../call-channel';
 import type { ResolvedConnection } from '../connection-cache';
-import { defaultMaxMessageBytes } from '../channel-options';
+import { defaultMaxMessageBytes, gzipAlgorithm } from '../channel-options';
 import { HttpClient, type HttpClientState } from '../http/http-client';
 import { WebCall, type WebCallSettings } from './web-call';
 import type { WebProtocol } from './web-protocol';
@@ -49,7 +49,7 @@ export class WebChannel implements CallChannel {
       protocol: connection.protocol as WebProtocol,
       client: this.client,
       pathPrefix: connection.pathPrefix,
-      gzip: options['grpc.default_compression_algorithm'] === 2,
+      gzip: options['grpc.default_compression_algorithm'] === gzipAlgorithm,
       maxReceiveBytes: options['grpc.max_receive_message_length'] ?? defaultMaxMessageBytes,
       userAgent: userAgent ? `${userAgent} ${ownUserAgent}` : ownUserAgent,
     };
