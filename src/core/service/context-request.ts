@@ -1,6 +1,7 @@
 /** The one rule that makes a call ready in its workspace context, for the app, `protodesk run` and copy as grpcurl. */
 import type { CallProtocol, CallRequest } from '../../shared/call';
 import type { TlsSettings } from '../../shared/schema';
+import { protocolInUse } from '../../shared/protocol-in-use';
 import { tlsProfileInUse } from '../../shared/tls-profile';
 import { resolveCallRequest } from '../workspace/variables';
 
@@ -34,7 +35,7 @@ export function contextProtocol(
   request: CallRequest,
   context: Pick<RequestContext, 'environmentProtocol'>,
 ): CallProtocol | undefined {
-  return request.protocol ?? context.environmentProtocol;
+  return protocolInUse(request.protocol, context.environmentProtocol);
 }
 
 /**

@@ -10,6 +10,7 @@ import type { EventRouter } from './event-router';
 import { toFailure } from '../../shared/api/errors';
 import { problemOf } from './failure';
 import { effectiveProtocol, isWebProtocol } from './protocol';
+import { protocolInUse } from '../../shared/protocol-in-use';
 import { openingMessages } from './stream-messages';
 import { methodRef } from './tab-list';
 import type { TabState } from './types';
@@ -53,7 +54,7 @@ function callOptions(tab: TabState, protocol: CallProtocol): CallOptions {
  * environment chose one (an explicit gRPC must not fall back to the environment's default in the engine).
  */
 export function callRequest(tab: TabState, environmentProtocol?: CallProtocol): CallRequest {
-  const named = tab.protocol ?? environmentProtocol;
+  const named = protocolInUse(tab.protocol, environmentProtocol);
   return {
     target: tab.target.trim(),
     tls: tab.tls,

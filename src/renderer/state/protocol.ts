@@ -1,5 +1,6 @@
 /** Which wire protocol a tab's calls use (the names the page shows are src/shared/protocol-names.ts's). */
 import type { CallProtocol } from '../../shared/call';
+import { protocolInUse } from '../../shared/protocol-in-use';
 
 /** gRPC-Web and Connect: calls over HTTP/1.1 or HTTP/2 rather than gRPC's own HTTP/2. */
 export function isWebProtocol(protocol: CallProtocol): boolean {
@@ -11,7 +12,7 @@ export function effectiveProtocol(
   tab: { protocol?: CallProtocol },
   environmentProtocol: CallProtocol | undefined,
 ): CallProtocol {
-  return tab.protocol ?? environmentProtocol ?? 'grpc';
+  return protocolInUse(tab.protocol, environmentProtocol) ?? 'grpc';
 }
 
 /**
