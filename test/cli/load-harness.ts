@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +34,9 @@ export function goTarget(prefix: string): GoTarget {
 }
 
 /** The real `protodesk` process: its pipes, what it printed so far, and how it ended. */
-export interface LoadProcess {
+export interface CliProcess {
+  /** Its stdin, when started with `{ stdin: true }`; otherwise it reads nothing. */
+  readonly stdin: Writable | null;
   readonly out: string;
   readonly err: string;
   /** Resolves once stdout and stderr are closed (all output read) with the exit code. */
@@ -43,26 +46,42 @@ export interface LoadProcess {
   interrupt: () => void;
 }
 
+export interface SpawnOptions {
+  /** Gives the process a stdin pipe to write to. */
+  stdin?: boolean;
+}
+
 /** Starts `protodesk <args>` as a child process (`env` on top of this one's). */
-export function protodesk(args: string[], env: Record<string, string> = {}): LoadProcess {
-  return spawnProcess(process.execPath, [bin, ...args], env);
+export function protodesk(
+  args: string[],
+  env: Record<string, string> = {},
+  options: SpawnOptions = {},
+): CliProcess {
+  return spawnProcess(process.execPath, [bin, ...args], env, options);
 }
 
 /** Starts any program, its output collected as for `protodesk`. */
-export function spawnProcess(program: string, args: string[], env: Record<string, string> = {}): LoadProcess {
+export function spawnProcess(
+  program: string,
+  args: string[],
+  env: Record<string, string> = {},
+  options: SpawnOptions = {},
+): CliProcess {
   const child = spawn(program, args, {
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
   let out = '';
   let err = '';
   const listeners = new Set<() => void>();
   const changed = () => listeners.forEach((listener) => listener());
-  child.stdout.on('data', (chunk: Buffer) => ((out += chunk.toString()), changed()));
-  child.stderr.on('data', (chunk: Buffer) => ((err += chunk.toString()), changed()));
+  // Both are pipes (see stdio above); the type only loses that because stdin's kind is chosen at run time.
+  child.stdout!.on('data', (chunk: Buffer) => ((out += chunk.toString()), changed()));
+  child.stderr!.on('data', (chunk: Buffer) => ((err += chunk.toString()), changed()));
   // 'close', not 'exit': only then has everything the pipes held been read.
   const exit = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   return {
+    stdin: child.stdin,
     get out() {
       return out;
     },
