@@ -1,7 +1,7 @@
 /** The top row's "Protocol" select: gRPC, gRPC-Web (binary or text) or Connect, before the address it applies to. */
-import { useId } from 'react';
 import { callProtocols, type CallProtocol } from '../../../shared/call';
 import { protocolName } from '../../../shared/protocol-names';
+import { InlineSelect } from '../../components/InlineSelect';
 
 /**
  * Shows the protocol the tab's calls use (`value`, its own choice or the environment's default) and reports the one
@@ -12,26 +12,19 @@ export function ProtocolSelect(props: {
   inherited?: string;
   onChange(protocol: CallProtocol): void;
 }): React.JSX.Element {
-  const id = useId();
   return (
-    <div className="pd-inline-select protocol-choice">
-      {/* The options say what they are; the name is for assistive technology and the tooltip. */}
-      <label htmlFor={id} className="pd-visually-hidden">
-        Protocol
-      </label>
-      <select
-        id={id}
-        title={`Protocol: how the call is carried (gRPC, gRPC-Web or Connect)${props.inherited ? `; ${props.inherited}` : ''}`}
-        value={props.value}
-        data-protocol={props.value}
-        onChange={(event) => props.onChange(event.target.value as CallProtocol)}
-      >
-        {callProtocols.map((protocol) => (
-          <option key={protocol} value={protocol}>
-            {protocolName(protocol)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <InlineSelect
+      className="protocol-choice"
+      label="Protocol"
+      title={`Protocol: how the call is carried (gRPC, gRPC-Web or Connect)${props.inherited ? `; ${props.inherited}` : ''}`}
+      value={props.value}
+      onChange={(value) => props.onChange(value as CallProtocol)}
+    >
+      {callProtocols.map((protocol) => (
+        <option key={protocol} value={protocol}>
+          {protocolName(protocol)}
+        </option>
+      ))}
+    </InlineSelect>
   );
 }

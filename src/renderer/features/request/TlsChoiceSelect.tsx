@@ -1,6 +1,6 @@
 /** The top row's one select "TLS": the tab's own TLS mode, or one of the workspace's TLS profiles by name. */
-import { useId } from 'react';
 import type { TlsSettings } from '../../../shared/schema';
+import { InlineSelect } from '../../components/InlineSelect';
 import { tlsModeOf, tlsModes, withTlsMode, type TlsMode } from '../../components/tls-mode';
 
 const modePrefix = 'mode:';
@@ -18,7 +18,6 @@ export function TlsChoiceSelect(props: {
   onTls(tls: TlsSettings): void;
   onProfile(name: string | undefined): void;
 }): React.JSX.Element {
-  const id = useId();
   const { profile, profiles } = props;
   const names = profile === undefined || profiles.includes(profile) ? profiles : [...profiles, profile];
   const modes = tlsModes.map((option) => (
@@ -32,28 +31,23 @@ export function TlsChoiceSelect(props: {
     props.onTls(withTlsMode(props.tls, value.slice(modePrefix.length) as TlsMode));
   };
   return (
-    <div className="pd-inline-select tls-choice">
-      {/* The options say what they are; the name is for assistive technology and the tooltip. */}
-      <label htmlFor={id} className="pd-visually-hidden">
-        TLS
-      </label>
-      <select
-        id={id}
-        title="TLS: how the call connects (this request's own settings, or a TLS profile)"
-        value={profile === undefined ? modePrefix + tlsModeOf(props.tls) : profilePrefix + profile}
-        onChange={(event) => choose(event.target.value)}
-      >
-        {names.length === 0 ? modes : <optgroup label="Request settings">{modes}</optgroup>}
-        {names.length > 0 && (
-          <optgroup label="TLS profiles">
-            {names.map((name) => (
-              <option key={name} value={profilePrefix + name}>
-                {profiles.includes(name) ? name : `${name} (missing)`}
-              </option>
-            ))}
-          </optgroup>
-        )}
-      </select>
-    </div>
+    <InlineSelect
+      className="tls-choice"
+      label="TLS"
+      title="TLS: how the call connects (this request's own settings, or a TLS profile)"
+      value={profile === undefined ? modePrefix + tlsModeOf(props.tls) : profilePrefix + profile}
+      onChange={choose}
+    >
+      {names.length === 0 ? modes : <optgroup label="Request settings">{modes}</optgroup>}
+      {names.length > 0 && (
+        <optgroup label="TLS profiles">
+          {names.map((name) => (
+            <option key={name} value={profilePrefix + name}>
+              {profiles.includes(name) ? name : `${name} (missing)`}
+            </option>
+          ))}
+        </optgroup>
+      )}
+    </InlineSelect>
   );
 }
