@@ -6,7 +6,7 @@
  */
 import type { GhzExport } from '../load/export/ghz';
 import type { SecretReferences } from '../workspace/grpcurl/secret-references';
-import { shellQuote } from '../workspace/grpcurl/shell-quote';
+import { shellQuote } from '../../shared/shell-quote';
 
 /** Columns of the embedded base64, as base64(1) writes it. */
 const base64Width = 76;

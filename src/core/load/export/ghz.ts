@@ -4,7 +4,7 @@ import type { MetadataEntry, SchemaSource, TlsSettings } from '../../../shared/s
 import { buildMetadata } from '../../connection/metadata';
 import { parseTarget } from '../../connection/target';
 import { compactJson } from '../../../shared/json-body';
-import { shellQuote } from '../../workspace/grpcurl/shell-quote';
+import { shellQuote } from '../../../shared/shell-quote';
 import { exportDescriptorSet } from './descriptor-subset';
 import { LoadExportError } from './errors';
 import type { LoadExportInput } from './export-input';

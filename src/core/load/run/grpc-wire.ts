@@ -1,10 +1,7 @@
 import { constants as h2 } from 'node:http2';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { status as grpcStatus } from '@grpc/grpc-js';
-import { grpcTimeout, httpStatusToGrpc, trailerStatus } from '../../call/web/http-status';
-
-// One implementation of the HTTP-to-gRPC rules for both senders and every protocol.
-export { grpcTimeout, httpStatusToGrpc, trailerStatus };
+import { httpStatusToGrpc } from '../../call/web/http-status';
 
 /** A call's end as the gRPC wire tells it: code and message. */
 export interface WireStatus {
@@ -38,15 +35,6 @@ export function resetStatus(rstCode: number, httpStatus: number | undefined): Wi
     default:
       return { code: grpcStatus.INTERNAL, details: `Received RST_STREAM with code ${rstCode}` };
   }
-}
-
-/** A gRPC message's 5-byte prefix (flag 0: not compressed; big-endian length) and the message. */
-export function framed(message: Buffer): Buffer {
-  const frame = Buffer.allocUnsafe(message.byteLength + 5);
-  frame.writeUInt8(0, 0);
-  frame.writeUInt32BE(message.byteLength, 1);
-  message.copy(frame, 5);
-  return frame;
 }
 
 /**

@@ -9,14 +9,9 @@ import { performance } from 'node:perf_hooks';
 import { Metadata, status as grpcStatus } from '@grpc/grpc-js';
 import { buildMetadata } from '../../connection/metadata';
 import { defaultMaxMessageBytes } from '../../call/channel-options';
-import {
-  framed,
-  grpcTimeout,
-  MessageCounter,
-  resetStatus,
-  trailerStatus,
-  type WireStatus,
-} from './grpc-wire';
+import { grpcTimeout, trailerStatus } from '../../call/web/http-status';
+import { writeEnvelope } from '../../call/web/envelope';
+import { MessageCounter, resetStatus, type WireStatus } from './grpc-wire';
 import type { SessionPool } from './h2-sessions';
 import { outcomeStatus } from './outcome-status';
 import type { CallPlan } from './protocol';
@@ -84,7 +79,7 @@ export class H2Sender implements LoadSender {
           [h2.HTTP2_HEADER_TE]: 'trailers',
           [h2.HTTP2_HEADER_USER_AGENT]: userAgent,
         },
-        body: Buffer.concat(sent.map(framed)),
+        body: Buffer.concat(sent.map((message) => writeEnvelope(0, message))),
         bytesSent: sent.reduce((sum, bytes) => sum + bytes.byteLength, 0),
       };
     });

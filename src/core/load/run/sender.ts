@@ -25,12 +25,6 @@ export interface LoadSender {
   onIdle?: () => void;
 }
 
-/** The channel call below grpc-js's stubs (as src/core/call/session.ts uses it): bytes in, bytes out, no Node stream. */
-type RawCall = ChannelCall;
-
-/** A grpc-js channel, or a gRPC-Web / Connect one (src/core/call/call-channel.ts). */
-export type Channel = CallChannel;
-
 /** One iteration's requests as Buffers and its metadata, built once per row. */
 interface ReadyCall {
   messages: Buffer[];
@@ -44,9 +38,9 @@ interface ReadyCall {
  */
 export class CallSender implements LoadSender {
   private readonly ready: ReadyCall[];
-  private readonly running = new Set<RawCall>();
+  private readonly running = new Set<ChannelCall>();
   /** Calls cancelled here: their CANCELLED is ours, not a server's reset past the deadline. */
-  private readonly cancelled = new Set<RawCall>();
+  private readonly cancelled = new Set<ChannelCall>();
   private nextChannel = 0;
   private readonly sends: number;
   /** Called once, the next time no call is in flight. */
@@ -54,7 +48,7 @@ export class CallSender implements LoadSender {
 
   constructor(
     private readonly plan: CallPlan,
-    private readonly channels: Channel[],
+    private readonly channels: CallChannel[],
   ) {
     this.ready = plan.calls.map(({ messages, metadata }) => ({
       messages: messages.map((bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)),

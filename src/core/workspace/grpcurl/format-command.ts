@@ -5,7 +5,7 @@ import type { SchemaSource, TlsSettings } from '../../../shared/schema';
 import { effectiveTls } from '../../tls/credentials';
 import { parseTarget } from '../../connection/target';
 import { slashMethodName } from './method-name';
-import { shellQuote } from './shell-quote';
+import { shellQuote } from '../../../shared/shell-quote';
 
 /**
  * A one-line bash command that makes the same call with grpcurl: TLS flags, schema flags, `-H 'key: value'`, options,

@@ -4,7 +4,7 @@ import net, { type AddressInfo } from 'node:net';
 import { Client } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionCache } from '../../../../src/core/call/connection-cache';
-import { grpcTimeout } from '../../../../src/core/load/run/grpc-wire';
+import { grpcTimeout } from '../../../../src/core/call/web/http-status';
 import { H2Sender } from '../../../../src/core/load/run/h2-sender';
 import { SessionPool, sessionTarget } from '../../../../src/core/load/run/h2-sessions';
 import { prepareLoad } from '../../../../src/core/load/run/prepare';

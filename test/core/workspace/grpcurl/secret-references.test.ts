@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
 import type { CallRequest } from '../../../../src/shared/call';
 import { formatGrpcurlCommand } from '../../../../src/core/workspace/grpcurl/format-command';
-import { SecretReferences, shellVariableName } from '../../../../src/core/workspace/grpcurl/secret-references';
+import { shellVariableName } from '../../../../src/shared/shell-quote';
+import { SecretReferences } from '../../../../src/core/workspace/grpcurl/secret-references';
 import { resolveCallRequest } from '../../../../src/core/workspace/variables';
 
 const request: CallRequest = {
