@@ -10,15 +10,15 @@ export const maxDurationMs = 2 ** 31 - 1;
 /** How long a request of a workspace run (`protodesk run`) without its own deadline may take. */
 export const defaultRunDeadlineMs = 30_000;
 
+/** Every protocol, in the order menus list them. */
+export const callProtocols = ['grpc', 'grpc-web', 'grpc-web-text', 'connect'] as const;
+
 /**
  * The wire protocol of a call: gRPC over HTTP/2 (the default), gRPC-Web binary (`application/grpc-web+proto`) or text
  * (`application/grpc-web-text`, base64), or the Connect protocol (unary as a plain POST of `application/proto`, streams
  * as `application/connect+proto`).
  */
-export type CallProtocol = 'grpc' | 'grpc-web' | 'grpc-web-text' | 'connect';
-
-/** Every protocol, in the order menus list them. */
-export const callProtocols: readonly CallProtocol[] = ['grpc', 'grpc-web', 'grpc-web-text', 'connect'];
+export type CallProtocol = (typeof callProtocols)[number];
 
 /** Per-call and per-channel settings; every field is optional and has a documented default. */
 export interface CallOptions {

@@ -1,6 +1,6 @@
 /** Runtime schemas of everything the page may send: the engine treats the page as untrusted and checks each payload. */
 import { z } from 'zod';
-import { callProtocols, maxDurationMs, type CallProtocol } from '../call';
+import { callProtocols, maxDurationMs } from '../call';
 
 /** Bounded strings: a path, a target, a header. Requests are JSON text and may be large (64 MiB, the send limit). */
 const text = z.string().max(64 * 1024);
@@ -62,7 +62,7 @@ export const callOptionsSchema = z.strictObject({
 });
 
 /** A call's wire protocol, by name; a wrong one is named with the ones there are. */
-export const callProtocolSchema = z.enum(callProtocols as readonly [CallProtocol, ...CallProtocol[]], {
+export const callProtocolSchema = z.enum(callProtocols, {
   error: (issue) =>
     `expected one of ${callProtocols.join(', ')}; got ${JSON.stringify(issue.input)}. Leave it out for grpc.`,
 });
