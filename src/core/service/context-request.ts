@@ -22,22 +22,6 @@ export interface RequestContext {
 /** The part of a context that decides the connection: TLS profile and protocol. */
 type ConnectionContext = Pick<RequestContext, 'tlsProfile' | 'environmentTlsProfile' | 'environmentProtocol'>;
 
-/** The TLS profile a call uses in its context (the rule: src/shared/tls-profile.ts); none: its own TLS settings stand. */
-export function contextTlsProfile(
-  request: CallRequest,
-  context: Pick<RequestContext, 'tlsProfile' | 'environmentTlsProfile'>,
-): string | undefined {
-  return tlsProfileInUse(context.tlsProfile, request.tls, context.environmentTlsProfile);
-}
-
-/** The protocol a call uses: the one it names, else the environment's, else gRPC (absent). */
-export function contextProtocol(
-  request: CallRequest,
-  context: Pick<RequestContext, 'environmentProtocol'>,
-): CallProtocol | undefined {
-  return protocolInUse(request.protocol, context.environmentProtocol);
-}
-
 /**
  * The request with its context's TLS profile (read through `profileTls`) and protocol applied, its `{{variables}}`
  * left as they are (a load test fills them per call); `tlsProfile` is the profile used, if any.
@@ -47,9 +31,10 @@ export async function requestWithContextConnection(
   context: ConnectionContext,
   profileTls: (name: string) => Promise<TlsSettings>,
 ): Promise<{ request: CallRequest; tlsProfile?: string }> {
-  const protocol = contextProtocol(request, context);
+  // The rules: src/shared/protocol-in-use.ts and src/shared/tls-profile.ts.
+  const protocol = protocolInUse(request.protocol, context.environmentProtocol);
   const withProtocol = protocol === undefined ? request : { ...request, protocol };
-  const tlsProfile = contextTlsProfile(request, context);
+  const tlsProfile = tlsProfileInUse(context.tlsProfile, request.tls, context.environmentTlsProfile);
   if (tlsProfile === undefined) return { request: withProtocol };
   return { request: { ...withProtocol, tls: await profileTls(tlsProfile) }, tlsProfile };
 }
