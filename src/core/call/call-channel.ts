@@ -54,5 +54,4 @@ export interface CallChannel {
     callback: (error?: Error) => void,
   ): void;
   close(): void;
-  getTarget(): string;
 }

@@ -11,8 +11,8 @@ export interface H2ConnectionOwner {
   /** The server's SETTINGS arrived: the connection is usable. */
   ready(): void;
   /**
-   * The connection is gone (GOAWAY, closed, failed): the client opens a new one for later requests. `waiting` are the
-   * exchanges that never got a stream (the client sends them elsewhere); `error` is set when it never became ready.
+   * The connection is gone (GOAWAY, closed, failed): the client opens a new one for later requests. `error` is set when
+   * it never became ready, and then `waiting` are the exchanges that waited for it (the client fails them).
    */
   gone(waiting: QueuedExchange[], error: NodeJS.ErrnoException | undefined): void;
 }
@@ -73,9 +73,7 @@ export class H2Connection implements HttpTransport {
     this.session.on('goaway', (code: number) =>
       this.retire(httpError('ECONNRESET', `The server refused HTTP/2 (GOAWAY with error code ${code}).`)),
     );
-    this.session.on('error', (error: NodeJS.ErrnoException) =>
-      this.retire(this.ready ? error : notHttp2(error)),
-    );
+    this.session.on('error', (error: NodeJS.ErrnoException) => this.failed(error));
     this.session.on('close', () =>
       this.retire(httpError('ECONNRESET', 'The server closed the connection before HTTP/2 started.')),
     );

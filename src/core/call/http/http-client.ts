@@ -158,17 +158,11 @@ export class HttpClient {
       return;
     }
     this.transport = undefined;
-    if (error) {
-      for (const exchange of waiting) exchange.fail(error);
-      this.failWaiting(error);
-      this.setState('failed');
-      return;
-    }
-    this.setState('idle');
-    // Requests that never got a stream go to the next connection.
-    for (const exchange of waiting) {
-      if (!exchange.cancelled) exchange.bind(this.request(exchange.head, exchange.events));
-    }
+    // Without an error the connection had become ready, so nothing waited on it: the next request dials anew.
+    if (!error) return this.setState('idle');
+    for (const exchange of waiting) exchange.fail(error);
+    this.failWaiting(error);
+    this.setState('failed');
   }
 
   private failed(error: NodeJS.ErrnoException): void {

@@ -18,11 +18,6 @@ export class QueuedExchange implements HttpExchange {
     private readonly dropped: (exchange: QueuedExchange) => void,
   ) {}
 
-  /** Whether the caller cancelled it (or it failed) while queued. */
-  get cancelled(): boolean {
-    return this.stopped;
-  }
-
   bind(exchange: HttpExchange): void {
     this.bound = exchange;
     for (const [chunk, done] of this.writes) exchange.write(chunk, done);

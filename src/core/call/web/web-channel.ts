@@ -99,10 +99,6 @@ export class WebChannel implements CallChannel {
     this.moveTo(connectivityState.SHUTDOWN);
   }
 
-  getTarget(): string {
-    return `${this.connection.tls.mode === 'tls' ? 'https' : 'http'}://${this.connection.display}${this.connection.pathPrefix}`;
-  }
-
   /** Synchronous with the client's change, so the pool hears READY before any call hears from the server. */
   private moveTo(state: ConnectivityState): void {
     if (state === this.state || this.state === connectivityState.SHUTDOWN) return;
