@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import type { ConnectionOptions, TLSSocket } from 'node:tls';
 import type { TlsSettings } from '../../../shared/schema';
+import { tlsConnectOptions } from '../../tls/connect-options';
 import { dial, type DialDone } from './dial';
 import { clientClosed } from './errors';
 import type { HttpExchange, HttpRequestHead, HttpResponseEvents, HttpTransport } from './exchange';
@@ -8,9 +9,12 @@ import { H1Pool } from './h1-pool';
 import { H2Connection } from './h2-connection';
 import { QueuedExchange } from './queued-exchange';
 import { routeTo, type Route } from './route';
-import { alpnBoth, alpnHttp1, tlsOptions } from './tls-options';
 
 export type { HttpExchange, HttpResponseEvents } from './exchange';
+
+/** ALPN offers: both versions on the first connection, where the server picks; only HTTP/1.1 once it picked that. */
+const alpnBoth = ['h2', 'http/1.1'];
+const alpnHttp1 = ['http/1.1'];
 
 export interface HttpClientOptions {
   /** `host:port` to dial over TCP. */
@@ -184,7 +188,7 @@ export class HttpClient {
   ): void {
     const settings = this.options.tls;
     if (settings.mode === 'plaintext') return done(undefined, undefined);
-    this.tls ??= tlsOptions(settings, this.route.host);
+    this.tls ??= tlsConnectOptions(settings, this.route.host);
     this.tls.then(
       (tls) => done(undefined, { ...tls, ALPNProtocols: alpn }),
       (error: NodeJS.ErrnoException) => {

@@ -1,7 +1,7 @@
 import http2, { type ClientHttp2Session, type SecureClientSessionOptions } from 'node:http2';
 import type { TlsSettings } from '../../../shared/schema';
-import { namingCertificateNames, readTlsFiles, trustedRoots } from '../../tls/credentials';
-import { isIP } from 'node:net';
+import { splitDisplay } from '../../connection/target';
+import { tlsConnectOptions } from '../../tls/connect-options';
 
 /** After a failed connect, calls fail at once for this long before the next attempt (grpc-js's initial backoff). */
 const reconnectBackoffMs = 1_000;
@@ -15,21 +15,11 @@ export interface SessionTarget {
 /** The `http2.connect` options for the TLS settings, as credentials.ts sets them up for grpc-js. */
 export async function sessionTarget(hostPort: string, tls: TlsSettings): Promise<SessionTarget> {
   if (tls.mode === 'plaintext') return { origin: `http://${hostPort}`, options: {} };
-  const { cas, cert, key } = await readTlsFiles(tls);
-  const host = hostPort.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
-  // Node checks the certificate against the server name, else the host (grpc-js: ssl_target_name_override).
-  const name = tls.serverName || host;
-  const options: SecureClientSessionOptions = {
-    ALPNProtocols: ['h2'],
-    ...(cas.length > 0 ? { ca: trustedRoots(cas) } : {}),
-    ...(cert && key ? { cert, key } : {}),
-    // No IP address as SNI (RFC 6066), as ip-server-name.ts does for grpc-js.
-    ...(isIP(name) === 0 ? { servername: name } : {}),
-    ...(tls.insecure
-      ? { rejectUnauthorized: false, checkServerIdentity: () => undefined }
-      : { checkServerIdentity: (_host: string, certificate) => namingCertificateNames(name, certificate) }),
+  const { host } = splitDisplay(hostPort)!;
+  return {
+    origin: `https://${hostPort}`,
+    options: { ...(await tlsConnectOptions(tls, host)), ALPNProtocols: ['h2'] },
   };
-  return { origin: `https://${hostPort}`, options };
 }
 
 /** Streams a session may carry before the server's SETTINGS arrive (RFC 9113 recommends servers allow 100). */
