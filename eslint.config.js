@@ -99,4 +99,19 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: forbid(electron, core, cli, host, main, nodeBuiltins, grpc),
   },
+  // src/compat holds the Electron 9 test build's shims: only scripts/build injects them (into that build alone), so
+  // nothing in src imports them. (A rule of its own: a second no-restricted-imports would replace the layers' one.)
+  {
+    files: ['src/**'],
+    ignores: ['src/compat/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ImportDeclaration', 'ImportExpression', 'ExportAllDeclaration', 'ExportNamedDeclaration'].map((node) => ({
+          selector: `${node}[source.value=/^\\.[^]*\\x2Fcompat(\\x2F|$)/]`,
+          message: 'src/compat is only for the Electron 9 test build (scripts/build/electron9.mjs injects it): nothing in src imports it.',
+        })),
+      ],
+    },
+  },
 );

@@ -2,7 +2,7 @@
 // and the page.
 import { build } from 'esbuild';
 import { cp, mkdir, writeFile } from 'node:fs/promises';
-import { node12Builtins, node12Modules } from './node12.mjs';
+import { electron9Shims, node12Modules } from './electron9.mjs';
 
 /** The well-known protos the engine finds beside its own bundle (src/core/schema/bundled/root.ts). */
 export const bundledProtos = 'src/core/schema/bundled/protos';
@@ -11,6 +11,9 @@ export const bundledProtos = 'src/core/schema/bundled/protos';
 export const compileWorker = 'src/core/schema/proto/compile-worker.ts';
 /** The load test's sending worker (src/core/load/run/workers.ts finds it beside the engine's bundle, as the compile worker). */
 export const loadWorker = 'src/core/load/run/load-worker.ts';
+
+/** The src/compat shims a `kind` of bundle injects: only in the Electron 9 build, never in the shipped one. */
+const shims = (target, kind) => (target.legacy ? electron9Shims[kind] : []);
 
 /**
  * esbuild options for code that runs in Electron's main process: one CommonJS file with every npm package inside, so
@@ -27,7 +30,7 @@ export function mainProcessOptions(target, version) {
     sourcemap: true,
     logLevel: 'warning',
     plugins: target.legacy ? [node12Modules] : [],
-    inject: target.legacy ? [node12Builtins] : [],
+    inject: shims(target, 'node'),
     // CommonJS has no import.meta: the engine's bundled-protos lookup gets this file's URL instead.
     banner: { js: "const __importMetaUrl = require('url').pathToFileURL(__filename).href;" },
     define: { 'import.meta.url': '__importMetaUrl', __PROTODESK_VERSION__: JSON.stringify(version) },
@@ -36,21 +39,28 @@ export function mainProcessOptions(target, version) {
 
 /** dist/main/index.cjs, dist/main/engine.cjs (+ the bundled protos beside it) and dist/preload/index.cjs under `out`. */
 export async function buildElectron(out, target, version) {
-  await build({
-    ...mainProcessOptions(target, version),
-    // The engine runs in its own utility process or forked Node (src/main/engine-port/fork-engine.ts), never in main;
-    // it compiles big .proto sets in the compile worker beside it.
-    entryPoints: {
-      'main/index': 'src/main/main.ts',
-      'main/engine': 'src/main/engine-host/main.ts',
-      'main/compile-worker': compileWorker,
-      'main/load-worker': loadWorker,
-    },
-    outdir: out,
-  });
+  await Promise.all([
+    build({
+      ...mainProcessOptions(target, version),
+      entryPoints: { 'main/index': 'src/main/main.ts' },
+      outdir: out,
+      inject: shims(target, 'main'),
+    }),
+    build({
+      ...mainProcessOptions(target, version),
+      // The engine runs in its own utility process or forked Node (src/main/engine-port/fork-engine.ts), never in
+      // main; it compiles big .proto sets in the compile worker beside it.
+      entryPoints: {
+        'main/engine': 'src/main/engine-host/main.ts',
+        'main/compile-worker': compileWorker,
+        'main/load-worker': loadWorker,
+      },
+      outdir: out,
+    }),
+  ]);
   await cp(bundledProtos, `${out}/main/protos`, { recursive: true });
   // A sandboxed preload may require nothing but electron (not even `url`, which the main bundle's banner uses): it is
-  // bundled whole, without the banner or the Node 12 built-ins.
+  // bundled whole, without the banner or the Node 12 shims.
   await build({
     ...mainProcessOptions(target, version),
     entryPoints: { 'preload/index': 'src/preload/preload.ts' },
@@ -81,10 +91,12 @@ export async function buildRenderer(dir, target) {
     'workers/json-format.worker': 'src/renderer/features/response/json-format.worker.ts',
   };
   await Promise.all([
-    build({ ...browser, entryPoints: workers, outdir: dir, format: 'iife' }),
+    build({ ...browser, entryPoints: workers, outdir: dir, format: 'iife', inject: shims(target, 'page') }),
     build({
       ...browser,
       entryPoints: { app: 'src/renderer/main.tsx' },
+      // Before any chunk runs, Monaco's lazy ones included (they load after app.js).
+      inject: shims(target, 'page'),
       outdir: dir,
       format: 'esm',
       // Monaco is imported lazily: it becomes its own chunks, loaded when the first editor opens. (esbuild also puts

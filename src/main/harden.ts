@@ -41,21 +41,10 @@ export function hardenWebContents(): void {
   });
 }
 
-/** Electron before 12 has no setWindowOpenHandler, only the 'new-window' event. */
-interface LegacyContents {
-  on(event: 'new-window', listener: (event: { preventDefault(): void }, url: string) => void): void;
-}
-
+/** Pop-ups never open; a link's http(s) address goes to the user's browser. */
 function denyPopups(contents: WebContents): void {
-  if (typeof contents.setWindowOpenHandler === 'function') {
-    contents.setWindowOpenHandler(({ url }) => {
-      openExternal(url);
-      return { action: 'deny' };
-    });
-    return;
-  }
-  (contents as unknown as LegacyContents).on('new-window', (event, url) => {
-    event.preventDefault();
+  contents.setWindowOpenHandler(({ url }) => {
     openExternal(url);
+    return { action: 'deny' };
   });
 }

@@ -5,10 +5,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectApi } from './api';
 import { App } from './App';
-import { installMissingBuiltins } from '../shared/legacy-builtins';
-
-// react-resizable-panels calls Array.prototype.at, which Chromium 83 (Electron 9) lacks.
-installMissingBuiltins();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

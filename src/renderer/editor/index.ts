@@ -6,9 +6,6 @@ export type { EditorProblem, JsonEditorProps, RequestEditorTools } from './types
 
 /** A controlled JSON editor with schema completion, validation and hover; fills its parent. */
 export const JsonEditor = createLazyJsonEditor(async () => {
-  // Installed before the Monaco chunk is even imported: with code splitting, Monaco's core sits in a chunk that
-  // would run before any import statement of ours inside the Monaco chunk.
-  await import('./monaco/install-builtins');
   const chunk = await import('./monaco-editor');
   await chunk.ready;
   return chunk;

@@ -6,12 +6,11 @@ import { build } from 'esbuild';
 import { CONTENT_SECURITY_POLICY } from '../../../../src/shared/page-security';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const editorSrc = fileURLToPath(new URL('../../../../src/renderer/editor/', import.meta.url));
 
 /** The page's Content-Security-Policy: the one the app serves (no eval, no blob workers, no CDN). */
 export const csp = CONTENT_SECURITY_POLICY;
 
-/** Bundles page/main.tsx (code-split ESM, chrome83) and the editor's two worker entries (IIFE) into `outdir` with an index.html. */
+/** Bundles page/main.tsx (code-split ESM, chrome83) and Monaco's two worker entries (IIFE) into `outdir` with an index.html. */
 export async function buildPage(outdir: string): Promise<void> {
   const common = {
     bundle: true,
@@ -35,8 +34,8 @@ export async function buildPage(outdir: string): Promise<void> {
   await build({
     ...common,
     entryPoints: {
-      'workers/editor.worker': join(editorSrc, 'workers/editor.worker.ts'),
-      'workers/json.worker': join(editorSrc, 'workers/json.worker.ts'),
+      'workers/editor.worker': 'monaco-editor/editor/editor.worker.js',
+      'workers/json.worker': 'monaco-editor/language/json/json.worker.js',
     },
     outdir,
     format: 'iife',

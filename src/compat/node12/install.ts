@@ -1,13 +1,13 @@
 /**
  * Built-ins the engine (and the libraries it bundles) call that Node 12 — Electron 9, the smoke tests' Electron —
- * lacks. Injected first into the Electron 9 build only (scripts/build/node12.mjs); the production build never has it.
- * The engine calls the modern API plainly (`new X509Certificate`, `fs.promises.rm`): a stand-in is installed onto the
- * built-in module where the member is missing, before any engine module runs.
+ * lacks. Injected first into every Node bundle of the Electron 9 build only (scripts/build/electron9.mjs); the shipped
+ * build never contains it. The engine calls the modern API plainly (`new X509Certificate`, `fs.promises.rm`): a
+ * stand-in is installed onto the built-in module where the member is missing, before any engine module runs.
  */
 import crypto from 'crypto';
 import fs from 'fs';
 import { performance as hooksPerformance } from 'perf_hooks';
-import { installMissingBuiltins } from '../../shared/legacy-builtins';
+import { installMissingBuiltins } from '../legacy-builtins';
 import { rmWithoutRm } from './fs-rm';
 import { DerX509Certificate } from './x509-certificate';
 

@@ -1,6 +1,6 @@
 import { createContext, runInContext } from 'node:vm';
 import { describe, expect, test } from 'vitest';
-import { installMissingBuiltins } from '../../src/shared/legacy-builtins';
+import { installMissingBuiltins } from '../../src/compat/legacy-builtins';
 
 /** A fresh JavaScript realm without the built-ins Chromium 83 lacks, with them installed by our code. */
 function chromium83Realm(): (code: string) => unknown {

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { rmWithoutRm } from '../../../src/main/compat/fs-rm';
+import { rmWithoutRm } from '../../../src/compat/node12/fs-rm';
 
 let dir: string;
 beforeEach(async () => {

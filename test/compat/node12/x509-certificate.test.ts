@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { describeX509 } from '../../../src/core/tls/certificate-info';
 import { pemBlocks } from '../../../src/core/tls/pem-blocks';
-import { DerX509Certificate } from '../../../src/main/compat/x509-certificate';
+import { DerX509Certificate } from '../../../src/compat/node12/x509-certificate';
 import { grpcGoTestdata, makeTestPki, type TestPki } from '../../helpers/certs';
 
 const run = promisify(execFile);

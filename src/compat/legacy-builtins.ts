@@ -1,6 +1,7 @@
 /**
  * Built-ins that Chromium 83 and Node 12 (Electron 9, the smoke tests' Electron) lack, called by Monaco 0.57, React
- * libraries and the engine; esbuild lowers syntax but not library calls.
+ * libraries and the engine; esbuild lowers syntax but not library calls. Only the Electron 9 build installs them
+ * (src/compat/page/install.ts, src/compat/node12/install.ts).
  * This adds only the missing ones; a current runtime is left untouched.
  */
 
