@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { DescMethod } from '@bufbuild/protobuf';
 import { grpcStatusName } from '../shared/grpc-status';
 import { CallEngine, type CallSession } from '../core/call/engine';
+import { CallSetupError } from '../core/call/errors';
 import { encodeJson, JsonInputError } from '../core/schema/json';
 import { loadSchema } from '../core/schema/load';
 import { methodKind } from '../core/schema/method-tree';
@@ -91,10 +92,7 @@ export async function runCall(
     const outcome = streaming
       ? await streamRequests(engine, schema, method, request, input, onEvent, pacer, io)
       : await singleRequest(engine, schema, method, request, input, onEvent, pacer, io);
-    if (outcome.badRequest !== undefined) {
-      io.err(`protodesk: ${outcome.badRequest}\n`);
-      throw new CallExit(2);
-    }
+    if (outcome.badRequest !== undefined) throw outcome.badRequest;
     const { status } = outcome.final;
     if (status.code === 0) return;
     io.err(
@@ -112,10 +110,10 @@ export async function runCall(
 
 type Final = Extract<CallEvent, { type: 'status' }>;
 
-/** How a call ended: its status, and the message about a request that could not be sent (exit 2). */
+/** How a call ended: its status, and what was wrong with a request that could not be sent (exit 2). */
 interface Outcome {
   final: Final;
-  badRequest?: string;
+  badRequest?: UsageError;
 }
 
 /** Unary and server-streaming: the one request (`{}` without -d) goes out with the start. */
@@ -160,14 +158,14 @@ async function streamRequests(
   io: CallIo,
 ): Promise<Outcome> {
   let finished = false;
-  let badRequest: string | undefined;
+  let badRequest: UsageError | undefined;
   const session = await engine.start(schema, { ...request, requests: [] }, (event) => {
     if (event.type === 'status') finished = true;
     onEvent(event);
   });
   pacer.follow(session);
-  const refuse = (message: string) => {
-    badRequest ??= message;
+  const refuse = (error: UsageError) => {
+    badRequest ??= error;
     stop();
     session.cancel();
   };
@@ -178,18 +176,20 @@ async function streamRequests(
         session.send(value.text);
       } catch (error) {
         // A call the server already ended refuses more requests; only a request that is itself wrong is the user's.
-        if (!finished)
-          refuse(
+        if (!finished) {
+          const hint = error instanceof CallSetupError ? error.hint : undefined;
+          const message =
             error instanceof JsonInputError
               ? explainBadRequest(error, value, input, schema, method)
-              : (error as Error).message,
-          );
+              : (error as Error).message;
+          refuse(new UsageError(message, hint));
+        }
       }
     },
     end: () => {
       if (!finished && badRequest === undefined) session.end();
     },
-    error: (error) => refuse(error.message),
+    error: (error) => refuse(new UsageError(error.message)),
   });
   try {
     const final = await untilDone(session, io);

@@ -12,7 +12,7 @@ const usageKinds: ReadonlySet<ApiFailure['kind']> = new Set(['connection', 'json
 export function exitCodeFor(error: unknown, err: (text: string) => void): number {
   if (error instanceof CallExit) return error.exitCode;
   if (error instanceof UsageError) {
-    err(`protodesk: ${error.message}\n`);
+    err(messageText(error.message, error.hint));
     return 2;
   }
   const failure = engineFailure(error);
@@ -25,7 +25,12 @@ function failureText(failure: ApiFailure): string {
   if (failure.kind === 'schema' && failure.problems?.length) {
     return failure.problems.map((problem) => `protodesk: ${formatProblem(problem)}\n`).join('');
   }
-  const lines = failure.message.split('\n').map((line) => `protodesk: ${line}\n`);
-  const hints = failure.hint?.split('\n').map((hint) => `  ${hint}\n`) ?? [];
+  return messageText(failure.message, failure.hint);
+}
+
+/** The one terminal form of a message and its hint: `protodesk: ` before each message line, the hint indented below. */
+function messageText(message: string, hint?: string): string {
+  const lines = message.split('\n').map((line) => `protodesk: ${line}\n`);
+  const hints = hint?.split('\n').map((line) => `  ${line}\n`) ?? [];
   return [...lines, ...hints].join('');
 }

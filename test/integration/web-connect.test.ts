@@ -206,8 +206,8 @@ describe('Connect specifics against connect-node', () => {
     ).rejects.toMatchObject({
       name: 'CallSetupError',
       message:
-        'Connect over HTTP/1.1 carries unary and server-streaming calls only; this method is client-streaming. Nothing was sent.\n' +
-        '  Turn on HTTP/2 if the server accepts it in plaintext (h2c): the "HTTP/2 (h2c)" setting in the app, --http2 in the CLI; or use TLS where the server offers HTTP/2.',
+        'Connect over HTTP/1.1 carries unary and server-streaming calls only; this method is client-streaming. Nothing was sent.',
+      hint: 'Turn on HTTP/2 if the server accepts it in plaintext (h2c): the "HTTP/2 (h2c)" setting in the app, --http2 in the CLI; or use TLS where the server offers HTTP/2.',
     });
     expect(events).toEqual([]);
   });

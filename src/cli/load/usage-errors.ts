@@ -11,10 +11,9 @@ import { UsageError } from '../usage-error';
  */
 export function loadUsageError(error: unknown, requestName: string): unknown {
   if (error instanceof JsonInputError) return new UsageError(`${requestName}: ${error.message}`);
-  const typed =
-    error instanceof ThresholdSyntaxError ||
-    error instanceof DataFileError ||
-    error instanceof LoadPlanError ||
-    error instanceof UnresolvedVariablesError;
+  if (error instanceof ThresholdSyntaxError || error instanceof DataFileError) {
+    return new UsageError(error.message, error.hint);
+  }
+  const typed = error instanceof LoadPlanError || error instanceof UnresolvedVariablesError;
   return typed ? new UsageError(error.message) : error;
 }

@@ -5,7 +5,7 @@ export class CallSetupError extends Error {
     /** What to do about it. */
     readonly hint?: string,
   ) {
-    super(hint ? `${message}\n  ${hint}` : message);
+    super(message);
     this.name = 'CallSetupError';
   }
 }

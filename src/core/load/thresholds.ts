@@ -23,10 +23,12 @@ export type ThresholdMetric = keyof LatencySummary | 'errorRate' | 'errors' | 'r
 export type ThresholdOp = '<' | '<=' | '>' | '>=';
 export type ThresholdUnit = 'ms' | 's' | 'us' | 'µs' | '%' | '/s' | '';
 
-/** A threshold text that is not a rule: the message says what is wrong and shows the valid forms. */
+/** A threshold text that is not a rule: the message says what is wrong, the hint shows the valid forms. */
 export class ThresholdSyntaxError extends Error {
+  /** The forms a threshold may take. */
+  readonly hint = validForms;
   constructor(text: string, problem: string) {
-    super(`Cannot read the threshold "${text}": ${problem}. ${validForms}`);
+    super(`Cannot read the threshold "${text}": ${problem}.`);
     this.name = 'ThresholdSyntaxError';
   }
 }

@@ -55,9 +55,7 @@ export function engineFailure(error: unknown): ApiFailure {
     };
   }
   if (error instanceof CallSetupError) {
-    // The error's own message has the hint appended for terminals; the page shows them apart.
-    const message = error.hint ? error.message.replace(`\n  ${error.hint}`, '') : error.message;
-    return { kind: 'call', message, ...(error.hint ? { hint: error.hint } : {}) };
+    return { kind: 'call', message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
   }
   if (error instanceof WorkspaceConflictError) {
     return {
@@ -73,11 +71,11 @@ export function engineFailure(error: unknown): ApiFailure {
   if (error instanceof UnresolvedVariablesError || error instanceof GrpcurlParseError) {
     return { kind: 'invalidRequest', message: error.message };
   }
-  if (error instanceof DataFileError || error instanceof ThresholdSyntaxError || error instanceof LoadPlanError) {
-    // Like CallSetupError's, a data file error's message has its hint appended for terminals.
-    const [message = error.message, hint] = error.message.split('\n  ');
-    return { kind: error instanceof DataFileError ? 'file' : 'invalidRequest', message, ...(hint ? { hint } : {}) };
+  if (error instanceof DataFileError || error instanceof ThresholdSyntaxError) {
+    const kind = error instanceof DataFileError ? 'file' : 'invalidRequest';
+    return { kind, message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
   }
+  if (error instanceof LoadPlanError) return { kind: 'invalidRequest', message: error.message };
   if (isFsError(error)) return { kind: 'file', message: error.message };
   return toFailure(error);
 }

@@ -68,8 +68,15 @@ describe('parseThresholds', () => {
     ['', 'it should start with what to check (p99, errors, rps, ...)'],
   ])('refuses %j, saying what is wrong and what a threshold looks like', (text, problem) => {
     const read = () => parseThresholds(['p99 < 50ms', text]);
-    expect(read).toThrow(ThresholdSyntaxError);
-    expect(read).toThrow(`Cannot read the threshold "${text}": ${problem}. ${forms}`);
+    let error: unknown;
+    try {
+      read();
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ThresholdSyntaxError);
+    // The message says what is wrong; the hint, apart from it, what a threshold looks like.
+    expect(error).toMatchObject({ message: `Cannot read the threshold "${text}": ${problem}.`, hint: forms });
   });
 });
 

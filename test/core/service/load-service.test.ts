@@ -151,7 +151,8 @@ describe('a load test from the page', () => {
     );
     expect(threshold).toMatchObject({
       kind: 'invalidRequest',
-      message: expect.stringContaining('p99 < 50ms'),
+      message: 'Cannot read the threshold "p99 <": it needs a limit after <.',
+      hint: expect.stringContaining('p99 < 50ms'),
     });
     const noData = join(fixture.scratch, 'no-such-rows.csv');
     const data = await failureOf(

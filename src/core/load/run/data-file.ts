@@ -11,8 +11,12 @@ export type DataRow = ReadonlyMap<string, string>;
 
 /** A data file that cannot be used; the message names the file (and line) and what is wrong. */
 export class DataFileError extends Error {
-  constructor(message: string, hint?: string) {
-    super(hint ? `${message}\n  ${hint}` : message);
+  constructor(
+    message: string,
+    /** What to do about it. */
+    readonly hint?: string,
+  ) {
+    super(message);
     this.name = 'DataFileError';
   }
 }

@@ -160,7 +160,10 @@ describe('ghz command against grpc-go', () => {
       { key: 'x-a', value: '1' },
       { key: 'x-a', value: '2' },
     ];
-    expect(() => ghzCommand(twice)).toThrow(/x-a has 2 values; ghz sends one per key\.\n {2}Keep one value/);
+    expect(() => ghzCommand(twice)).toThrow(
+      expect.objectContaining({ hint: expect.stringMatching(/^Keep one value/) }),
+    );
+    expect(() => ghzCommand(twice)).toThrow(/x-a has 2 values; ghz sends one per key\.$/);
     const binary = input(compiled, {});
     binary.request.metadata = [{ key: 'trace-bin', value: 'AAEC' }];
     expect(() => ghzCommand(binary)).toThrow('trace-bin carries binary values');
