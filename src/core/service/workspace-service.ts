@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { ApiError } from '../../shared/api/errors';
 import type { ApiEvent } from '../../shared/api/types';
+import { compareNames } from '../../shared/natural-order';
 import type { SchemaSource } from '../../shared/schema';
 import type {
   EnvironmentFile,
@@ -191,7 +192,7 @@ export class WorkspaceService {
     for (const [name, value] of this.captured) byName.set(name, { name, origin: 'captured', value });
     return {
       ...(environment !== undefined ? { environment } : {}),
-      variables: [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+      variables: [...byName.values()].sort((a, b) => compareNames(a.name, b.name)),
       secretsWithoutValue: defined.secretsWithoutValue.filter((name) => !this.captured.has(name)),
     };
   }

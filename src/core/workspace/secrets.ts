@@ -1,5 +1,6 @@
 import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { compareNames } from '../../shared/natural-order';
 import { writeFileAtomic } from './atomic-write';
 
 /**
@@ -16,7 +17,7 @@ export interface SecretStore {
   get(scope: string, name: string): Promise<string | undefined>;
   set(scope: string, name: string, value: string): Promise<void>;
   delete(scope: string, name: string): Promise<void>;
-  /** Names with a stored value in the scope, sorted. */
+  /** Names with a stored value in the scope, in natural order (src/shared/natural-order.ts). */
   names(scope: string): Promise<string[]>;
 }
 
@@ -67,9 +68,9 @@ export class FileSecretStore implements SecretStore {
     return this.change((values) => values.delete(name), scope);
   }
 
-  /** Names with a stored value in the scope, sorted. */
+  /** Names with a stored value in the scope, in natural order (src/shared/natural-order.ts). */
   names(scope: string): Promise<string[]> {
-    return this.serial(async () => Object.keys((await this.read()).scopes[scope] ?? {}).sort());
+    return this.serial(async () => Object.keys((await this.read()).scopes[scope] ?? {}).sort(compareNames));
   }
 
   private serial<T>(task: () => Promise<T>): Promise<T> {
@@ -98,9 +99,9 @@ export class FileSecretStore implements SecretStore {
 
   private async write(plain: Map<string, Map<string, string>>): Promise<void> {
     const scopes: SecretsFile['scopes'] = {};
-    for (const [scope, values] of [...plain].sort(([a], [b]) => a.localeCompare(b))) {
+    for (const [scope, values] of [...plain].sort(([a], [b]) => compareNames(a, b))) {
       if (values.size === 0) continue;
-      const sorted = [...values].sort(([a], [b]) => a.localeCompare(b));
+      const sorted = [...values].sort(([a], [b]) => compareNames(a, b));
       scopes[scope] = Object.fromEntries(
         await Promise.all(sorted.map(async ([name, value]) => [name, await this.conceal(value)] as const)),
       );

@@ -34,6 +34,24 @@ describe('FileSecretStore', () => {
     expect(await new FileSecretStore(join(dir, 'data', 'secrets.json')).get(dev, 'apiKey')).toBe('two');
   });
 
+  it('lists names, and writes scopes and names to the file, in natural order (key2 before key10, case aside)', async () => {
+    const file = join(dir, 'secrets.json');
+    const store = new FileSecretStore(file);
+    for (const name of ['token', 'key10', 'Key1', 'key2']) await store.set(dev, name, name);
+    await store.set(secretScope('/work/api', 'stage10'), 'a', 'a');
+    await store.set(secretScope('/work/api', 'stage2'), 'a', 'a');
+    expect(await store.names(dev)).toEqual(['Key1', 'key2', 'key10', 'token']);
+    const written = JSON.parse(await readFile(file, 'utf8')) as {
+      scopes: Record<string, Record<string, string>>;
+    };
+    expect(Object.keys(written.scopes[dev] ?? {})).toEqual(['Key1', 'key2', 'key10', 'token']);
+    expect(Object.keys(written.scopes)).toEqual([
+      dev,
+      secretScope('/work/api', 'stage2'),
+      secretScope('/work/api', 'stage10'),
+    ]);
+  });
+
   it('keeps every value when many are set at once', async () => {
     const store = new FileSecretStore(join(dir, 'secrets.json'));
     await Promise.all(Array.from({ length: 20 }, (_, i) => store.set(dev, `v${i}`, `value ${i}`)));

@@ -3,6 +3,7 @@
  * never read from the engine: a stored one shows as empty, a typed one is sent once in SecretChanges.
  */
 import type { CallProtocol } from '../../../shared/call';
+import { compareNames } from '../../../shared/natural-order';
 import type { EnvironmentFile, EnvironmentView, SecretChanges } from '../../../shared/workspace';
 
 /** One row of the table. For a secret row, `value` is only what the user typed (empty: keep the stored value). */
@@ -26,9 +27,11 @@ export function emptyVariableRow(): VariableRow {
 /** The rows that show an environment: plain variables, then secrets, each in name order. */
 export function variableRows(view: EnvironmentView): VariableRow[] {
   const plain = Object.keys(view.file.variables)
-    .sort()
+    .sort(compareNames)
     .map((name) => ({ ...emptyVariableRow(), name, value: view.file.variables[name] ?? '' }));
-  const secret = [...view.file.secrets].sort().map((name) => ({ ...emptyVariableRow(), name, secret: true }));
+  const secret = [...view.file.secrets]
+    .sort(compareNames)
+    .map((name) => ({ ...emptyVariableRow(), name, secret: true }));
   return [...plain, ...secret];
 }
 
@@ -78,7 +81,7 @@ export function environmentToSave(
   for (const name of storedSecrets) {
     if (!secretNames.includes(name)) changes[name] = null;
   }
-  const file: EnvironmentFile = { variables, secrets: secretNames.sort() };
+  const file: EnvironmentFile = { variables, secrets: secretNames.sort(compareNames) };
   if (tlsProfile !== undefined) file.tlsProfile = tlsProfile;
   if (protocol !== undefined) file.protocol = protocol;
   return { file, secrets: changes };

@@ -25,6 +25,16 @@ describe('variable rows', () => {
     expect(rows.map((row) => hasStoredValue(row, view.storedSecrets))).toEqual([false, false, true]);
   });
 
+  it('list plain variables, then secrets, each in natural order (shard2 before shard10, case aside), and save so', () => {
+    const names = {
+      variables: { shard10: 'c', Shard1: 'a', shard2: 'b' },
+      secrets: ['key10', 'key2', 'Key1'],
+    };
+    const rows = variableRows({ file: names, storedSecrets: [] });
+    expect(rows.map((row) => row.name)).toEqual(['Shard1', 'shard2', 'shard10', 'Key1', 'key2', 'key10']);
+    expect(environmentToSave(rows.reverse(), [], undefined).file.secrets).toEqual(['Key1', 'key2', 'key10']);
+  });
+
   it('keep a stored secret untouched when its box stays empty', () => {
     expect(environmentToSave(variableRows(view), view.storedSecrets, 'prod-tls')).toEqual({
       file: { variables: { host: 'localhost:50051', user: 'ada' }, secrets: ['token'], tlsProfile: 'prod-tls' },
