@@ -8,6 +8,7 @@ import {
   callTls,
   type RequestFlags,
 } from '../call-options';
+import { prepareLoad } from '../../core/service/use-cases/prepare-load';
 import { findMethod } from '../find-method';
 import { loadFlagSchema } from '../schema-load';
 import { schemaSourceFromFlags } from '../schema-options';
@@ -41,12 +42,7 @@ export async function flagSubject(
     method: `${method.parent.typeName}/${method.name}`,
     requests: [body],
   };
-  return {
-    input: { schema, request, values: new Map() },
-    secrets: new Map(),
-    source,
-    dispose: () => Promise.resolve(),
-  };
+  return prepareLoad({ kind: 'request', schema, request, source });
 }
 
 /** The one JSON value of -d: every call sends it (a client or bidi stream sends it --messages times). */
