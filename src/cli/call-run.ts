@@ -1,16 +1,19 @@
 import { Readable } from 'node:stream';
 import type { DescMethod } from '@bufbuild/protobuf';
 import { grpcStatusName } from '../shared/grpc-status';
-import { CallEngine, type CallSession } from '../core/call/engine';
-import { encodeJson, JsonInputError } from '../core/schema/json';
-import { loadSchema } from '../core/schema/load';
-import { methodKind } from '../core/schema/method-tree';
-import type { Schema } from '../core/schema/schema';
+import {
+  CallEngine,
+  type CallSession,
+  encodeJson,
+  loadSchema,
+  methodKind,
+  type Schema,
+} from '../core/service/entry/call';
+import { JsonInputError, SchemaError } from '../core/service/entry/errors';
 import { performance } from 'node:perf_hooks';
 import { status as grpcStatus } from '@grpc/grpc-js';
 import type { CallEvent, CallRequest, CallStatus } from '../shared/call';
 import type { SchemaSource } from '../shared/schema';
-import { SchemaError } from '../core/schema/errors';
 import { CallExit } from './call-exit';
 import { findMethod } from './find-method';
 import { openRequestInput, readAllRequests, readRequests, type RequestInput } from './call-input';

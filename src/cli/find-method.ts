@@ -1,5 +1,5 @@
 import type { DescMethod } from '@bufbuild/protobuf';
-import type { Schema } from '../core/schema/schema';
+import type { Schema } from '../core/service/entry/call';
 import { UsageError } from './usage-error';
 
 /** The method the user named, or a usage error that lists what there is. */

@@ -1,4 +1,4 @@
-import { writeFileAtomic } from '../../core/workspace/atomic-write';
+import { writeFileAtomic } from '../../core/service/entry/files';
 import { runWorkspace } from '../../core/service/run/runner';
 import { dataFolderSecrets } from '../../core/service/use-cases/data-folder';
 import { CallExit } from '../call-exit';
