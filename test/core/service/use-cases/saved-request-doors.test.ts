@@ -75,7 +75,11 @@ async function refusals(name: 'Half profile' | 'Missing profile', profile: 'half
 
 describe('the three front doors of a saved request say the same', () => {
   test('a TLS profile without a required field', async () => {
-    expect(await refusals('Half profile', 'half')).toEqual({ run: incomplete, load: incomplete, copy: incomplete });
+    expect(await refusals('Half profile', 'half')).toEqual({
+      run: incomplete,
+      load: incomplete,
+      copy: incomplete,
+    });
   });
 
   test('a TLS profile that does not exist', async () => {
