@@ -8,6 +8,7 @@ import { requestWithContextConnection } from '../context-request';
 import { RunSchemas } from '../run/runner-schemas';
 import { TempArea } from '../temp-area';
 import type { WorkspaceService } from '../workspace-service';
+import { prepareCall } from './prepare-call';
 import { findSavedRequest, resolveSavedRequest } from './saved-request';
 import { openSavedWorkspace } from './saved-workspace';
 import { workspaceProfileTls, type ProfileTls } from './tls-profile';
@@ -67,6 +68,8 @@ async function requestLoad({
   source,
   context,
 }: RequestLoadSubject): Promise<PreparedLoadSubject> {
+  // The method's words are a call's (the load engine checks it again, as a call does).
+  prepareCall(schema, request);
   const dispose = (): Promise<void> => Promise.resolve();
   if (!context) return { input: { schema, request, values: new Map() }, secrets: new Map(), source, dispose };
   const variables = await context.workspace.variables(context.call.environment);
