@@ -22,15 +22,16 @@ export function schemaMethod(schema: Schema, name: string): DescMethod {
   if (!match) throw new MethodNotFoundError(`"${name}" is not a method name: write package.Service/Method.`);
   const serviceName = match[1] ?? '';
   const service = schema.registry.getService(serviceName);
-  if (!service) {
-    const services = schema.services().map((s) => s.fullName);
-    throw new MethodNotFoundError(
-      `There is no service "${serviceName}". Services: ${services.join(', ') || 'none'}.`,
-    );
-  }
+  if (!service) throw new MethodNotFoundError(unknownService(schema, serviceName));
   throw new MethodNotFoundError(
     `The service ${service.typeName} has no method "${match[2]}". Methods: ${service.methods.map((m) => m.name).join(', ')}.`,
   );
+}
+
+/** Why `name` names no service of the schema, listing those there are (`protodesk list` says it too). */
+export function unknownService(schema: Pick<Schema, 'services'>, name: string): string {
+  const services = schema.services().map((s) => s.fullName);
+  return `There is no service "${name}". Services: ${services.join(', ') || 'none'}.`;
 }
 
 /**
