@@ -1,19 +1,21 @@
 import { Readable } from 'node:stream';
 import type { DescMethod } from '@bufbuild/protobuf';
 import { grpcStatusName } from '../shared/grpc-status';
-import { CallEngine, type CallSession } from '../core/call/engine';
-import { CallSetupError } from '../core/call/errors';
-import { encodeJson, JsonInputError } from '../core/schema/json';
-import { loadSchema } from '../core/schema/load';
-import { methodKind } from '../core/schema/method-tree';
-import type { Schema } from '../core/schema/schema';
+import {
+  CallEngine,
+  type CallSession,
+  encodeJson,
+  loadSchema,
+  methodKind,
+  type Schema,
+} from '../core/service/entry/call';
+import { CallSetupError, JsonInputError, SchemaError } from '../core/service/entry/errors';
 import { performance } from 'node:perf_hooks';
 import { status as grpcStatus } from '@grpc/grpc-js';
 import type { CallEvent, CallRequest, CallStatus } from '../shared/call';
 import type { SchemaSource } from '../shared/schema';
-import { SchemaError } from '../core/schema/errors';
 import { CallExit } from './call-exit';
-import { findMethod } from './find-method';
+import { prepareFlagCall } from './flag-call';
 import { openRequestInput, readAllRequests, readRequests, type RequestInput } from './call-input';
 import {
   callMetadata,
@@ -75,7 +77,7 @@ export async function runCall(
   const input = await openRequestInput(flags.data, io.stdin ?? emptyInput);
   try {
     const schema = await loadWithinDeadline(source, tls, request, flags, io);
-    const method = findMethod(schema, methodName);
+    const { request: call, method } = prepareFlagCall(schema, request);
     const print =
       format === 'json'
         ? (json: string) => io.out(`${prettyJson(json)}\n`)
@@ -86,12 +88,12 @@ export async function runCall(
       if (event.type === 'message') pacer.wrote(print(event.json));
       verbose?.event(event);
     };
-    verbose?.request(`${method.parent.typeName}/${method.name}`, target, protocol ?? 'grpc', request.metadata);
+    verbose?.request(call.method, target, protocol ?? 'grpc', call.metadata);
     const kind = methodKind(method);
     const streaming = kind === 'client_stream' || kind === 'bidi';
     const outcome = streaming
-      ? await streamRequests(engine, schema, method, request, input, onEvent, pacer, io)
-      : await singleRequest(engine, schema, method, request, input, onEvent, pacer, io);
+      ? await streamRequests(engine, schema, method, call, input, onEvent, pacer, io)
+      : await singleRequest(engine, schema, method, call, input, onEvent, pacer, io);
     if (outcome.badRequest !== undefined) throw outcome.badRequest;
     const { status } = outcome.final;
     if (status.code === 0) return;

@@ -1,6 +1,6 @@
 /** How a command that threw ends: what it prints on stderr, and its exit code. */
 import type { ApiFailure } from '../shared/api/types';
-import { formatProblem } from '../core/schema/errors';
+import { formatProblem } from '../core/service/entry/errors';
 import { engineFailure } from '../core/service/failure';
 import { CallExit } from './call-exit';
 import { UsageError } from './usage-error';

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { access, mkdir, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { fileType } from '../core/files/file-type';
+import { fileType } from '../core/service/entry/files';
 import { UsageError } from './usage-error';
 
 /** How an output option treats what is already at its path and a missing folder. */

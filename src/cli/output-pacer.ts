@@ -1,4 +1,4 @@
-import type { CallSession } from '../core/call/engine';
+import type { CallSession } from '../core/service/entry/call';
 
 /**
  * Respects the output's backpressure: when a write finds it full, the call stops taking responses (HTTP/2 flow control

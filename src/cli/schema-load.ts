@@ -1,8 +1,11 @@
-import { buildMetadata } from '../core/connection/metadata';
-import { channelSecurity, effectiveTls } from '../core/tls/credentials';
-import { parseTarget } from '../core/connection/target';
-import { loadSchema } from '../core/schema/load';
-import type { Schema } from '../core/schema/schema';
+import {
+  buildMetadata,
+  channelSecurity,
+  effectiveTls,
+  parseTarget,
+  loadSchema,
+  type Schema,
+} from '../core/service/entry/call';
 import type { SchemaSource } from '../shared/schema';
 
 /**

@@ -1,4 +1,4 @@
-import { proxyEnvironment } from '../core/connection/proxy-env';
+import { proxyEnvironment } from '../core/service/entry/process';
 import { endOnOutputError, exitAfterOutput } from './process-output';
 import { runCli } from './run';
 

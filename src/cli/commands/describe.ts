@@ -14,7 +14,7 @@ export function registerDescribe(program: Command, out: (line: string) => void):
     const { target, symbol } = splitTarget([first, second]);
     const [{ loadFlagSchema }, { describeAll, describeSymbol }] = await Promise.all([
       import('../schema-load'),
-      import('../../core/schema/describe'),
+      import('../../core/service/entry/describe'),
     ]);
     const schema = await loadFlagSchema(schemaSourceFromFlags(flags, target));
     out(symbol ? describeSymbol(schema.registry, symbol) : describeAll(schema.registry));

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { splitTarget } from '../positionals';
 import { addSchemaFlags, schemaSourceFromFlags, type SchemaFlags } from '../schema-options';
 import { UsageError } from '../usage-error';
+import { unknownService } from '../../core/service/use-cases/prepare-call';
 
 /** `protodesk list [target] [service]`: services, or one service's methods (grpcurl's output, plus kinds with --long). */
 export function registerList(program: Command, out: (line: string) => void): void {
@@ -23,7 +24,7 @@ export function registerList(program: Command, out: (line: string) => void): voi
     }
     const service = services.find((s) => s.fullName === symbol.replace(/^\./, ''));
     if (!service) {
-      throw new UsageError(`There is no service "${symbol}". Services: ${services.map((s) => s.fullName).join(', ') || 'none'}.`);
+      throw new UsageError(unknownService(schema, symbol));
     }
     for (const method of service.methods) {
       out(flags.long ? `${method.fullName}\t${method.kind}\t${method.inputType} -> ${method.outputType}` : method.fullName);

@@ -1,11 +1,10 @@
-import { appDataDir, secretsFile } from '../../core/workspace/app-data';
-import { writeFileAtomic } from '../../core/workspace/atomic-write';
+import { writeFileAtomic } from '../../core/service/entry/files';
 import { runWorkspace } from '../../core/service/run/runner';
-import { RunSelectionError } from '../../core/service/run/runner-errors';
-import { FileSecretStore } from '../../core/workspace/secrets';
+import { dataFolderSecrets } from '../../core/service/use-cases/data-folder';
 import { CallExit } from '../call-exit';
 import { parseDuration } from '../duration';
 import { checkOutputFile } from '../output-file';
+import { selectionUsageError } from '../selection-error';
 import { formatReport, type ReporterName } from '../run-report/format';
 import { prettyResult, prettySummary } from '../run-report/pretty';
 import type { CliIo } from '../cli-io';
@@ -43,12 +42,12 @@ export async function runCommand(workspace: string, flags: RunFlags, io: CliIo):
     folder: workspace,
     ...(flags.collection !== undefined ? { collection: flags.collection } : {}),
     ...(flags.env !== undefined ? { environment: flags.env } : {}),
-    secrets: new FileSecretStore(secretsFile(appDataDir())),
+    secrets: dataFolderSecrets(),
     variables,
     ...(defaultDeadlineMs !== undefined ? { defaultDeadlineMs } : {}),
     onResult: (result) => progress(prettyResult(result)),
   }).catch((error: unknown) => {
-    throw error instanceof RunSelectionError ? new UsageError(error.message) : error;
+    throw selectionUsageError(error);
   });
   progress(prettySummary(report));
   const text = formatReport(flags.reporter, report);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EngineService } from '../../core/service';
-import { appDataDir } from '../../core/workspace/app-data';
+import { appDataDir } from '../../core/service/use-cases/data-folder';
 import { startHost, type Host } from '../../host/host';
 import { defaultRendererDir } from '../../host/renderer-dir';
 import type { CliIo } from '../cli-io';

@@ -1,8 +1,8 @@
 import type { LoadPlan } from '../../shared/load';
-import { readDataFile } from '../../core/load/run/data-file';
+import { readDataFile } from '../../core/service/entry/load';
 import { loadExportText } from '../../core/service/load-export-text';
-import { writeFileAtomic } from '../../core/workspace/atomic-write';
-import { UnresolvedVariablesError } from '../../core/workspace/variables';
+import { writeFileAtomic } from '../../core/service/entry/files';
+import { UnresolvedVariablesError } from '../../core/service/entry/errors';
 import { UsageError } from '../usage-error';
 import type { ExportKind } from './load-flags';
 import type { LoadSubject } from './load-subject';

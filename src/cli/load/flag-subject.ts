@@ -8,7 +8,8 @@ import {
   callTls,
   type RequestFlags,
 } from '../call-options';
-import { findMethod } from '../find-method';
+import { prepareLoad } from '../../core/service/use-cases/prepare-load';
+import { prepareFlagCall } from '../flag-call';
 import { loadFlagSchema } from '../schema-load';
 import { schemaSourceFromFlags } from '../schema-options';
 import { UsageError } from '../usage-error';
@@ -26,27 +27,18 @@ export async function flagSubject(
 ): Promise<LoadSubject> {
   const source = schemaSourceFromFlags(flags, target);
   const protocol = callProtocol(flags);
-  const partial: Omit<CallRequest, 'method' | 'requests'> = {
+  const asTyped: CallRequest = {
     target,
     tls: callTls(flags, target),
+    method: methodName,
     metadata: callMetadata(flags),
+    requests: [await requestBody(flags.data, stdin)],
     ...(protocol !== undefined ? { protocol } : {}),
     options: callOptionsFromFlags(flags),
   };
-  const body = await requestBody(flags.data, stdin);
   const schema = await loadFlagSchema(source);
-  const method = findMethod(schema, methodName);
-  const request: CallRequest = {
-    ...partial,
-    method: `${method.parent.typeName}/${method.name}`,
-    requests: [body],
-  };
-  return {
-    input: { schema, request, values: new Map() },
-    secrets: new Map(),
-    source,
-    dispose: () => Promise.resolve(),
-  };
+  const { request } = prepareFlagCall(schema, asTyped);
+  return prepareLoad({ kind: 'request', schema, request, source });
 }
 
 /** The one JSON value of -d: every call sends it (a client or bidi stream sends it --messages times). */

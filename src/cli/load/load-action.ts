@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { parseThresholds } from '../../core/load/thresholds';
+import { parseThresholds } from '../../core/service/entry/load';
 import type { CliIo } from '../cli-io';
 import { parseVariable } from '../commands/run-action';
 import { checkOutputFile } from '../output-file';

@@ -1,12 +1,7 @@
-import type { LoadInContext } from '../../core/service/load-service';
-import type { SchemaSource } from '../../shared/schema';
+import type { PreparedLoadSubject } from '../../core/service/use-cases/prepare-load';
 
 /**
  * What a load test calls: the engine's input, its secret values (exports write references to them instead), the
  * schema source it came from (exports name it), and its clean-up.
  */
-export interface LoadSubject extends LoadInContext {
-  source: SchemaSource;
-  /** Removes temporary files (a TLS profile's embedded PEM) once the run or export is over. */
-  dispose: () => Promise<void>;
-}
+export type LoadSubject = PreparedLoadSubject;

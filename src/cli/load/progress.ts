@@ -1,5 +1,5 @@
 import type { LoadSnapshot } from '../../shared/load';
-import { errorRate, formatCount, formatMs, formatPercent } from '../../core/load/report/format';
+import { errorRate, formatCount, formatMs, formatPercent } from '../../core/service/entry/load';
 
 /** How the progress line is shown: rewritten in place on a terminal, plain lines in a log, or not at all. */
 export type ProgressMode = 'terminal' | 'lines' | 'quiet';

@@ -1,8 +1,6 @@
 import type { LoadReport } from '../../shared/load';
-import { loadReportCsv } from '../../core/load/report/csv';
-import { loadReportHtml } from '../../core/load/report/html';
-import { loadReportSummary } from '../../core/load/report/summary';
-import { writeFileAtomic } from '../../core/workspace/atomic-write';
+import { loadReportCsv, loadReportHtml, loadReportSummary } from '../../core/service/entry/load';
+import { writeFileAtomic } from '../../core/service/entry/files';
 import type { CliIo } from '../cli-io';
 import type { LoadFormat } from './load-flags';
 

@@ -1,7 +1,5 @@
 import type { LoadPlan, LoadReport } from '../../shared/load';
-import { describePlan } from '../../core/load/report/format';
-import { startLoad } from '../../core/load/run/start-load';
-import { SecretRedactor } from '../../core/workspace/redaction';
+import { describePlan, startLoad, SecretRedactor } from '../../core/service/entry/load';
 import type { CliIo } from '../cli-io';
 import type { LoadSubject } from './load-subject';
 import { ProgressReporter, type ProgressMode } from './progress';

@@ -1,8 +1,10 @@
-import { DataFileError } from '../../core/load/run/data-file';
-import { LoadPlanError } from '../../core/load/run/shares';
-import { ThresholdSyntaxError } from '../../core/load/thresholds';
-import { JsonInputError } from '../../core/schema/json';
-import { UnresolvedVariablesError } from '../../core/workspace/variables';
+import {
+  DataFileError,
+  LoadPlanError,
+  ThresholdSyntaxError,
+  JsonInputError,
+  UnresolvedVariablesError,
+} from '../../core/service/entry/errors';
 import { UsageError } from '../usage-error';
 
 /**

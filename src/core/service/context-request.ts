@@ -1,4 +1,4 @@
-/** The one rule that makes a call ready in its workspace context, for the app, `protodesk run` and copy as grpcurl. */
+/** The one rule that makes a call ready in its workspace context: the app's Send and load test, and resolveSavedRequest. */
 import type { CallProtocol, CallRequest } from '../../shared/call';
 import type { TlsSettings } from '../../shared/schema';
 import { protocolInUse } from '../../shared/protocol-in-use';

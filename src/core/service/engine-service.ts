@@ -40,6 +40,7 @@ import { checkTlsProfile } from '../tls/profile-report';
 import { parseGrpcurlCommand } from '../workspace/grpcurl/parse-command';
 import type { SecretCipher } from '../workspace/secrets';
 import { prepareContextCall } from './call-context';
+import { prepareCall } from './use-cases/prepare-call';
 import { defaultBatchLimits, type BatchLimits } from './batcher';
 import { CallRegistry } from './calls';
 import { isFsError, redactedFailure } from './failure';
@@ -445,10 +446,12 @@ export class EngineService implements ProtodeskService {
   private async startCallWith(
     emit: (event: ApiEvent) => void,
     sourceId: string,
-    request: CallRequest,
+    asSent: CallRequest,
     context?: CallContext,
   ): Promise<StartedCall> {
     const schema = this.sources.schema(sourceId);
+    // The method checked in the words of every front door (`protodesk call` says the same).
+    const { request } = prepareCall(schema, asSent);
     await this.assertReadable({ files: tlsFiles(request.tls), folders: [] });
     const toBatch = (batch: CallEventBatch): void => emit({ type: 'call', batch });
     if (!context) return this.calls.start(schema, request, toBatch);

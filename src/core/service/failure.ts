@@ -12,6 +12,7 @@ import { WorkspaceConflictError, WorkspaceFileError } from '../workspace/errors'
 import type { SecretRedactor } from '../workspace/redaction';
 import { GrpcurlParseError } from '../workspace/grpcurl/errors';
 import { UnresolvedVariablesError } from '../workspace/variables';
+import { TlsProfileError } from './use-cases/tls-profile';
 
 /** The page named a call this service does not hold. */
 export const unknownCall = (): ApiError =>
@@ -67,6 +68,14 @@ export function engineFailure(error: unknown): ApiFailure {
   }
   if (error instanceof WorkspaceFileError) {
     return { kind: 'file', message: error.message, ...(error.hint ? { hint: error.hint } : {}), path: error.path };
+  }
+  if (error instanceof TlsProfileError) {
+    return {
+      kind: 'file',
+      message: error.message,
+      ...(error.hint !== undefined ? { hint: error.hint } : {}),
+      ...(error.path !== undefined ? { path: error.path } : {}),
+    };
   }
   if (error instanceof UnresolvedVariablesError || error instanceof GrpcurlParseError) {
     return { kind: 'invalidRequest', message: error.message };

@@ -7,7 +7,8 @@ import type { LoadPlan } from '../../shared/load';
 import type { CallContext } from '../../shared/workspace';
 import { readDataFile } from '../load/run/data-file';
 import { loadExportText, type LoadExportKind } from './load-export-text';
-import { loadInContext, type LoadServiceParts } from './load-service';
+import { pageLoadSubject, type LoadServiceParts } from './load-service';
+import { prepareLoad } from './use-cases/prepare-load';
 
 /** What the page asks to export. */
 export interface LoadExportRequest {
@@ -22,8 +23,7 @@ export async function exportLoad(
   parts: LoadServiceParts,
   { sourceId, request, context, plan, kind }: LoadExportRequest,
 ): Promise<string> {
-  const schema = parts.sources.schema(sourceId);
-  const { input, secrets } = await loadInContext(parts, schema, request, context);
+  const { input, secrets, source } = await prepareLoad(pageLoadSubject(parts, sourceId, request, context));
   let rows;
   if (plan.dataFile !== undefined) {
     await parts.access.assertReadable(plan.dataFile);
@@ -32,7 +32,7 @@ export async function exportLoad(
   return loadExportText(kind, {
     ...input,
     secrets,
-    source: parts.sources.source(sourceId),
+    source,
     plan,
     ...(rows ? { rows } : {}),
   });

@@ -10,10 +10,9 @@ import type { CallRequest } from '../../shared/call';
 import type { LoadPlan, LoadReport } from '../../shared/load';
 import type { CallContext } from '../../shared/workspace';
 import { loadReportHtml } from '../load/report/html';
-import { startLoad, type LoadInput, type LoadRun } from '../load/run/start-load';
+import { startLoad, type LoadRun } from '../load/run/start-load';
 import { writeFileAtomic } from '../workspace/atomic-write';
 import { SecretRedactor } from '../workspace/redaction';
-import { requestWithContextConnection } from './context-request';
 import { engineFailure, redactedFailure } from './failure';
 import { fileFailure } from './file-failure';
 import { tlsFiles } from './named-paths';
@@ -21,6 +20,7 @@ import type { PathAccess } from './path-access';
 import type { SourceCatalog } from './sources';
 import type { WorkspaceService } from './workspace-service';
 import type { WorkspaceTools } from './workspace-tools';
+import { prepareLoad, type RequestLoadSubject } from './use-cases/prepare-load';
 
 /** How many ended runs' reports are kept (the oldest goes first). */
 export const keptLoadReports = 20;
@@ -46,37 +46,25 @@ interface RunEntry {
   done?: Promise<void>;
 }
 
-/** A load test's input in its workspace context, and the context's secret values (by name). */
-export interface LoadInContext {
-  input: LoadInput;
-  secrets: ReadonlyMap<string, string>;
-}
-
 /**
- * A request in its context, for the runner: the TLS profile applied, `{{variables}}` left for the runner to fill per
- * call from the data file's row and then these values (the environment's, and values captured earlier).
+ * A request of the page as a load subject: its source, and its tab's workspace context (environment, TLS profile)
+ * when it has one.
  */
-export async function loadInContext(
-  { workspace, tools }: Pick<LoadServiceParts, 'workspace' | 'tools'>,
-  schema: LoadInput['schema'],
+export function pageLoadSubject(
+  parts: Pick<LoadServiceParts, 'sources' | 'workspace' | 'tools'>,
+  sourceId: string,
   request: CallRequest,
   context: CallContext | undefined,
-): Promise<LoadInContext> {
-  if (!context) return { input: { schema, request, values: new Map() }, secrets: new Map() };
-  const variables = await workspace.variables(context.environment);
-  const { request: withTls } = await requestWithContextConnection(
-    request,
-    {
-      tlsProfile: context.tlsProfile,
-      environmentTlsProfile: variables.tlsProfile,
-      environmentProtocol: variables.protocol,
-    },
-    (name) => tools.namedProfileTls(name),
-  );
-  const environment = context.environment !== undefined ? { environment: context.environment } : {};
+): RequestLoadSubject {
+  const { sources, workspace, tools } = parts;
   return {
-    input: { schema, request: withTls, values: variables.values, ...environment },
-    secrets: variables.secrets,
+    kind: 'request',
+    schema: sources.schema(sourceId),
+    request,
+    source: sources.source(sourceId),
+    ...(context
+      ? { context: { call: context, workspace, profileTls: (name) => tools.namedProfileTls(name) } }
+      : {}),
   };
 }
 
@@ -112,10 +100,10 @@ export class LoadService {
     let redactor = new SecretRedactor(new Map());
     let run: LoadRun;
     try {
-      const schema = this.parts.sources.schema(sourceId);
+      const subject = pageLoadSubject(this.parts, sourceId, request, context);
       for (const path of tlsFiles(request.tls)) await this.parts.access.assertReadable(path);
       if (plan.dataFile !== undefined) await this.parts.access.assertReadable(plan.dataFile);
-      const { input, secrets } = await loadInContext(this.parts, schema, request, context);
+      const { input, secrets } = await prepareLoad(subject);
       redactor = new SecretRedactor(secrets);
       run = await startLoad(input, plan, (snapshot) =>
         client.emit({ type: 'load', runId, snapshot: redactor.redactValue(snapshot) }),

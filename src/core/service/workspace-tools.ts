@@ -5,11 +5,11 @@ import { readBloomRpcState } from '../workspace/bloomrpc';
 import { WorkspaceConflictError } from '../workspace/errors';
 import { SecretReferences } from '../workspace/grpcurl/secret-references';
 import { formatGrpcurlCommand } from '../workspace/grpcurl/format-command';
-import { savedCallRequest } from '../workspace/saved-call';
 import { profileTlsSettings } from '../workspace/tls-profile-settings';
-import { requestInContext } from './context-request';
 import { resolveCallRequest } from '../workspace/variables';
 import { tempPemWriter } from './temp-pem';
+import { resolveSavedRequest } from './use-cases/saved-request';
+import { workspaceProfileTls } from './use-cases/tls-profile';
 import type { SourceCatalog } from './sources';
 import type { TempArea } from './temp-area';
 import type { WorkspaceService } from './workspace-service';
@@ -29,17 +29,12 @@ export class WorkspaceTools {
   async requestToGrpcurl(saved: SavedRequest, environment?: string): Promise<string> {
     const variables = await this.workspace.variables(environment);
     const references = new SecretReferences();
-    const { request: resolved } = await requestInContext(
-      savedCallRequest(saved, { mode: 'plaintext' }),
-      {
-        tlsProfile: saved.tlsProfile,
-        environment,
-        values: references.fill(variables.values, variables.secrets),
-        environmentTlsProfile: variables.tlsProfile,
-        environmentProtocol: variables.protocol,
-      },
-      (name) => this.namedProfileTls(name),
-    );
+    const { request: resolved } = await resolveSavedRequest(saved, {
+      profileTls: (name) => this.namedProfileTls(name),
+      variables,
+      environment,
+      values: references.fill(variables.values, variables.secrets),
+    });
     const source = this.grpcurlSource(saved.method);
     return references.expand(formatGrpcurlCommand({ request: resolved, ...(source ? { source } : {}) }));
   }
@@ -97,9 +92,9 @@ export class WorkspaceTools {
     return result;
   }
 
-  /** A workspace TLS profile, by name, as channel settings. */
-  async namedProfileTls(name: string): Promise<TlsSettings> {
-    return this.profileTls((await (await this.workspace.files()).readTlsProfile(name)).value);
+  /** A TLS profile of the open workspace, by name, as channel settings; throws TlsProfileError when unusable. */
+  namedProfileTls(name: string): Promise<TlsSettings> {
+    return workspaceProfileTls(() => this.workspace.files(), this.temp)(name);
   }
 
   /** A profile as channel settings; embedded PEM text is written to private temporary files. */

@@ -1,4 +1,4 @@
-/** The run was asked for something the workspace does not have (a folder, collection or environment); nothing ran. */
+/** The run was asked for something the workspace does not have (a folder, collection, environment or saved request); nothing ran. */
 export class RunSelectionError extends Error {
   override name = 'RunSelectionError';
 }

@@ -1,18 +1,15 @@
 import { performance } from 'node:perf_hooks';
-import type { TlsSettings } from '../../../shared/schema';
 import { grpcStatusCode } from '../../../shared/grpc-status';
 import type { SavedRequestEntry } from '../../../shared/workspace';
 import type { CallEngine } from '../../call/engine';
-import { requestInContext } from '../context-request';
 import { engineFailure } from '../failure';
 import type { TempArea } from '../temp-area';
-import { tempPemWriter } from '../temp-pem';
 import { CallRecorder } from '../../workspace/call-recorder';
 import type { EnvironmentVariables } from '../../workspace/environment-variables';
 import type { RequestRunResult } from './run-report';
 import type { RunSchemas } from './runner-schemas';
-import { savedCallRequest } from '../../workspace/saved-call';
-import { profileTlsSettings } from '../../workspace/tls-profile-settings';
+import { resolveSavedRequest } from '../use-cases/saved-request';
+import { workspaceProfileTls } from '../use-cases/tls-profile';
 import type { WorkspaceFiles } from '../../workspace/workspace-files';
 
 /** What every request of a run shares. */
@@ -43,17 +40,13 @@ export async function runSavedRequest(
   try {
     const saved = (await context.files.readRequest(entry.path)).value;
     method = saved.method;
-    const { request } = await requestInContext(
-      savedCallRequest(saved, { mode: 'plaintext' }, context.defaultDeadlineMs),
-      {
-        tlsProfile: saved.tlsProfile,
-        environment: context.environment,
-        values: context.variables.values,
-        environmentTlsProfile: context.variables.tlsProfile,
-        environmentProtocol: context.variables.protocol,
-      },
-      (name) => tlsSettings(context, name),
-    );
+    const { request } = await resolveSavedRequest(saved, {
+      profileTls: workspaceProfileTls(() => context.files, context.temp),
+      variables: context.variables,
+      environment: context.environment,
+      values: context.variables.values,
+      defaultDeadlineMs: context.defaultDeadlineMs,
+    });
     const schema = await context.schemas.find(request.method);
     const expectedStatus = saved.assertions?.status ?? 'OK';
     const recorder = new CallRecorder({
@@ -95,16 +88,6 @@ export async function runSavedRequest(
       error: describe(error),
       passed: false,
     };
-  }
-}
-
-/** A TLS profile of the workspace as channel settings; embedded PEM goes to temporary files. */
-async function tlsSettings(context: RunContext, profileName: string): Promise<TlsSettings> {
-  try {
-    const { value } = await context.files.readTlsProfile(profileName);
-    return await profileTlsSettings(value, tempPemWriter(context.temp));
-  } catch (error) {
-    throw new Error(`The TLS profile "${profileName}" cannot be used: ${describe(error)}`, { cause: error });
   }
 }
 

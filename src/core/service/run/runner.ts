@@ -1,5 +1,3 @@
-import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { defaultRunDeadlineMs } from '../../../shared/call';
 import type { SavedRequestEntry, WorkspaceProblem } from '../../../shared/workspace';
@@ -7,14 +5,12 @@ import { CallEngine } from '../../call/engine';
 import { TempArea } from '../temp-area';
 import { WorkspaceFileError } from '../../workspace/errors';
 import { SecretRedactor } from '../../workspace/redaction';
-import { RunSelectionError } from './runner-errors';
 import { planRun, type PlannedRequest } from './runner-plan';
 import type { RequestRunResult, RunReport } from './run-report';
 import { runSavedRequest, type RunContext } from './runner-request';
 import { RunSchemas } from './runner-schemas';
-import { runVariables } from './runner-variables';
+import { openSavedWorkspace } from '../use-cases/saved-workspace';
 import type { SecretStore } from '../../workspace/secrets';
-import { WorkspaceFiles } from '../../workspace/workspace-files';
 
 /** What to run, and where secrets and results go. */
 export interface RunOptions {
@@ -42,12 +38,13 @@ export interface RunOptions {
  */
 export async function runWorkspace(options: RunOptions): Promise<RunReport> {
   const started = performance.now();
-  const folder = resolve(options.folder);
-  await requireWorkspace(folder);
-  const files = await WorkspaceFiles.open(folder, { create: 'never' });
-  const state = await files.state();
+  const { files, state, variables } = await openSavedWorkspace(
+    options.folder,
+    options.secrets,
+    options.environment,
+    options.variables,
+  );
   const plan = planRun(state, options.collection);
-  const variables = await runVariables(files, state, options.secrets, options.environment, options.variables);
   // Every report, the progress lines included, is made from these results: no secret value gets past here.
   const redactor = new SecretRedactor(variables.secrets);
   const manifest = await files.readManifest().catch((error: unknown) => {
@@ -106,20 +103,4 @@ function notRun(entry: SavedRequestEntry, problem: WorkspaceProblem): RequestRun
     error: `${problem.message}${problem.hint ? ` ${problem.hint}` : ''}`,
     passed: false,
   };
-}
-
-/** A run reads a workspace; it never creates one where a path was mistyped (nor does `protodesk load`). */
-export async function requireWorkspace(folder: string): Promise<void> {
-  const isDirectory = await stat(folder).then(
-    (info) => info.isDirectory(),
-    () => false,
-  );
-  if (!isDirectory) throw new RunSelectionError(`There is no workspace folder ${folder}.`);
-  const hasManifest = await stat(join(folder, 'protodesk.json')).then(
-    () => true,
-    () => false,
-  );
-  if (!hasManifest) {
-    throw new RunSelectionError(`${folder} is not a Protodesk workspace: it has no protodesk.json.`);
-  }
 }
