@@ -9,7 +9,7 @@ import type { CallProtocol, CallRequest } from '../../src/shared/call';
 import { callAndCollect, type CollectedCall } from '../../src/core/call/collect';
 import { CallEngine } from '../../src/core/call/engine';
 import type { Schema } from '../../src/core/schema/schema';
-import { writeEnvelope } from '../../src/core/call/web/envelope';
+import { writeEnvelope } from '../../src/core/wire/envelope';
 import { loadInteropSchema } from './interop-cases';
 
 /** SimpleResponse{payload{body: 3 zero bytes}}, as the interop server encodes it. */

@@ -9,10 +9,10 @@ import { performance } from 'node:perf_hooks';
 import { Metadata, status as grpcStatus } from '@grpc/grpc-js';
 import { buildMetadata } from '../../connection/metadata';
 import { defaultMaxMessageBytes } from '../../call/channel-options';
-import { grpcTimeout, trailerStatus } from '../../call/web/http-status';
-import { writeEnvelope } from '../../call/web/envelope';
-import { MessageCounter, resetStatus, type WireStatus } from './grpc-wire';
-import type { SessionPool } from './h2-sessions';
+import { grpcTimeout, resetStatus, trailerStatus, type WireStatus } from '../../wire/http-status';
+import { writeEnvelope } from '../../wire/envelope';
+import { MessageCounter } from '../../wire/message-counter';
+import type { SessionPool } from '../../wire/h2-sessions';
 import { outcomeStatus } from './outcome-status';
 import type { CallPlan } from './protocol';
 import type { CallOutcome, LoadSender } from './sender';
@@ -149,13 +149,12 @@ export class H2Sender implements LoadSender {
         setImmediate(() => end({ code: grpcStatus.UNAVAILABLE, details: connection }));
         return;
       }
-      connection.whenFree(() => {
-        if (call.ended) return connection.release();
+      connection.whenReady(() => {
+        if (call.ended) return;
         let stream: ClientHttp2Stream;
         try {
           stream = connection.session.request(headers, { endStream: false });
         } catch (error) {
-          connection.release();
           end({
             code: grpcStatus.UNAVAILABLE,
             details: this.sessions.failureOf(connection.session) ?? (error as Error).message,
@@ -163,7 +162,6 @@ export class H2Sender implements LoadSender {
           return;
         }
         call.stream = stream;
-        stream.once('close', () => connection.release());
         this.listen(stream, connection.session, {
           end,
           abandon: call.abandon,

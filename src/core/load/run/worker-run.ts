@@ -5,7 +5,7 @@ import { ConnectionCache } from '../../call/connection-cache';
 import { LoadRecorder } from '../metrics/recorder';
 import { ArrivalsDriver } from './arrivals-driver';
 import { H2Sender } from './h2-sender';
-import { SessionPool, sessionTarget } from './h2-sessions';
+import { SessionPool, sessionTarget } from '../../wire/h2-sessions';
 import { sharedNowMs, type FromWorker, type WorkerSetup } from './protocol';
 import { CallSender, type CallOutcome, type LoadSender } from './sender';
 import { rawHttp2Route } from './sender-choice';

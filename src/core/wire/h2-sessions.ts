@@ -1,7 +1,7 @@
 import http2, { type ClientHttp2Session, type SecureClientSessionOptions } from 'node:http2';
-import type { TlsSettings } from '../../../shared/schema';
-import { splitDisplay } from '../../connection/target';
-import { tlsConnectOptions } from '../../tls/connect-options';
+import type { TlsSettings } from '../../shared/schema';
+import { splitDisplay } from '../connection/target';
+import { tlsConnectOptions } from '../tls/connect-options';
 
 /** After a failed connect, calls fail at once for this long before the next attempt (grpc-js's initial backoff). */
 const reconnectBackoffMs = 1_000;
@@ -22,50 +22,38 @@ export async function sessionTarget(hostPort: string, tls: TlsSettings): Promise
   };
 }
 
-/** Streams a session may carry before the server's SETTINGS arrive (RFC 9113 recommends servers allow 100). */
-const assumedMaxStreams = 100;
-
 /**
- * A session and its streams: a call past the server's SETTINGS_MAX_CONCURRENT_STREAMS waits here for a stream to end,
- * since Node sends it anyway and the server refuses it (REFUSED_STREAM).
+ * A pooled session whose calls wait for the server's SETTINGS. Before they arrive nghttp2 assumes the server allows
+ * 100 concurrent streams and sends that many at once, and a server allowing fewer refuses the rest (REFUSED_STREAM);
+ * once they arrived, nghttp2 itself holds streams past SETTINGS_MAX_CONCURRENT_STREAMS until one closes (the same rule
+ * as http/h2-connection.ts; test/core/wire/h2-sessions.test.ts checks both halves against node:http2).
  */
-export class H2Connection {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  /** The server's limit, once its SETTINGS arrived. */
-  private maxStreams = assumedMaxStreams;
+export class PooledSession {
+  /** Calls waiting for the SETTINGS; undefined once they arrived (or the session ended). */
+  private waiting: (() => void)[] | undefined = [];
 
   constructor(readonly session: ClientHttp2Session) {
-    session.on('remoteSettings', (settings) => {
-      this.maxStreams = settings.maxConcurrentStreams ?? Infinity;
-      while (this.waiting.length > 0 && this.active < this.maxStreams) this.run(this.waiting.shift()!);
-    });
+    session.once('remoteSettings', () => this.runWaiting());
     // Whatever ends the session, the calls waiting on it run and fail (the request throws) instead of being lost.
-    session.once('close', () => this.waiting.splice(0).forEach((open) => this.run(open)));
+    session.once('close', () => this.runWaiting());
   }
 
-  /** Runs `open` (which starts one stream, then calls `release` once) as soon as the server allows another stream. */
-  whenFree(open: () => void): void {
-    if (this.active < this.maxStreams || this.session.destroyed) this.run(open);
+  /** Runs `open` (which starts one stream) as soon as the server's SETTINGS are known. */
+  whenReady(open: () => void): void {
+    if (this.waiting === undefined || this.session.destroyed) open();
     else this.waiting.push(open);
   }
 
-  /** A stream `whenFree` opened has ended (or was never opened): the next waiting call may go. */
-  release(): void {
-    this.active -= 1;
-    const next = this.waiting.shift();
-    if (next) this.run(next);
-  }
-
-  private run(open: () => void): void {
-    this.active += 1;
-    open();
+  private runWaiting(): void {
+    const waiting = this.waiting ?? [];
+    this.waiting = undefined;
+    for (const open of waiting) open();
   }
 }
 
 /** A connection's HTTP/2 session, or why there is none for now. */
 type Slot =
-  | { state: 'up'; connection: H2Connection }
+  | { state: 'up'; connection: PooledSession }
   | { state: 'failed'; message: string; retryAt: number }
   | { state: 'none' };
 
@@ -87,7 +75,7 @@ export class SessionPool {
   }
 
   /** The next session round-robin, or the connect error its calls fail with (UNAVAILABLE). */
-  take(): H2Connection | string {
+  take(): PooledSession | string {
     const index = this.next++ % this.slots.length;
     const slot = this.slots[index]!;
     if (slot.state === 'up') return slot.connection;
@@ -122,9 +110,9 @@ export class SessionPool {
     this.slots.fill({ state: 'none' });
   }
 
-  private open(index: number): H2Connection {
+  private open(index: number): PooledSession {
     const session = http2.connect(this.target.origin, this.target.options);
-    const connection = new H2Connection(session);
+    const connection = new PooledSession(session);
     const slot: Slot = { state: 'up', connection };
     this.slots[index] = slot;
     // Set up once the server's SETTINGS arrived: a socket that opens and drops (a non-HTTP/2 server) is a failed connect.
