@@ -13,7 +13,7 @@ import { grpcTimeout, resetStatus, trailerStatus, type WireStatus } from '../../
 import { writeEnvelope } from '../../wire/envelope';
 import { MessageCounter } from '../../wire/message-counter';
 import type { SessionPool } from '../../wire/h2-sessions';
-import { outcomeStatus } from './outcome-status';
+import { outcomeStatus } from '../../call/outcome-status';
 import type { CallPlan } from './protocol';
 import type { CallOutcome, LoadSender } from './sender';
 
