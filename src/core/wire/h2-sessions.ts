@@ -22,32 +22,46 @@ export async function sessionTarget(hostPort: string, tls: TlsSettings): Promise
   };
 }
 
+/** Streams a session may carry before the server's SETTINGS arrive (nghttp2's assumption, and RFC 9113's advice). */
+const assumedMaxStreams = 100;
+
 /**
- * A pooled session whose calls wait for the server's SETTINGS. Before they arrive nghttp2 assumes the server allows
- * 100 concurrent streams and sends that many at once, and a server allowing fewer refuses the rest (REFUSED_STREAM);
- * once they arrived, nghttp2 itself holds streams past SETTINGS_MAX_CONCURRENT_STREAMS until one closes (the same rule
- * as http/h2-connection.ts; test/core/wire/h2-sessions.test.ts checks both halves against node:http2).
+ * A pooled session and its streams. Before the server's SETTINGS arrive nghttp2 assumes 100 concurrent streams and a
+ * server allowing fewer refuses the rest (REFUSED_STREAM); once they arrived nghttp2 itself holds streams past
+ * SETTINGS_MAX_CONCURRENT_STREAMS until one closes (test/core/wire/h2-sessions.test.ts checks both). Calls past the
+ * limit still wait here, so the time a call waits for a stream is not spent inside nghttp2 with its stream open.
  */
 export class PooledSession {
-  /** Calls waiting for the SETTINGS; undefined once they arrived (or the session ended). */
-  private waiting: (() => void)[] | undefined = [];
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  /** The server's limit, once its SETTINGS arrived. */
+  private maxStreams = assumedMaxStreams;
 
   constructor(readonly session: ClientHttp2Session) {
-    session.once('remoteSettings', () => this.runWaiting());
+    session.on('remoteSettings', (settings) => {
+      this.maxStreams = settings.maxConcurrentStreams ?? Infinity;
+      while (this.waiting.length > 0 && this.active < this.maxStreams) this.run(this.waiting.shift()!);
+    });
     // Whatever ends the session, the calls waiting on it run and fail (the request throws) instead of being lost.
-    session.once('close', () => this.runWaiting());
+    session.once('close', () => this.waiting.splice(0).forEach((open) => this.run(open)));
   }
 
-  /** Runs `open` (which starts one stream) as soon as the server's SETTINGS are known. */
-  whenReady(open: () => void): void {
-    if (this.waiting === undefined || this.session.destroyed) open();
+  /** Runs `open` (which starts one stream, then calls `release` once) as soon as the server allows another stream. */
+  whenFree(open: () => void): void {
+    if (this.active < this.maxStreams || this.session.destroyed) this.run(open);
     else this.waiting.push(open);
   }
 
-  private runWaiting(): void {
-    const waiting = this.waiting ?? [];
-    this.waiting = undefined;
-    for (const open of waiting) open();
+  /** A stream `whenFree` opened has ended (or was never opened): the next waiting call may go. */
+  release(): void {
+    this.active -= 1;
+    const next = this.waiting.shift();
+    if (next) this.run(next);
+  }
+
+  private run(open: () => void): void {
+    this.active += 1;
+    open();
   }
 }
 

@@ -149,12 +149,13 @@ export class H2Sender implements LoadSender {
         setImmediate(() => end({ code: grpcStatus.UNAVAILABLE, details: connection }));
         return;
       }
-      connection.whenReady(() => {
-        if (call.ended) return;
+      connection.whenFree(() => {
+        if (call.ended) return connection.release();
         let stream: ClientHttp2Stream;
         try {
           stream = connection.session.request(headers, { endStream: false });
         } catch (error) {
+          connection.release();
           end({
             code: grpcStatus.UNAVAILABLE,
             details: this.sessions.failureOf(connection.session) ?? (error as Error).message,
@@ -162,6 +163,7 @@ export class H2Sender implements LoadSender {
           return;
         }
         call.stream = stream;
+        stream.once('close', () => connection.release());
         this.listen(stream, connection.session, {
           end,
           abandon: call.abandon,
