@@ -36,7 +36,7 @@ const grpc = [['@grpc/*'], 'gRPC runs in the engine, never here.'];
  * engine; workspace: the user's files (saved requests, environments, history); service: the use cases the contract
  * exposes, and `protodesk run` (service/run), which combine all the others.
  */
-const coreLayers = ['files', 'connection', 'tls', 'schema', 'call', 'workspace', 'load', 'service'];
+const coreLayers = ['files', 'connection', 'tls', 'wire', 'schema', 'call', 'workspace', 'load', 'service'];
 const unplaced = readdirSync(new URL('src/core/', import.meta.url), { withFileTypes: true }).filter(
   (entry) => entry.isDirectory() && !coreLayers.includes(entry.name),
 );

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { JsonValue } from '@bufbuild/protobuf';
-import { callAndCollect } from '../../src/core/call/collect';
+import { callAndCollect } from '../helpers/collect-call';
 import { CallEngine } from '../../src/core/call/engine';
 import { encodeJson, packedTypeNames, toJsonSchema, withPackedTypes } from '../../src/core/schema/json';
 import { loadSchema } from '../../src/core/schema/load';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { JsonValue } from '@bufbuild/protobuf';
-import { callAndCollect } from '../../src/core/call/collect';
+import { callAndCollect } from '../helpers/collect-call';
 import { CallEngine } from '../../src/core/call/engine';
+import { startLoad } from '../../src/core/load/run/start-load';
 import { loadSchema } from '../../src/core/schema/load';
 import type { Schema } from '../../src/core/schema/schema';
 import { rawCall } from '../helpers/raw-calls';
@@ -112,6 +113,27 @@ describe('Any types the schema lacks', () => {
     const result = await call(both, { anyValue: receipt }, echoMethod);
     expect(result.status.name).toBe('OK');
     expect(JSON.parse(result.messages[0]!)).toEqual({ anyValue: receipt });
+  });
+
+  test('a load test whose request names such a type: looked up before encoding, as a call does', async () => {
+    const request = { anyValue: { '@type': receiptUrl, receiptId: 'r-2' } };
+    const run = await startLoad(
+      {
+        schema: fromProtos,
+        request: {
+          target: `127.0.0.1:${both.port}`,
+          tls: { mode: 'plaintext' },
+          method: echoMethod,
+          metadata: [],
+          requests: [JSON.stringify(request)],
+        },
+        values: new Map(),
+      },
+      { model: { kind: 'closed', concurrency: 2, total: 10 } },
+      () => undefined,
+    );
+    const report = await run.done;
+    expect(report.statusCounts).toEqual({ OK: 10 });
   });
 
   test('without reflection the request is refused with what is missing, before anything is sent', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { CallRequest } from '../../src/shared/call';
 import type { TlsSettings } from '../../src/shared/schema';
-import { callAndCollect, type CollectedCall } from '../../src/core/call/collect';
+import { callAndCollect, type CollectedCall } from '../helpers/collect-call';
 import { CallEngine } from '../../src/core/call/engine';
 import { proxyEnvironment } from '../../src/core/connection/proxy-env';
 import type { Schema } from '../../src/core/schema/schema';

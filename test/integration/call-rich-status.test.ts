@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CallEngine } from '../../src/core/call/engine';
-import { callAndCollect, type CollectedCall } from '../../src/core/call/collect';
+import { callAndCollect, type CollectedCall } from '../helpers/collect-call';
 import { loadSchema } from '../../src/core/schema/load';
 import type { Schema } from '../../src/core/schema/schema';
 import { richFailures, richProtoRoot } from '../peers/js-rich/details';

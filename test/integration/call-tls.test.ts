@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CallStatus } from '../../src/shared/call';
 import type { TlsSettings } from '../../src/shared/schema';
-import { callAndCollect, type CollectedCall } from '../../src/core/call/collect';
+import { callAndCollect, type CollectedCall } from '../helpers/collect-call';
 import { CallEngine } from '../../src/core/call/engine';
 import { loadSchema } from '../../src/core/schema/load';
 import type { Schema } from '../../src/core/schema/schema';

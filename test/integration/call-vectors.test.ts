@@ -2,7 +2,7 @@
 // receive default) and as a 100,000-message server stream, checked vector by vector against the generator.
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callAndCollect } from '../../src/core/call/collect';
+import { callAndCollect } from '../helpers/collect-call';
 import { CallEngine } from '../../src/core/call/engine';
 import { loadSchema } from '../../src/core/schema/load';
 import type { Schema } from '../../src/core/schema/schema';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 import type { CallEvent, CallOptions, CallProtocol, CallRequest, CallStatus } from '../../src/shared/call';
 import type { MetadataEntry, TlsSettings } from '../../src/shared/schema';
-import { callAndCollect } from '../../src/core/call/collect';
+import { callAndCollect } from '../helpers/collect-call';
 import type { CallEngine, CallSession } from '../../src/core/call/engine';
 import { loadSchema } from '../../src/core/schema/load';
 import type { Schema } from '../../src/core/schema/schema';

@@ -11,7 +11,7 @@ import { fromBinary, toJson, type FileRegistry } from '@bufbuild/protobuf';
 import type { CallProtocol, CallRequest } from '../../src/shared/call';
 import type { TlsSettings } from '../../src/shared/schema';
 import { CallEngine } from '../../src/core/call/engine';
-import { callAndCollect } from '../../src/core/call/collect';
+import { callAndCollect } from '../helpers/collect-call';
 import type { Schema } from '../../src/core/schema/schema';
 import { startConnectNode, type ConnectNodeHttp, type ConnectNodeServer } from '../peers/connect-node/server';
 import { grpcGoTestdata } from '../helpers/certs';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CallProtocol } from '../../src/shared/call';
 import type { TlsSettings } from '../../src/shared/schema';
 import { CallEngine } from '../../src/core/call/engine';
-import { callAndCollect } from '../../src/core/call/collect';
+import { callAndCollect } from '../helpers/collect-call';
 import type { Schema } from '../../src/core/schema/schema';
 import { startGoReflect, type GoReflectFlags, type GoReflectServer } from '../peers/go-reflect/server';
 import { grpcGoTestdata } from '../helpers/certs';

@@ -6,10 +6,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CallProtocol, CallRequest } from '../../src/shared/call';
-import { callAndCollect, type CollectedCall } from '../../src/core/call/collect';
+import { callAndCollect, type CollectedCall } from '../helpers/collect-call';
 import { CallEngine } from '../../src/core/call/engine';
 import type { Schema } from '../../src/core/schema/schema';
-import { writeEnvelope } from '../../src/core/call/web/envelope';
+import { writeEnvelope } from '../../src/core/wire/envelope';
 import { loadInteropSchema } from './interop-cases';
 
 /** SimpleResponse{payload{body: 3 zero bytes}}, as the interop server encodes it. */

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { CallRequest } from '../../src/shared/call';
 import type { TlsSettings } from '../../src/shared/schema';
-import { callAndCollect } from '../../src/core/call/collect';
+import { callAndCollect } from '../helpers/collect-call';
 import { CallEngine } from '../../src/core/call/engine';
 import type { Schema } from '../../src/core/schema/schema';
 import { grpcGoTestdata, makeTestPki, type TestPki } from '../helpers/certs';

@@ -1,16 +1,10 @@
 import type { CallEvent, CallRequest } from '../../shared/call';
 import { buildMetadata } from '../connection/metadata';
-import { compileJsonDecoder, unresolvedAnyUrls } from '../schema/json';
-import { AnyTypeLookup } from './any-types';
-import { encodeRequest } from './request-encoder';
+import { compileJsonDecoder } from '../schema/json';
 import type { Schema } from '../schema/schema';
-import { defaultMaxMessageBytes } from './channel-options';
 import { ChannelPool } from './channel-pool';
-import { ConnectionCache } from './connection-cache';
-import { callMethod } from './call-method';
+import { newCallSetup, prepareCall } from './prepare';
 import { CallSession } from './session';
-import { checkSendSize } from './size-limits';
-import { refuseUnfitConnection } from './connection-fit';
 
 export { CallSession, type StatusEvent } from './session';
 
@@ -23,8 +17,8 @@ export const defaultConnectTimeoutMs = 20_000;
 /** Starts calls of every kind and keeps their channels: one engine per process (app, CLI run, test). */
 export class CallEngine {
   private readonly pool: ChannelPool;
-  private readonly connections = new ConnectionCache();
-  private readonly anyTypes = new AnyTypeLookup();
+  /** Any types found by reflection and resolved connections, kept for later calls. */
+  private readonly setup = newCallSetup();
   private readonly connectTimeoutMs: number;
 
   constructor(options: { idleCloseMs?: number; connectTimeoutMs?: number } = {}) {
@@ -42,31 +36,10 @@ export class CallEngine {
     onEvent: (event: CallEvent) => void,
   ): Promise<CallSession> {
     const where = { target: request.target, tls: request.tls, metadata: request.metadata };
-    let current = this.anyTypes.current(schema, request.target);
-    const { method, kind } = callMethod(current, request);
+    const prepared = await prepareCall(schema, request, this.setup);
+    const { kind, method, output, connection } = prepared;
     const streaming = kind === 'client_stream' || kind === 'bidi';
-    let { input, output } = method;
-    let encoded: Uint8Array[];
-    try {
-      encoded = request.requests.map((json) => encodeRequest(current.registry, input, json));
-    } catch (error) {
-      // A request naming an Any type the schema lacks: ask the server's reflection for it, then encode again.
-      const unknownAnys = unresolvedAnyUrls(current.registry, input, request.requests);
-      const found =
-        unknownAnys.length > 0 ? await this.anyTypes.resolve(schema, where, unknownAnys) : undefined;
-      if (!found) throw error;
-      current = found;
-      input = found.message(input.typeName) ?? input;
-      output = found.message(output.typeName) ?? output;
-      encoded = request.requests.map((json) => encodeRequest(current.registry, input, json));
-    }
     const options = request.options ?? {};
-    const maxSendBytes = options.maxSendMessageBytes ?? defaultMaxMessageBytes;
-    encoded.forEach((bytes, index) => checkSendSize(bytes, index + 1, maxSendBytes));
-    const protocol = request.protocol ?? 'grpc';
-    const connection = await this.connections.resolve(request.target, request.tls, options, protocol);
-    refuseUnfitConnection(connection, kind);
-    const metadata = buildMetadata(request.metadata);
     const json = {
       emitDefaults: options.emitDefaults ?? false,
       protoFieldNames: options.protoFieldNames ?? false,
@@ -74,18 +47,18 @@ export class CallEngine {
     const session = new CallSession({
       kind,
       path: `/${method.parent.typeName}/${method.name}`,
-      registry: current.registry,
-      input,
-      decode: compileJsonDecoder(current.registry, output, json),
+      registry: prepared.schema.registry,
+      input: prepared.input,
+      decode: compileJsonDecoder(prepared.schema.registry, output, json),
       resolveAnyTypes: async (urls) => {
-        const next = await this.anyTypes.resolve(schema, where, urls);
+        const next = await this.setup.anyTypes.resolve(schema, where, urls);
         const desc = next?.message(output.typeName);
         return next && desc ? compileJsonDecoder(next.registry, desc, json) : undefined;
       },
       json,
       lease: this.pool.acquire(connection),
-      maxSendBytes,
-      metadata,
+      maxSendBytes: prepared.maxSendBytes,
+      metadata: prepared.metadata,
       ...(options.deadlineMs === undefined ? {} : { deadlineMs: options.deadlineMs }),
       connectTimeoutMs: this.connectTimeoutMs,
       display: connection.display,
@@ -94,7 +67,7 @@ export class CallEngine {
       insecure: connection.insecure,
       onEvent,
     });
-    for (const bytes of encoded) session.write(bytes);
+    for (const bytes of prepared.messages) session.write(bytes);
     if (!streaming) session.end();
     return session;
   }
@@ -106,7 +79,12 @@ export class CallEngine {
   async checkConnection(
     request: Pick<CallRequest, 'target' | 'tls' | 'metadata' | 'options' | 'protocol'>,
   ): Promise<void> {
-    await this.connections.resolve(request.target, request.tls, request.options ?? {}, request.protocol);
+    await this.setup.connections.resolve(
+      request.target,
+      request.tls,
+      request.options ?? {},
+      request.protocol,
+    );
     buildMetadata(request.metadata);
   }
 

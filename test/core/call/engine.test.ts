@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallEvent, CallRequest } from '../../../src/shared/call';
 import { CallEngine } from '../../../src/core/call/engine';
-import { callAndCollect } from '../../../src/core/call/collect';
+import { callAndCollect } from '../../helpers/collect-call';
 import { CallSetupError } from '../../../src/core/call/errors';
 import { ConnectionError } from '../../../src/core/connection/errors';
 import { JsonInputError } from '../../../src/core/schema/json';

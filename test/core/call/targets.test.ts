@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallRequest } from '../../../src/shared/call';
-import { callAndCollect } from '../../../src/core/call/collect';
+import { callAndCollect } from '../../helpers/collect-call';
 import { CallEngine } from '../../../src/core/call/engine';
 import { loadSchema } from '../../../src/core/schema/load';
 import type { Schema } from '../../../src/core/schema/schema';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { CallRequest } from '../../../src/shared/call';
-import { callAndCollect } from '../../../src/core/call/collect';
+import { callAndCollect } from '../../helpers/collect-call';
 import { CallEngine } from '../../../src/core/call/engine';
 import type { Schema } from '../../../src/core/schema/schema';
 import { methodTemplate } from '../../../src/core/service/method-template';

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ConnectionError } from '../../../src/core/connection/errors';
-import { checkKeyPairFiles, readCertificates } from '../../../src/core/tls/files';
+import { checkKeyPairFiles, readCertificates } from '../../helpers/tls-files';
 import { makeTestPki, type TestPki } from '../../helpers/certs';
 
 async function rejection(promise: Promise<unknown>): Promise<string> {

@@ -22,7 +22,7 @@ import {
 import { Client, credentials, type ClientReadableStream, type ClientDuplexStream } from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ServiceInfo } from '../../../src/shared/schema';
-import { callAndCollect } from '../../../src/core/call/collect';
+import { callAndCollect } from '../../helpers/collect-call';
 import { CallEngine } from '../../../src/core/call/engine';
 import { describeSymbol } from '../../../src/core/schema/describe';
 import { decodeToJson, encodeJson, sampleJson } from '../../../src/core/schema/json';

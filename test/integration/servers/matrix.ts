@@ -1,6 +1,6 @@
 import { fromJson, toBinary, type DescFile, type DescMessage, type JsonValue } from '@bufbuild/protobuf';
 import { afterAll, describe, expect, test } from 'vitest';
-import { callAndCollect } from '../../../src/core/call/collect';
+import { callAndCollect } from '../../helpers/collect-call';
 import { CallEngine } from '../../../src/core/call/engine';
 import { describeSymbol } from '../../../src/core/schema/describe';
 import { loadSchema } from '../../../src/core/schema/load';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { callAndCollect } from '../../../src/core/call/collect';
+import { callAndCollect } from '../../helpers/collect-call';
 import { CallEngine } from '../../../src/core/call/engine';
 import { loadSchema } from '../../../src/core/schema/load';
 import { formatGrpcurlCommand } from '../../../src/core/workspace/grpcurl/format-command';

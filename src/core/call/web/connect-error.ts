@@ -1,30 +1,21 @@
 import { Metadata, status as grpcStatus } from '@grpc/grpc-js';
 import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
+import { grpcStatusCode, isGrpcStatusName } from '../../../shared/grpc-status';
 
 /**
  * Connect's error JSON and end-of-stream message (https://connectrpc.com/docs/protocol): `{code, message, details}`,
  * each detail `{type, value}` with `value` a google.protobuf.Any's bytes in base64 (padding optional).
  */
 
-/** Connect's code names, the gRPC codes spelled in snake case (`canceled` as Connect spells it). */
-const connectCodes: Record<string, number> = {
-  canceled: grpcStatus.CANCELLED,
-  unknown: grpcStatus.UNKNOWN,
-  invalid_argument: grpcStatus.INVALID_ARGUMENT,
-  deadline_exceeded: grpcStatus.DEADLINE_EXCEEDED,
-  not_found: grpcStatus.NOT_FOUND,
-  already_exists: grpcStatus.ALREADY_EXISTS,
-  permission_denied: grpcStatus.PERMISSION_DENIED,
-  resource_exhausted: grpcStatus.RESOURCE_EXHAUSTED,
-  failed_precondition: grpcStatus.FAILED_PRECONDITION,
-  aborted: grpcStatus.ABORTED,
-  out_of_range: grpcStatus.OUT_OF_RANGE,
-  unimplemented: grpcStatus.UNIMPLEMENTED,
-  internal: grpcStatus.INTERNAL,
-  unavailable: grpcStatus.UNAVAILABLE,
-  data_loss: grpcStatus.DATA_LOSS,
-  unauthenticated: grpcStatus.UNAUTHENTICATED,
-};
+/**
+ * The gRPC code of a Connect code name, which is the status name in snake case (`canceled` as Connect spells
+ * CANCELLED); undefined for any other text, `ok` included (no error carries it).
+ */
+function connectCode(name: string): number | undefined {
+  if (name === 'cancelled' || name === 'ok' || name !== name.toLowerCase()) return undefined;
+  const upper = name === 'canceled' ? 'CANCELLED' : name.toUpperCase();
+  return isGrpcStatusName(upper) ? grpcStatusCode(upper) : undefined;
+}
 
 /** A Connect error as a gRPC status: code, message, and its details as `grpc-status-details-bin` in `metadata`. */
 export interface ConnectStatus {
@@ -39,7 +30,7 @@ export interface ConnectStatus {
  */
 export function connectErrorStatus(json: unknown, fallbackCode: number): ConnectStatus | undefined {
   if (!isObject(json) || (json.code !== undefined && typeof json.code !== 'string')) return undefined;
-  const code = (typeof json.code === 'string' ? connectCodes[json.code] : undefined) ?? fallbackCode;
+  const code = (typeof json.code === 'string' ? connectCode(json.code) : undefined) ?? fallbackCode;
   const details = typeof json.message === 'string' ? json.message : '';
   const metadata = new Metadata();
   const anys = Array.isArray(json.details) ? json.details.filter(isObject) : [];

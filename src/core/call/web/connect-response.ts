@@ -2,8 +2,8 @@ import { Metadata, status as grpcStatus } from '@grpc/grpc-js';
 import type { ChannelStatus } from '../call-channel';
 import { decodeContent, decompress } from './compression';
 import { connectErrorStatus, parseEndStream } from './connect-error';
-import { compressedFlag, connectEndStreamFlag, EnvelopeReader, EnvelopeSizeError } from './envelope';
-import { httpStatusToGrpc } from './http-status';
+import { compressedFlag, connectEndStreamFlag, EnvelopeReader, EnvelopeSizeError } from '../../wire/envelope';
+import { httpStatusToGrpc } from '../../wire/http-status';
 import {
   checkContentType,
   httpFailure,

@@ -1,10 +1,10 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Metadata, status as grpcStatus } from '@grpc/grpc-js';
-import { Base64StreamDecoder } from './base64-stream';
+import { Base64StreamDecoder } from '../../wire/base64-stream';
 import { decompress } from './compression';
-import { compressedFlag, EnvelopeReader, grpcWebTrailersFlag } from './envelope';
-import { parseGrpcWebTrailers } from './grpc-web-trailers';
-import { trailerStatus } from './http-status';
+import { compressedFlag, EnvelopeReader, grpcWebTrailersFlag } from '../../wire/envelope';
+import { parseGrpcWebTrailers } from '../../wire/grpc-web-trailers';
+import { trailerStatus } from '../../wire/http-status';
 import {
   checkContentType,
   httpFailure,

@@ -1,5 +1,5 @@
 import type { Metadata } from '@grpc/grpc-js';
-import { grpcTimeout } from './http-status';
+import { grpcTimeout } from '../../wire/http-status';
 import type { WebProtocol } from './web-protocol';
 
 /** What decides a web call's request headers. */

@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { status as grpcStatus, type Metadata } from '@grpc/grpc-js';
 import type { ChannelStatus } from '../call-channel';
 import { headerValue } from './response-metadata';
-import { httpStatusToGrpc } from './http-status';
+import { httpStatusToGrpc } from '../../wire/http-status';
 import { WebStatusError } from './web-status-error';
 
 /** A response being read: by gRPC-Web's rules or Connect's (see grpc-web-response.ts, connect-response.ts). */

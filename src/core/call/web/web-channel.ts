@@ -3,7 +3,7 @@ import type { MethodKind } from '../../../shared/schema';
 import type { CallChannel, ChannelCall } from '../call-channel';
 import type { ResolvedConnection } from '../connection-cache';
 import { defaultMaxMessageBytes, gzipAlgorithm } from '../channel-options';
-import { HttpClient, type HttpClientState } from '../http/http-client';
+import { HttpClient, type HttpClientState } from '../../wire/http/http-client';
 import { WebCall, type WebCallSettings } from './web-call';
 import type { WebProtocol } from './web-protocol';
 

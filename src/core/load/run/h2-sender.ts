@@ -9,11 +9,11 @@ import { performance } from 'node:perf_hooks';
 import { Metadata, status as grpcStatus } from '@grpc/grpc-js';
 import { buildMetadata } from '../../connection/metadata';
 import { defaultMaxMessageBytes } from '../../call/channel-options';
-import { grpcTimeout, trailerStatus } from '../../call/web/http-status';
-import { writeEnvelope } from '../../call/web/envelope';
-import { MessageCounter, resetStatus, type WireStatus } from './grpc-wire';
-import type { SessionPool } from './h2-sessions';
-import { outcomeStatus } from './outcome-status';
+import { grpcTimeout, resetStatus, trailerStatus, type WireStatus } from '../../wire/http-status';
+import { writeEnvelope } from '../../wire/envelope';
+import { MessageCounter } from '../../wire/message-counter';
+import type { SessionPool } from '../../wire/h2-sessions';
+import { outcomeStatus } from '../../call/outcome-status';
 import type { CallPlan } from './protocol';
 import type { CallOutcome, LoadSender } from './sender';
 

@@ -1,12 +1,7 @@
 import type { CallRequest } from '../../../shared/call';
 import type { LoadPlan } from '../../../shared/load';
-import { buildMetadata } from '../../connection/metadata';
 import { callMethod } from '../../call/call-method';
-import { refuseUnfitConnection } from '../../call/connection-fit';
-import { defaultMaxMessageBytes } from '../../call/channel-options';
-import { ConnectionCache } from '../../call/connection-cache';
-import { encodeRequest } from '../../call/request-encoder';
-import { checkSendSize } from '../../call/size-limits';
+import { newCallSetup, prepareConnection, prepareMessages, type PreparedMessages } from '../../call/prepare';
 import type { Schema } from '../../schema/schema';
 import { resolveCallRequest, UnresolvedVariablesError } from '../../workspace/variables';
 import { parseThresholds, type Threshold } from '../thresholds';
@@ -34,18 +29,21 @@ export interface PreparedLoad {
 }
 
 /**
- * Checks everything before a call is sent, as a call does (method, request JSON, size, target, TLS, metadata,
- * variables) plus the thresholds and the data file, and encodes each iteration's requests once. Throws CallSetupError,
- * JsonInputError, ConnectionError, UnresolvedVariablesError, ThresholdSyntaxError or DataFileError.
+ * Checks everything before a call is sent, with the checks calls make (call/prepare.ts: method, request JSON with the
+ * Any lookup, size, metadata per row; target, TLS and protocol once), plus variables, the thresholds and the data
+ * file, and encodes each iteration's requests once. Throws CallSetupError, JsonInputError, ConnectionError,
+ * UnresolvedVariablesError, ThresholdSyntaxError or DataFileError.
  */
 export async function prepareLoad(input: LoadInput, plan: LoadPlan): Promise<PreparedLoad> {
-  const { method, kind } = callMethod(input.schema, input.request);
+  // The method first, whatever the rows hold (its error names no row).
+  const { kind } = callMethod(input.schema, input.request);
   const thresholds = parseThresholds(plan.thresholds ?? []);
   const rows: DataRow[] = plan.dataFile ? await readDataFile(plan.dataFile) : [new Map()];
-  const options = input.request.options ?? {};
-  const maxSendBytes = options.maxSendMessageBytes ?? defaultMaxMessageBytes;
+  const setup = newCallSetup();
   let first: CallRequest | undefined;
-  const calls = rows.map((row, index): PreparedCall => {
+  let prepared: PreparedMessages | undefined;
+  const calls: PreparedCall[] = [];
+  for (const [index, row] of rows.entries()) {
     const values = row.size === 0 ? input.values : new Map([...input.values, ...row]);
     const resolved = resolveCallRequest(input.request, values, input.environment);
     first ??= resolved;
@@ -55,27 +53,18 @@ export async function prepareLoad(input: LoadInput, plan: LoadPlan): Promise<Pre
           `Row ${index + 1} of ${plan.dataFile} gives another ${resolved.target !== first.target ? `target (${resolved.target}, row 1: ${first.target})` : 'TLS server name'}: a load test calls one server.`,
           'Keep the target and TLS settings the same in every row; vary the request body and metadata.',
         );
-      const messages = resolved.requests.map((json) =>
-        encodeRequest(input.schema.registry, method.input, json),
-      );
-      messages.forEach((bytes, number) => checkSendSize(bytes, number + 1, maxSendBytes));
-      buildMetadata(resolved.metadata);
-      return { messages, metadata: resolved.metadata };
+      prepared = await prepareMessages(input.schema, resolved, setup);
+      calls.push({ messages: prepared.messages, metadata: resolved.metadata });
     } catch (error) {
       if (!plan.dataFile || error instanceof DataFileError || error instanceof UnresolvedVariablesError)
         throw error;
       throw new DataFileError(`With row ${index + 1} of ${plan.dataFile}: ${(error as Error).message}`);
     }
-  });
+  }
   const target = first!;
+  const { method } = prepared!;
   // Throws ConnectionError for a bad target or unusable TLS files; the workers resolve it again for their channels.
-  const connection = await new ConnectionCache().resolve(
-    target.target,
-    target.tls,
-    options,
-    input.request.protocol,
-  );
-  refuseUnfitConnection(connection, kind);
+  await prepareConnection(target, kind, setup);
   return {
     method: `${method.parent.typeName}/${method.name}`,
     target: target.target,
@@ -83,7 +72,7 @@ export async function prepareLoad(input: LoadInput, plan: LoadPlan): Promise<Pre
       target: target.target,
       tls: target.tls,
       ...(input.request.protocol !== undefined ? { protocol: input.request.protocol } : {}),
-      options,
+      options: input.request.options ?? {},
       path: `/${method.parent.typeName}/${method.name}`,
       kind,
       messagesPerStream: plan.messagesPerStream ?? 1,

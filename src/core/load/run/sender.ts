@@ -2,7 +2,7 @@ import type { Metadata } from '@grpc/grpc-js';
 import { status as grpcStatus, type StatusObject } from '@grpc/grpc-js';
 import type { CallChannel, ChannelCall } from '../../call/call-channel';
 import { buildMetadata } from '../../connection/metadata';
-import { outcomeStatus } from './outcome-status';
+import { outcomeStatus } from '../../call/outcome-status';
 import type { CallPlan } from './protocol';
 
 /** How one call ended: the status by name and its message as received, and what it moved (serialized bytes). */

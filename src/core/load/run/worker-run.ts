@@ -1,11 +1,10 @@
 import { connectivityState } from '@grpc/grpc-js';
 import type { CallChannel } from '../../call/call-channel';
-import { createCallChannel } from '../../call/create-call-channel';
-import { ConnectionCache } from '../../call/connection-cache';
+import { openOwnChannels } from '../../call/create-call-channel';
 import { LoadRecorder } from '../metrics/recorder';
 import { ArrivalsDriver } from './arrivals-driver';
 import { H2Sender } from './h2-sender';
-import { SessionPool, sessionTarget } from './h2-sessions';
+import { SessionPool, sessionTarget } from '../../wire/h2-sessions';
 import { sharedNowMs, type FromWorker, type WorkerSetup } from './protocol';
 import { CallSender, type CallOutcome, type LoadSender } from './sender';
 import { rawHttp2Route } from './sender-choice';
@@ -49,13 +48,7 @@ export class WorkerRun {
    * for gRPC, an HTTP client's for gRPC-Web and Connect (call-channel.ts).
    */
   private async connectChannels(): Promise<void> {
-    const { target, tls, options, protocol } = this.setup.call;
-    const connection = await new ConnectionCache().resolve(target, tls, options, protocol);
-    // A local subchannel pool per channel: grpc-js otherwise shares one connection among channels to the same target.
-    const channel = { ...connection.channel, 'grpc.use_local_subchannel_pool': 1 };
-    this.channels = Array.from({ length: this.setup.connections }, () =>
-      createCallChannel({ ...connection, channel }),
-    );
+    this.channels = await openOwnChannels(this.setup.call, this.setup.connections);
     this.sender = new CallSender(this.setup.call, this.channels);
     this.startArrivals();
     await Promise.all([

@@ -27,6 +27,15 @@ describe('Connect errors', () => {
     expect(ours.toString('base64').replace(/=+$/, '')).toBe(grpcTrailer.replace(/=+$/, ''));
   });
 
+  it('reads every code name connect-es writes as the gRPC code it stands for, and falls back for others', () => {
+    for (let code = Code.Canceled; code <= Code.Unauthenticated; code++) {
+      const written = errorToJson(new ConnectError('x', code), undefined);
+      expect([written.code, connectErrorStatus(written, 2)!.code]).toEqual([written.code, code]);
+    }
+    for (const name of ['ok', 'Internal', 'cancelled', 'no_such_code'])
+      expect(connectErrorStatus({ code: name }, 2)!.code).toBe(2);
+  });
+
   it('decodes the details like any rich status', () => {
     const status = connectErrorStatus(errorToJson(error, undefined), 2)!;
     const bytes = status.metadata.get('grpc-status-details-bin')[0] as Buffer;

@@ -1,7 +1,7 @@
 import http2, { type ClientHttp2Session, type SecureClientSessionOptions } from 'node:http2';
-import type { TlsSettings } from '../../../shared/schema';
-import { splitDisplay } from '../../connection/target';
-import { tlsConnectOptions } from '../../tls/connect-options';
+import type { TlsSettings } from '../../shared/schema';
+import { splitDisplay } from '../connection/target';
+import { tlsConnectOptions } from '../tls/connect-options';
 
 /** After a failed connect, calls fail at once for this long before the next attempt (grpc-js's initial backoff). */
 const reconnectBackoffMs = 1_000;
@@ -22,14 +22,16 @@ export async function sessionTarget(hostPort: string, tls: TlsSettings): Promise
   };
 }
 
-/** Streams a session may carry before the server's SETTINGS arrive (RFC 9113 recommends servers allow 100). */
+/** Streams a session may carry before the server's SETTINGS arrive (nghttp2's assumption, and RFC 9113's advice). */
 const assumedMaxStreams = 100;
 
 /**
- * A session and its streams: a call past the server's SETTINGS_MAX_CONCURRENT_STREAMS waits here for a stream to end,
- * since Node sends it anyway and the server refuses it (REFUSED_STREAM).
+ * A pooled session and its streams. Before the server's SETTINGS arrive nghttp2 assumes 100 concurrent streams and a
+ * server allowing fewer refuses the rest (REFUSED_STREAM); once they arrived nghttp2 itself holds streams past
+ * SETTINGS_MAX_CONCURRENT_STREAMS until one closes (test/core/wire/h2-sessions.test.ts checks both). Calls past the
+ * limit still wait here, so the time a call waits for a stream is not spent inside nghttp2 with its stream open.
  */
-export class H2Connection {
+export class PooledSession {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   /** The server's limit, once its SETTINGS arrived. */
@@ -65,7 +67,7 @@ export class H2Connection {
 
 /** A connection's HTTP/2 session, or why there is none for now. */
 type Slot =
-  | { state: 'up'; connection: H2Connection }
+  | { state: 'up'; connection: PooledSession }
   | { state: 'failed'; message: string; retryAt: number }
   | { state: 'none' };
 
@@ -87,7 +89,7 @@ export class SessionPool {
   }
 
   /** The next session round-robin, or the connect error its calls fail with (UNAVAILABLE). */
-  take(): H2Connection | string {
+  take(): PooledSession | string {
     const index = this.next++ % this.slots.length;
     const slot = this.slots[index]!;
     if (slot.state === 'up') return slot.connection;
@@ -122,9 +124,9 @@ export class SessionPool {
     this.slots.fill({ state: 'none' });
   }
 
-  private open(index: number): H2Connection {
+  private open(index: number): PooledSession {
     const session = http2.connect(this.target.origin, this.target.options);
-    const connection = new H2Connection(session);
+    const connection = new PooledSession(session);
     const slot: Slot = { state: 'up', connection };
     this.slots[index] = slot;
     // Set up once the server's SETTINGS arrived: a socket that opens and drops (a non-HTTP/2 server) is a failed connect.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import type { HttpClient, HttpClientState } from '../../../../src/core/call/http/http-client';
+import type { HttpClient, HttpClientState } from '../../../../src/core/wire/http/http-client';
 import { createServer } from 'node:http';
 import { echo, listen, plaintextClient, post, startH2c, startHttp1, until, type TestServer } from './servers';
 

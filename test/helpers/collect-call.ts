@@ -1,7 +1,7 @@
-import type { CallRequest, CallStatus, CallTimings } from '../../shared/call';
-import type { MetadataEntry } from '../../shared/schema';
-import type { Schema } from '../schema/schema';
-import type { CallEngine } from './engine';
+import type { CallRequest, CallStatus, CallTimings } from '../../src/shared/call';
+import type { MetadataEntry } from '../../src/shared/schema';
+import type { Schema } from '../../src/core/schema/schema';
+import type { CallEngine } from '../../src/core/call/engine';
 
 /** Everything one call produced, for callers that want the whole result rather than events. */
 export interface CollectedCall {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { codeFromHttpStatus } from '@connectrpc/connect/protocol-connect';
-import { grpcTimeout, httpStatusToGrpc, trailerStatus } from '../../../../src/core/call/web/http-status';
+import { grpcTimeout, httpStatusToGrpc, trailerStatus } from '../../../src/core/wire/http-status';
 
 describe("gRPC's HTTP-to-status table", () => {
   it.each([

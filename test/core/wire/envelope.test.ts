@@ -5,7 +5,7 @@ import {
   EnvelopeSizeError,
   grpcWebTrailersFlag,
   writeEnvelope,
-} from '../../../../src/core/call/web/envelope';
+} from '../../../src/core/wire/envelope';
 
 /** Two messages (one empty) and a gRPC-Web trailer frame as connect-es serializes it. */
 function body(): { bytes: Buffer; trailer: Uint8Array } {

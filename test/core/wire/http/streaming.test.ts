@@ -6,7 +6,7 @@ import {
   type ServerHttp2Session,
 } from 'node:http2';
 import { afterEach, describe, expect, test } from 'vitest';
-import { HttpClient } from '../../../../src/core/call/http/http-client';
+import { HttpClient } from '../../../../src/core/wire/http/http-client';
 import {
   echo,
   exchange,

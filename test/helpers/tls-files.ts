@@ -1,7 +1,7 @@
-import type { CertificateInfo, KeyPairCheck } from '../../shared/tls';
-import { parseCertificates } from './certificate';
-import { checkKeyPair } from './key-pair';
-import { readTlsFile } from './pem';
+import type { CertificateInfo, KeyPairCheck } from '../../src/shared/tls';
+import { parseCertificates } from '../../src/core/tls/certificate';
+import { checkKeyPair } from '../../src/core/tls/key-pair';
+import { readTlsFile } from '../../src/core/tls/pem';
 
 /** What a file is for, as the TLS settings name it in messages. */
 export type TlsFileKind =

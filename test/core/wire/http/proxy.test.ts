@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createSecureServer } from 'node:http2';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { HttpClient } from '../../../../src/core/call/http/http-client';
+import { HttpClient } from '../../../../src/core/wire/http/http-client';
 import type { TlsSettings } from '../../../../src/shared/schema';
 import { makeTestPki, type TestPki } from '../../../helpers/certs';
 import { startTinyproxy, type Tinyproxy } from '../../../helpers/tinyproxy';

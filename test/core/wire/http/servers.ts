@@ -6,7 +6,7 @@ import {
 } from 'node:http2';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import type { IncomingHttpHeaders } from 'node:http';
-import { HttpClient, type HttpExchange } from '../../../../src/core/call/http/http-client';
+import { HttpClient, type HttpExchange } from '../../../../src/core/wire/http/http-client';
 
 /** A request handler for both kinds of server: HTTP/2's compatibility API has the same calls (cast at the server). */
 export type Handler = (request: IncomingMessage, response: ServerResponse) => void;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { trailerSerialize } from '@connectrpc/connect/protocol-grpc-web';
-import { parseGrpcWebTrailers } from '../../../../src/core/call/web/grpc-web-trailers';
+import { parseGrpcWebTrailers } from '../../../src/core/wire/grpc-web-trailers';
 
 describe('gRPC-Web trailer block', () => {
   it('reads the block connect-es writes, repeated names in order', () => {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createServer as createTlsServer } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TlsSettings } from '../../../../src/shared/schema';
-import { HttpClient } from '../../../../src/core/call/http/http-client';
+import { HttpClient } from '../../../../src/core/wire/http/http-client';
 import { grpcGoTestdata, makeTestPki, type TestPki } from '../../../helpers/certs';
 import { echo, listen, post, until, type TestServer } from './servers';
 

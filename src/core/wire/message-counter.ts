@@ -1,41 +1,6 @@
-import { constants as h2 } from 'node:http2';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import { status as grpcStatus } from '@grpc/grpc-js';
-import { httpStatusToGrpc } from '../../call/web/http-status';
-
-/** A call's end as the gRPC wire tells it: code and message. */
-export interface WireStatus {
-  code: number;
-  details: string;
-}
-
-/** A stream that closed without a status: its RST_STREAM code as grpc-js reports it. */
-export function resetStatus(rstCode: number, httpStatus: number | undefined): WireStatus {
-  switch (rstCode) {
-    case h2.NGHTTP2_NO_ERROR:
-      return httpStatus !== undefined && httpStatus !== 200
-        ? httpStatusToGrpc(httpStatus)
-        : {
-            code: grpcStatus.INTERNAL,
-            details: `Received RST_STREAM with code 0 (Call ended without gRPC status)`,
-          };
-    case h2.NGHTTP2_REFUSED_STREAM:
-      return { code: grpcStatus.UNAVAILABLE, details: 'Stream refused by server' };
-    case h2.NGHTTP2_CANCEL:
-      return { code: grpcStatus.CANCELLED, details: 'Call cancelled' };
-    case h2.NGHTTP2_ENHANCE_YOUR_CALM:
-      return { code: grpcStatus.RESOURCE_EXHAUSTED, details: 'Bandwidth exhausted or memory limit exceeded' };
-    case h2.NGHTTP2_INADEQUATE_SECURITY:
-      return { code: grpcStatus.PERMISSION_DENIED, details: 'Protocol not secure enough' };
-    case h2.NGHTTP2_INTERNAL_ERROR:
-      return {
-        code: grpcStatus.INTERNAL,
-        details: `Received RST_STREAM with code ${rstCode} (Internal server error)`,
-      };
-    default:
-      return { code: grpcStatus.INTERNAL, details: `Received RST_STREAM with code ${rstCode}` };
-  }
-}
+import type { WireStatus } from './http-status';
 
 /**
  * Counts the length-prefixed messages of a response body across DATA chunks, never decoding them: their number and

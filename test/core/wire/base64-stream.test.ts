@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { trailerSerialize } from '@connectrpc/connect/protocol-grpc-web';
-import { Base64StreamDecoder } from '../../../../src/core/call/web/base64-stream';
-import { EnvelopeReader, grpcWebTrailersFlag, writeEnvelope } from '../../../../src/core/call/web/envelope';
+import { Base64StreamDecoder } from '../../../src/core/wire/base64-stream';
+import { EnvelopeReader, grpcWebTrailersFlag, writeEnvelope } from '../../../src/core/wire/envelope';
 
 /** Envelopes of 6, 7 and 8 bytes, so their base64 ends without padding, with `==` and with `=`. */
 const frames = [

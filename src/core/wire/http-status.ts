@@ -1,16 +1,51 @@
 /**
- * gRPC's rules over HTTP that every sender shares (web calls, the load engine's HTTP/2 sender): HTTP status and
- * trailers → status, and the grpc-timeout header.
+ * gRPC's rules over HTTP that every sender shares (web calls, the load engine's HTTP/2 sender): HTTP status, trailers
+ * and RST_STREAM codes → status, and the grpc-timeout header.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { constants as h2 } from 'node:http2';
 import { status as grpcStatus } from '@grpc/grpc-js';
+
+/** A call's end as the gRPC wire tells it: code and message. */
+export interface WireStatus {
+  code: number;
+  details: string;
+}
+
+/** A stream that closed without a status: its RST_STREAM code as grpc-js reports it. */
+export function resetStatus(rstCode: number, httpStatus: number | undefined): WireStatus {
+  switch (rstCode) {
+    case h2.NGHTTP2_NO_ERROR:
+      return httpStatus !== undefined && httpStatus !== 200
+        ? httpStatusToGrpc(httpStatus)
+        : {
+            code: grpcStatus.INTERNAL,
+            details: `Received RST_STREAM with code 0 (Call ended without gRPC status)`,
+          };
+    case h2.NGHTTP2_REFUSED_STREAM:
+      return { code: grpcStatus.UNAVAILABLE, details: 'Stream refused by server' };
+    case h2.NGHTTP2_CANCEL:
+      return { code: grpcStatus.CANCELLED, details: 'Call cancelled' };
+    case h2.NGHTTP2_ENHANCE_YOUR_CALM:
+      return { code: grpcStatus.RESOURCE_EXHAUSTED, details: 'Bandwidth exhausted or memory limit exceeded' };
+    case h2.NGHTTP2_INADEQUATE_SECURITY:
+      return { code: grpcStatus.PERMISSION_DENIED, details: 'Protocol not secure enough' };
+    case h2.NGHTTP2_INTERNAL_ERROR:
+      return {
+        code: grpcStatus.INTERNAL,
+        details: `Received RST_STREAM with code ${rstCode} (Internal server error)`,
+      };
+    default:
+      return { code: grpcStatus.INTERNAL, details: `Received RST_STREAM with code ${rstCode}` };
+  }
+}
 
 /**
  * The gRPC code for an HTTP status that came without grpc-status (or a Connect error), as grpc-js 1.14 maps it and the
  * Connect spec repeats: https://github.com/grpc/grpc/blob/master/doc/http-grpc-status-mapping.md. The message is
  * grpc-js's, so the engine explains it the same way for every protocol.
  */
-export function httpStatusToGrpc(httpStatus: number): { code: number; details: string } {
+export function httpStatusToGrpc(httpStatus: number): WireStatus {
   const code =
     httpStatus === 400
       ? grpcStatus.INTERNAL
@@ -27,10 +62,7 @@ export function httpStatusToGrpc(httpStatus: number): { code: number; details: s
 }
 
 /** The status trailers (or a trailers-only response's headers) carry, by grpc-js's rules when grpc-status is missing. */
-export function trailerStatus(
-  trailers: IncomingHttpHeaders,
-  httpStatus: number,
-): { code: number; details: string } {
+export function trailerStatus(trailers: IncomingHttpHeaders, httpStatus: number): WireStatus {
   const code = trailers['grpc-status'];
   if (typeof code !== 'string') return httpStatusToGrpc(httpStatus);
   const message = trailers['grpc-message'];
