@@ -6,7 +6,7 @@ import { ConnectionError } from '../connection/errors';
 import { SchemaError } from '../schema/errors';
 import { JsonInputError } from '../schema/json';
 import { DataFileError } from '../load/run/data-file';
-import { LoadPlanError } from '../load/run/shares';
+import { LoadPlanError } from '../load/plan-check';
 import { ThresholdSyntaxError } from '../load/thresholds';
 import { WorkspaceConflictError, WorkspaceFileError } from '../workspace/errors';
 import type { SecretRedactor } from '../workspace/redaction';
@@ -73,7 +73,8 @@ export function engineFailure(error: unknown): ApiFailure {
   if (error instanceof UnresolvedVariablesError || error instanceof GrpcurlParseError) {
     return { kind: 'invalidRequest', message: error.message };
   }
-  if (error instanceof DataFileError || error instanceof ThresholdSyntaxError || error instanceof LoadPlanError) {
+  if (error instanceof LoadPlanError) return { kind: 'invalidRequest', message: error.message, hint: error.hint };
+  if (error instanceof DataFileError || error instanceof ThresholdSyntaxError) {
     // Like CallSetupError's, a data file error's message has its hint appended for terminals.
     const [message = error.message, hint] = error.message.split('\n  ');
     return { kind: error instanceof DataFileError ? 'file' : 'invalidRequest', message, ...(hint ? { hint } : {}) };

@@ -5,6 +5,7 @@
 import type { CallRequest } from '../../shared/call';
 import type { LoadPlan } from '../../shared/load';
 import type { CallContext } from '../../shared/workspace';
+import { checkPlan } from '../load/plan-check';
 import { readDataFile } from '../load/run/data-file';
 import { loadExportText, type LoadExportKind } from './load-export-text';
 import { loadInContext, type LoadServiceParts } from './load-service';
@@ -22,6 +23,7 @@ export async function exportLoad(
   parts: LoadServiceParts,
   { sourceId, request, context, plan, kind }: LoadExportRequest,
 ): Promise<string> {
+  checkPlan(plan);
   const schema = parts.sources.schema(sourceId);
   const { input, secrets } = await loadInContext(parts, schema, request, context);
   let rows;
