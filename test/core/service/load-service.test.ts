@@ -183,12 +183,13 @@ describe("the plan's shape is checked before the engine sees it (its numbers: te
       { model: { kind: 'open', rate: 'fast', durationMs: 1000 } },
       '(model.rate): Give the rate in calls per second as a number.',
     ],
-    [{ model: { kind: 'closed', concurrency: 1 }, extra: 1 }, ': Unrecognized key: "extra"'],
+    [{ model: { kind: 'closed', concurrency: 1 }, extra: 1 }, 'Unrecognized key: "extra"'],
   ];
   test.each(plans)('%j is refused', async (plan, message) => {
     const result = await dispatch(service, 'startLoad', ['run', 'source-1', emptyCall, undefined, plan]);
     expect(result).toMatchObject({ ok: false, failure: { kind: 'invalidRequest' } });
-    expect(!result.ok && result.failure.message).toContain(`startLoad: argument 5 ${message}`);
+    expect(!result.ok && result.failure.message).toMatch(`startLoad: argument 5`);
+    expect(!result.ok && result.failure.message).toContain(message);
   });
 });
 
