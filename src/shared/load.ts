@@ -46,6 +46,26 @@ export interface LoadPlan {
   thresholds?: string[];
 }
 
+/** The part of a plan a LoadPlanProblem is about: a form marks the field that sets it. */
+export type LoadPlanField =
+  | 'concurrency'
+  | 'total'
+  | 'durationMs'
+  | 'rampMs'
+  | 'rate'
+  | 'maxInFlight'
+  | 'connections'
+  | 'workers'
+  | 'messagesPerStream'
+  | 'thresholds';
+
+/** Why the engine refuses a plan's numbers (src/core/load/plan-check.ts): what is wrong, what to do, and where. */
+export interface LoadPlanProblem {
+  message: string;
+  hint: string;
+  field: LoadPlanField;
+}
+
 /** Latency percentiles of a set of calls, in milliseconds; all 0 when there were no calls. */
 export interface LatencySummary {
   min: number;

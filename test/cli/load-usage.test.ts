@@ -20,10 +20,12 @@ async function usage(args: string[]): Promise<string> {
 describe('protodesk load usage errors exit 2 and say what to do', () => {
   test('counts, durations and rates', async () => {
     expect(await usage([go.target, empty, '--plaintext', '-c', '0'])).toBe(
-      'protodesk: -c/--concurrency must be a whole number of 1 or more; got "0".\n',
+      'protodesk: The number of virtual users must be a whole number of 1 or more, not 0.\n' +
+        '  Use a whole number from 1 to 10,000.\n',
     );
     expect(await usage([go.target, empty, '--plaintext', '-n', '-5'])).toBe(
-      'protodesk: -n/--total must be a whole number of 1 or more; got "-5".\n',
+      'protodesk: The number of calls in total must be a whole number of 1 or more, not -5.\n' +
+        '  Use a whole number from 1 to 1,000,000,000.\n',
     );
     expect(await usage([go.target, empty, '--plaintext', '--duration', '5'])).toContain(
       'A bare number has no unit: write 5s for seconds or 5ms for milliseconds.',
@@ -32,7 +34,7 @@ describe('protodesk load usage errors exit 2 and say what to do', () => {
       'protodesk: --rate needs --duration, how long to hold the rate: e.g. --rate 100 --duration 30s.\n',
     );
     expect(await usage([go.target, empty, '--plaintext', '--rate', 'fast', '--duration', '1s'])).toContain(
-      '--rate must be a number of calls per second above 0',
+      '--rate must be a number, e.g. 50 or 0.5; got "fast".',
     );
     expect(await usage([go.target, empty, '--plaintext', '--ramp', '5s'])).toContain('give the rate too');
     expect(await usage([go.target, empty, '--plaintext', '--format', 'xml'])).toContain(

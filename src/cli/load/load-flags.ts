@@ -1,3 +1,4 @@
+import { checkPlan } from '../../core/service/entry/load';
 import type { LoadModel, LoadPlan } from '../../shared/load';
 import type { RequestFlags } from '../call-options';
 import { parseDuration } from '../duration';
@@ -37,14 +38,18 @@ export type ExportKind = (typeof exportKinds)[number];
 export const defaultConcurrency = 50;
 export const defaultTotal = 200;
 
-/** The load test the flags describe; throws UsageError saying what to change. */
+/**
+ * The load test the flags describe. Throws UsageError for a flag that is not a number (or a flag missing its
+ * partner), and the engine's LoadPlanError, as the page shows it, for numbers out of range (checkPlan).
+ */
 export function loadPlanFromFlags(flags: LoadFlags): LoadPlan {
   const plan: LoadPlan = { model: loadModel(flags) };
-  if (flags.connections !== undefined) plan.connections = positiveCount(flags.connections, '--connections');
-  if (flags.workers !== undefined) plan.workers = positiveCount(flags.workers, '--workers');
-  if (flags.messages !== undefined) plan.messagesPerStream = positiveCount(flags.messages, '--messages');
+  if (flags.connections !== undefined) plan.connections = numberFlag(flags.connections, '--connections');
+  if (flags.workers !== undefined) plan.workers = numberFlag(flags.workers, '--workers');
+  if (flags.messages !== undefined) plan.messagesPerStream = numberFlag(flags.messages, '--messages');
   if (flags.dataFile !== undefined) plan.dataFile = flags.dataFile;
   if (flags.assert.length > 0) plan.thresholds = flags.assert;
+  checkPlan(plan);
   return plan;
 }
 
@@ -55,7 +60,7 @@ export function loadPlanFromFlags(flags: LoadFlags): LoadPlan {
 function loadModel(flags: LoadFlags): LoadModel {
   const durationMs = flags.duration === undefined ? undefined : parseDuration(flags.duration, '--duration');
   const concurrency =
-    flags.concurrency === undefined ? undefined : positiveCount(flags.concurrency, '-c/--concurrency');
+    flags.concurrency === undefined ? undefined : numberFlag(flags.concurrency, '-c/--concurrency');
   if (flags.rate === undefined) {
     if (flags.ramp !== undefined) {
       throw new UsageError(
@@ -64,7 +69,7 @@ function loadModel(flags: LoadFlags): LoadModel {
     }
     const total =
       flags.total !== undefined
-        ? positiveCount(flags.total, '-n/--total')
+        ? numberFlag(flags.total, '-n/--total')
         : durationMs === undefined
           ? defaultTotal
           : undefined;
@@ -75,7 +80,7 @@ function loadModel(flags: LoadFlags): LoadModel {
       ...(durationMs !== undefined ? { durationMs } : {}),
     };
   }
-  const rate = positiveRate(flags.rate);
+  const rate = numberFlag(flags.rate, '--rate');
   if (durationMs === undefined) {
     throw new UsageError(
       `--rate needs --duration, how long to hold the rate: e.g. --rate ${flags.rate} --duration 30s.`,
@@ -95,23 +100,11 @@ function loadModel(flags: LoadFlags): LoadModel {
   };
 }
 
-/** A whole number of 1 or more. */
-export function positiveCount(text: string, flag: string): number {
+/** A number as typed (`50`, `0.5`, `-1`); what it may be is checkPlan's to say, in the words the page shows too. */
+function numberFlag(text: string, flag: string): number {
   const trimmed = text.trim();
-  const value = Number(trimmed);
-  if (!/^\d+$/.test(trimmed) || value < 1 || !Number.isSafeInteger(value)) {
-    throw new UsageError(`${flag} must be a whole number of 1 or more; got "${text}".`);
+  if (!/^-?(?:\d+(?:\.\d*)?|\.\d+)$/.test(trimmed)) {
+    throw new UsageError(`${flag} must be a number, e.g. 50 or 0.5; got "${text}".`);
   }
-  return value;
-}
-
-function positiveRate(text: string): number {
-  const trimmed = text.trim();
-  const value = Number(trimmed);
-  if (!/^(?:\d+(?:\.\d*)?|\.\d+)$/.test(trimmed) || !(value > 0) || !Number.isFinite(value)) {
-    throw new UsageError(
-      `--rate must be a number of calls per second above 0, e.g. 333 or 0.5; got "${text}".`,
-    );
-  }
-  return value;
+  return Number(trimmed);
 }

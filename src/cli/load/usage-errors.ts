@@ -16,6 +16,7 @@ export function loadUsageError(error: unknown, requestName: string): unknown {
   if (error instanceof ThresholdSyntaxError || error instanceof DataFileError) {
     return new UsageError(error.message, error.hint);
   }
-  const typed = error instanceof LoadPlanError || error instanceof UnresolvedVariablesError;
+  if (error instanceof LoadPlanError) return new UsageError(error.message, error.hint);
+  const typed = error instanceof UnresolvedVariablesError;
   return typed ? new UsageError(error.message) : error;
 }

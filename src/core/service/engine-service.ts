@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { CallRequest } from '../../shared/call';
 import type { MethodDocs } from '../../shared/docs';
-import type { LoadPlan } from '../../shared/load';
+import type { LoadPlan, LoadPlanProblem } from '../../shared/load';
 import { operationNames, type OperationArgs, type ProtodeskService } from '../../shared/api/contract';
 import type {
   ApiEvent,
@@ -47,6 +47,7 @@ import { isFsError, redactedFailure } from './failure';
 import { readFileBase64 } from './file-base64';
 import { fileFailure } from './file-failure';
 import { listDirectory, writeTextFile } from './files';
+import { planProblem } from '../load/plan-check';
 import { exportLoad } from './load-export';
 import { LoadService, type LoadClient } from './load-service';
 import { sourcePaths, tlsFiles, workspaceNamedPaths, type NamedPaths } from './named-paths';
@@ -409,6 +410,10 @@ export class EngineService implements ProtodeskService {
   async importCollection(file: string): Promise<{ collection: string; count: number }> {
     await this.access.assertReadable(file);
     return (await this.workspace.files()).importCollection(resolve(file));
+  }
+
+  async checkLoadPlan(plan: LoadPlan): Promise<LoadPlanProblem | null> {
+    return planProblem(plan);
   }
 
   async startLoad(...args: OperationArgs<'startLoad'>): Promise<void> {

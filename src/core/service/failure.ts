@@ -6,7 +6,7 @@ import { ConnectionError } from '../connection/errors';
 import { SchemaError } from '../schema/errors';
 import { JsonInputError } from '../schema/json';
 import { DataFileError } from '../load/run/data-file';
-import { LoadPlanError } from '../load/run/shares';
+import { LoadPlanError } from '../load/plan-check';
 import { ThresholdSyntaxError } from '../load/thresholds';
 import { WorkspaceConflictError, WorkspaceFileError } from '../workspace/errors';
 import type { SecretRedactor } from '../workspace/redaction';
@@ -80,11 +80,11 @@ export function engineFailure(error: unknown): ApiFailure {
   if (error instanceof UnresolvedVariablesError || error instanceof GrpcurlParseError) {
     return { kind: 'invalidRequest', message: error.message };
   }
+  if (error instanceof LoadPlanError) return { kind: 'invalidRequest', message: error.message, hint: error.hint };
   if (error instanceof DataFileError || error instanceof ThresholdSyntaxError) {
     const kind = error instanceof DataFileError ? 'file' : 'invalidRequest';
     return { kind, message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
   }
-  if (error instanceof LoadPlanError) return { kind: 'invalidRequest', message: error.message };
   if (isFsError(error)) return { kind: 'file', message: error.message };
   return toFailure(error);
 }

@@ -5,6 +5,7 @@
 import type { CallRequest } from '../../shared/call';
 import type { LoadPlan } from '../../shared/load';
 import type { CallContext } from '../../shared/workspace';
+import { checkPlan } from '../load/plan-check';
 import { readDataFile } from '../load/run/data-file';
 import { loadExportText, type LoadExportKind } from './load-export-text';
 import { pageLoadSubject, type LoadServiceParts } from './load-service';
@@ -23,6 +24,7 @@ export async function exportLoad(
   parts: LoadServiceParts,
   { sourceId, request, context, plan, kind }: LoadExportRequest,
 ): Promise<string> {
+  checkPlan(plan);
   const { input, secrets, source } = await prepareLoad(pageLoadSubject(parts, sourceId, request, context));
   let rows;
   if (plan.dataFile !== undefined) {

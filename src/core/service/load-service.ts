@@ -9,6 +9,7 @@ import type { ApiEvent } from '../../shared/api/types';
 import type { CallRequest } from '../../shared/call';
 import type { LoadPlan, LoadReport } from '../../shared/load';
 import type { CallContext } from '../../shared/workspace';
+import { checkPlan } from '../load/plan-check';
 import { loadReportHtml } from '../load/report/html';
 import { startLoad, type LoadRun } from '../load/run/start-load';
 import { writeFileAtomic } from '../workspace/atomic-write';
@@ -100,6 +101,7 @@ export class LoadService {
     let redactor = new SecretRedactor(new Map());
     let run: LoadRun;
     try {
+      checkPlan(plan);
       const subject = pageLoadSubject(this.parts, sourceId, request, context);
       for (const path of tlsFiles(request.tls)) await this.parts.access.assertReadable(path);
       if (plan.dataFile !== undefined) await this.parts.access.assertReadable(plan.dataFile);

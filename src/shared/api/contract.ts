@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { CallRequest } from '../call';
 import type { MethodDocs } from '../docs';
-import type { LoadPlan } from '../load';
+import type { LoadPlan, LoadPlanProblem } from '../load';
 import type { SchemaSource } from '../schema';
 import type {
   BloomRpcImport,
@@ -181,6 +181,11 @@ export const operations = {
   importCollection: operation<{ collection: string; count: number }>()(z.tuple([textSchema])),
 
   // Load tests (src/shared/load.ts).
+  /**
+   * Whether the engine would run a plan, for the form to say so as the user types: the plan's first number out of
+   * range, in the words startLoad and `protodesk load` refuse it with, or null when it can run.
+   */
+  checkLoadPlan: operation<LoadPlanProblem | null>()(z.tuple([loadPlanSchema])),
   /**
    * Starts a load test of a method with a loaded source's schema, under an id the page picks (unique, e.g. a UUID), so
    * it can take the run's events before this answers. The context applies as for a call (TLS profile, environment),

@@ -47,6 +47,7 @@ export const operationNames = [
   'requestToGrpcurl',
   'exportCollection',
   'importCollection',
+  'checkLoadPlan',
   'startLoad',
   'stopLoad',
   'saveLoadReport',

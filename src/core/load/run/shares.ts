@@ -1,18 +1,11 @@
 import { availableParallelism } from 'node:os';
 import type { LoadPlan } from '../../../shared/load';
+import { checkPlan } from '../plan-check';
 import { arrivalCount } from './arrivals';
 import type { ClosedShare, OpenShare } from './protocol';
 
 /** Calls in flight beyond this are dropped in the open model unless the plan says otherwise. */
 export const defaultMaxInFlight = 10_000;
-
-/** A plan whose numbers make no sense (0 users, a negative rate); the message says which and what is allowed. */
-export class LoadPlanError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'LoadPlanError';
-  }
-}
 
 /** One worker's part of the run. */
 export interface WorkerShare {
@@ -68,31 +61,4 @@ export function plannedCalls(plan: LoadPlan): number | undefined {
   const { model } = plan;
   if (model.kind === 'closed') return model.total;
   return arrivalCount({ rate: model.rate, rampMs: model.rampMs ?? 0, durationMs: model.durationMs });
-}
-
-function checkPlan({ model, workers, connections, messagesPerStream }: LoadPlan): void {
-  const whole = (name: string, value: number | undefined): void => {
-    if (value !== undefined && !(Number.isInteger(value) && value >= 1))
-      throw new LoadPlanError(`${name} must be a whole number of at least 1, not ${value}.`);
-  };
-  const positive = (name: string, value: number | undefined): void => {
-    if (value !== undefined && !(Number.isFinite(value) && value > 0))
-      throw new LoadPlanError(`${name} must be more than 0, not ${value}.`);
-  };
-  whole('The number of workers', workers);
-  whole('The number of connections', connections);
-  whole('The number of messages per stream', messagesPerStream);
-  if (model.kind === 'closed') {
-    whole('The concurrency (virtual users)', model.concurrency);
-    whole('The total number of calls', model.total);
-    positive('The duration', model.durationMs);
-    if (model.total === undefined && model.durationMs === undefined)
-      throw new LoadPlanError('A closed-model load test needs a total number of calls or a duration.');
-  } else {
-    positive('The rate', model.rate);
-    positive('The duration', model.durationMs);
-    if (model.rampMs !== undefined && !(Number.isFinite(model.rampMs) && model.rampMs >= 0))
-      throw new LoadPlanError(`The ramp must be 0 or more, not ${model.rampMs}.`);
-    whole('The most calls in flight', model.maxInFlight);
-  }
 }

@@ -1,7 +1,7 @@
 /** The engine's errors that the command line tells apart (usage errors, exit 2) and how it prints a schema problem. */
 export { CallSetupError } from '../../call/errors';
 export { DataFileError } from '../../load/run/data-file';
-export { LoadPlanError } from '../../load/run/shares';
+export { LoadPlanError } from '../../load/plan-check';
 export { ThresholdSyntaxError } from '../../load/thresholds';
 export { formatProblem, SchemaError } from '../../schema/errors';
 export { JsonInputError } from '../../schema/json';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallSetupError } from '../../../../src/core/call/errors';
 import { ConnectionError } from '../../../../src/core/connection/errors';
 import { DataFileError } from '../../../../src/core/load/run/data-file';
-import { LoadPlanError } from '../../../../src/core/load/run/shares';
+import { LoadPlanError } from '../../../../src/core/load/plan-check';
 import { startLoad } from '../../../../src/core/load/run/start-load';
 import { endGraceMs } from '../../../../src/core/load/run/worker-run';
 import { ThresholdSyntaxError } from '../../../../src/core/load/thresholds';
