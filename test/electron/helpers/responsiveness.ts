@@ -63,7 +63,7 @@ export function importWhileStreaming(
           0,
         ),
       });
-      void call('acknowledge', batch.callId, batch.seq);
+      void call('calls.acknowledge', { callId: batch.callId, seq: batch.seq });
     });
     const parameters = Array.from({ length: messages }, () => ({ size: 8, intervalUs: intervalMs * 1000 }));
     const started = await bridge.startCall(sourceId, {
@@ -81,21 +81,21 @@ export function importWhileStreaming(
     const startedAt = Date.now();
     const start = performance.now();
     let done = false;
-    const imported = call('addSource', { kind: 'protoFiles', files, importPaths: [root] }).finally(
-      () => (done = true),
-    );
+    const imported = call('sources.add', {
+      source: { kind: 'protoFiles', files, importPaths: [root] },
+    }).finally(() => (done = true));
     const listSources: number[] = [];
     while (!done) {
       const asked = performance.now();
-      await call('listSources');
+      await call('sources.list');
       listSources.push(performance.now() - asked);
     }
     const result = await imported;
     const importMs = performance.now() - start;
-    await call('cancelCall', callId);
+    await call('calls.cancel', { callId });
     stop();
     const source = result.value as { id?: string } | undefined;
-    if (source?.id) await call('removeSource', source.id);
+    if (source?.id) await call('sources.remove', { sourceId: source.id });
     const arrivals = seen
       .filter((entry) => entry.callId === callId)
       .flatMap((entry) => Array.from({ length: entry.messages }, () => entry.at - start));

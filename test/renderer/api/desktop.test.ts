@@ -24,7 +24,10 @@ describe('electronApi', () => {
   it('has every operation of the contract, answering the value the engine sent', async () => {
     const api = electronApi(bridge((op, args) => ({ ok: true, value: { op, args } }), new Set()));
     for (const op of operationNames) expect(typeof api[op]).toBe('function');
-    expect(await api.methodTemplate('s1', 'a.B/C')).toEqual({ op: 'methodTemplate', args: ['s1', 'a.B/C'] });
+    expect(await api.sources.methodTemplate({ sourceId: 's1', method: 'a.B/C' })).toEqual({
+      op: 'sources.methodTemplate',
+      input: { sourceId: 's1', method: 'a.B/C' },
+    });
   });
 
   it('has no member for a name outside the contract: the page cannot reach an operation the engine lacks', () => {
@@ -46,7 +49,9 @@ describe('electronApi', () => {
       hint: 'Is the server running?',
     };
     const api = electronApi(bridge(() => ({ ok: false, failure }), new Set()));
-    const error = await api.addSource({ kind: 'descriptorSet', file: '/x.binpb' }).catch((e: unknown) => e);
+    const error = await api.sources
+      .add({ source: { kind: 'descriptorSet', file: '/x.binpb' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).failure).toEqual(failure);
   });

@@ -22,7 +22,17 @@ function open(answer: (command: string) => Promise<GrpcurlImport>) {
   const grpcurlToRequest = vi.fn(answer);
   const onCreate = vi.fn();
   const onClose = vi.fn();
-  render(<PasteGrpcurlDialog api={{ grpcurlToRequest }} onCreate={onCreate} onClose={onClose} />);
+  render(
+    <PasteGrpcurlDialog
+      api={{
+        workspace: {
+          grpcurlToRequest,
+        },
+      }}
+      onCreate={onCreate}
+      onClose={onClose}
+    />,
+  );
   const dialog = screen.getByRole('dialog', { name: 'Paste grpcurl command' });
   const box = within(dialog).getByRole('textbox', { name: 'grpcurl command' });
   const create = () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create request' }));
@@ -55,7 +65,10 @@ describe('paste grpcurl dialog', () => {
   });
 
   it('shows warnings first, and creates on the second click for the same command', async () => {
-    const warned = { ...imported, warnings: ['-v is not kept: the response pane shows headers and trailers.'] };
+    const warned = {
+      ...imported,
+      warnings: ['-v is not kept: the response pane shows headers and trailers.'],
+    };
     const { dialog, box, create, grpcurlToRequest, onCreate } = open(async () => warned);
     fireEvent.change(box, { target: { value: `${command} -v` } });
     create();
