@@ -82,17 +82,17 @@ function pageClient(ws: WebSocket) {
       onBatch.forEach((f) => f());
     }
   });
-  const call = (op: string, ...args: unknown[]): Promise<ApiResult<unknown>> => {
+  const call = (op: string, input?: unknown): Promise<ApiResult<unknown>> => {
     next += 1;
-    const frame: RequestFrame = { id: next, op, args };
+    const frame: RequestFrame = { id: next, op, input };
     const id = next;
     return new Promise((resolve) => {
       waiting.set(id, resolve);
       ws.send(JSON.stringify(frame));
     });
   };
-  const value = async <T>(op: string, ...args: unknown[]): Promise<T> => {
-    const result = await call(op, ...args);
+  const value = async <T>(op: string, input?: unknown): Promise<T> => {
+    const result = await call(op, input);
     if (!result.ok) throw new Error(result.failure.message);
     return result.value as T;
   };
@@ -159,14 +159,21 @@ describe('the contract over the WebSocket', () => {
     const page = pageClient(ws);
     expect(await page.call('format', '/')).toEqual({
       ok: false,
-      failure: { kind: 'invalidRequest', message: 'There is no operation named "format".' },
+      failure: {
+        kind: 'invalidRequest',
+        message:
+          'There is no operation named "format": operations are named domain.operation, e.g. calls.start.',
+      },
     });
     expect(await page.call('sources.remove', { sourceId: 42 })).toMatchObject({
       ok: false,
-      failure: { kind: 'invalidRequest' },
+      failure: {
+        kind: 'invalidRequest',
+        message: 'sources.remove: sourceId: Invalid input: expected string, received number',
+      },
     });
     page.raw('not json');
-    page.raw('{"op": "info"}');
+    page.raw('{"op": "app.info"}');
     const noOp = new Promise<ApiResult<unknown>>((resolve) => page.waiting.set(77, resolve));
     page.raw('{"id": 77}');
     expect(await noOp).toMatchObject({ ok: false, failure: { kind: 'invalidRequest' } });
@@ -178,15 +185,15 @@ describe('the contract over the WebSocket', () => {
   test('workspace operations take names, not paths: none reaches a file outside the workspace', async () => {
     const ws = await openApi();
     const page = pageClient(ws);
-    for (const [op, name] of [
-      ['readRequest', 'collections/../../../../etc/passwd.json'],
-      ['readRequest', 'collections/a/..\\..\\secret.json'],
-      ['readRequest', '/etc/passwd'],
-      ['readEnvironment', '../../secret'],
-      ['readTlsProfile', '..'],
-      ['deleteEnvironment', '/etc/passwd'],
-    ]) {
-      expect(await page.call(op ?? '', name), `${op} ${name}`).toMatchObject({
+    for (const [op, input] of [
+      ['workspace.readRequest', { path: 'collections/../../../../etc/passwd.json' }],
+      ['workspace.readRequest', { path: 'collections/a/..\\..\\secret.json' }],
+      ['workspace.readRequest', { path: '/etc/passwd' }],
+      ['workspace.readEnvironment', { name: '../../secret' }],
+      ['tls.readProfile', { name: '..' }],
+      ['workspace.deleteEnvironment', { name: '/etc/passwd' }],
+    ] as const) {
+      expect(await page.call(op, input), `${op} ${JSON.stringify(input)}`).toMatchObject({
         ok: false,
         failure: { kind: 'invalidRequest' },
       });

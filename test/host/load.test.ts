@@ -42,9 +42,9 @@ async function page() {
     if (frame.kind === 'result') waiting.get(frame.id)?.(frame.result);
     else events.push(frame.event);
   });
-  const value = async <T>(op: string, ...args: unknown[]): Promise<T> => {
+  const value = async <T>(op: string, input?: unknown): Promise<T> => {
     next += 1;
-    const frame: RequestFrame = { id: next, op, args };
+    const frame: RequestFrame = { id: next, op, input };
     const result = await new Promise<ApiResult<unknown>>((resolve) => {
       waiting.set(frame.id, resolve);
       ws.send(JSON.stringify(frame));

@@ -47,9 +47,9 @@ function timedPage(ws: WebSocket) {
       }),
     );
   });
-  const value = <T>(op: string, ...args: unknown[]): Promise<T> =>
+  const value = <T>(op: string, input?: unknown): Promise<T> =>
     new Promise((resolve, reject) => {
-      const frame: RequestFrame = { id: ++next, op, args };
+      const frame: RequestFrame = { id: ++next, op, input };
       waiting.set(frame.id, (result) =>
         result.ok ? resolve(result.value as T) : reject(new Error(result.failure.message)),
       );

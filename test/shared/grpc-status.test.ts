@@ -62,7 +62,7 @@ describe('the one table of gRPC status names', () => {
     expect(result).toEqual({ ok: false, failure: { kind: 'invalidRequest', message: expect.any(String) } });
     const message = result.ok ? '' : result.failure.message;
     expect(message).toContain(
-      'argument 2 (assertions.status): "NOTFOUND" is not a gRPC status name; did you mean NOT_FOUND?',
+      'workspace.saveRequest: request.assertions.status: "NOTFOUND" is not a gRPC status name; did you mean NOT_FOUND?',
     );
     expect(message).toContain('Use one of OK, CANCELLED, UNKNOWN');
     expect(message).toContain('UNAUTHENTICATED.');

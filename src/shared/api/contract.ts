@@ -55,17 +55,20 @@ export type OperationInput<K extends OperationName> = z.infer<OperationOf<K>['in
 /** What an operation answers. */
 export type OperationResult<K extends OperationName> = Exclude<OperationOf<K>['result'], undefined>;
 
+/** The names of the fields of `T` that must be given. */
+type RequiredField<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T];
+
 /** An operation as a function: its input may be left out when it has no required field. */
 type OperationFunction<Op> =
   Op extends Operation<infer Input, infer Result>
-    ? object extends z.infer<Input>
+    ? [RequiredField<z.infer<Input>>] extends [never]
       ? (input?: z.infer<Input>) => Promise<Result>
       : (input: z.infer<Input>) => Promise<Result>
     : never;
 
 /** The engine side of the contract: what both transports dispatch to (src/core/service implements it). */
 export type ProtodeskService = {
-  [D in Domain]: { [O in keyof Contract[D]]: OperationFunction<Contract[D][O]> };
+  [D in Domain]: { -readonly [O in keyof Contract[D]]: OperationFunction<Contract[D][O]> };
 };
 
 /** The operations of one domain, as its engine service implements them (`implements DomainService<'calls'>`). */

@@ -195,51 +195,51 @@ describe('the plan is checked before the engine sees it', () => {
   const plans: Array<[unknown, string]> = [
     [
       { model: { kind: 'closed', concurrency: 20_000, total: 5 } },
-      '(model.concurrency): Use at most 10,000 virtual users',
+      'model.concurrency: Use at most 10,000 virtual users',
     ],
     [
       { model: { kind: 'closed', concurrency: 2 } },
-      '(model): Say when the test ends: a total number of calls, a duration',
+      'model: Say when the test ends: a total number of calls, a duration',
     ],
     [
       { model: { kind: 'open', rate: 0, durationMs: 1000 } },
-      '(model.rate): Make the rate more than 0 calls per second.',
+      'model.rate: Make the rate more than 0 calls per second.',
     ],
     [
       { model: { kind: 'open', rate: 200_000, durationMs: 1000 } },
-      '(model.rate): Make the rate at most 100,000',
+      'model.rate: Make the rate at most 100,000',
     ],
     [
       { model: { kind: 'open', rate: 10, durationMs: 25 * 3_600_000 } },
-      '(model.durationMs): Make the duration at most 24 hours.',
+      'model.durationMs: Make the duration at most 24 hours.',
     ],
     [
       { model: { kind: 'closed', concurrency: 1, total: 2e9 } },
-      '(model.total): Use at most 1,000,000,000 calls in total.',
+      'model.total: Use at most 1,000,000,000 calls in total.',
     ],
     [
       { model: { kind: 'closed', concurrency: 1, total: 1 }, connections: 1001 },
-      '(connections): Use at most 1,000 connections.',
+      'connections: Use at most 1,000 connections.',
     ],
     [
       { model: { kind: 'closed', concurrency: 1, total: 1 }, workers: 65 },
-      '(workers): Use at most 64 worker threads.',
+      'workers: Use at most 64 worker threads.',
     ],
     [
       { model: { kind: 'closed', concurrency: 1, total: 1 }, messagesPerStream: 10_001 },
-      '(messagesPerStream): Use at most 10,000 messages per stream.',
+      'messagesPerStream: Use at most 10,000 messages per stream.',
     ],
     [
       { model: { kind: 'closed', concurrency: 1, total: 1 }, thresholds: Array(21).fill('p99 < 5ms') },
-      '(thresholds): Use at most 20 thresholds.',
+      'thresholds: Use at most 20 thresholds.',
     ],
     [
       { model: { kind: 'closed', concurrency: 1, total: 1 }, thresholds: ['x'.repeat(201)] },
-      '(thresholds.0): Keep each threshold to at most 200 characters',
+      'thresholds.0: Keep each threshold to at most 200 characters',
     ],
     [
       { model: { kind: 'ramp' } },
-      '(model.kind): Choose a model: "closed" (virtual users) or "open" (a rate of calls).',
+      'model.kind: Choose a model: "closed" (virtual users) or "open" (a rate of calls).',
     ],
   ];
   test.each(plans)('%j is refused', async (plan, message) => {
@@ -250,7 +250,7 @@ describe('the plan is checked before the engine sees it', () => {
       plan,
     });
     expect(result).toMatchObject({ ok: false, failure: { kind: 'invalidRequest' } });
-    expect(!result.ok && result.failure.message).toContain(`startLoad: argument 5 ${message}`);
+    expect(!result.ok && result.failure.message).toContain(`load.start: plan.${message}`);
   });
 });
 

@@ -45,11 +45,11 @@ export function importWhileStreaming(
       globalThis as unknown as { protodesk: Record<string, (...args: unknown[]) => Promise<unknown>> }
     ).protodesk as unknown as {
       onEvent(listener: (event: { type: string; batch?: Batch }) => void): () => void;
-      startCall(...args: unknown[]): Promise<{ ok: boolean; value: { callId: string } }>;
+      'calls.start'(input: unknown): Promise<{ ok: boolean; value: { callId: string } }>;
       [op: string]: (...args: never[]) => unknown;
     };
-    const call = (op: string, ...args: unknown[]) =>
-      (bridge[op] as unknown as (...values: unknown[]) => Promise<{ ok: boolean; value?: unknown }>)(...args);
+    const call = (op: string, input?: unknown) =>
+      (bridge[op] as unknown as (input: unknown) => Promise<{ ok: boolean; value?: unknown }>)(input);
     const seen: { callId: string; at: number; messages: number }[] = [];
     const stop = bridge.onEvent((event) => {
       const batch = event.batch;
@@ -66,12 +66,15 @@ export function importWhileStreaming(
       void call('calls.acknowledge', { callId: batch.callId, seq: batch.seq });
     });
     const parameters = Array.from({ length: messages }, () => ({ size: 8, intervalUs: intervalMs * 1000 }));
-    const started = await bridge.startCall(sourceId, {
-      target,
-      tls: { mode: 'plaintext' },
-      method: 'grpc.testing.TestService/StreamingOutputCall',
-      metadata: [],
-      requests: [JSON.stringify({ responseParameters: parameters })],
+    const started = await bridge['calls.start']({
+      sourceId,
+      request: {
+        target,
+        tls: { mode: 'plaintext' },
+        method: 'grpc.testing.TestService/StreamingOutputCall',
+        metadata: [],
+        requests: [JSON.stringify({ responseParameters: parameters })],
+      },
     });
     const { callId } = started.value;
     // The stream is under way before the import starts.

@@ -71,7 +71,7 @@ function recording(engine: EngineClient) {
   });
   // Answers cross the port as JSON text, which the preload parses for the page.
   const connection: Operations = {
-    run: async (op, args) => JSON.parse(await port.run(op, args)) as ApiResult<unknown>,
+    run: async (op, input) => JSON.parse(await port.run(op, input)) as ApiResult<unknown>,
   };
   const until = <T>(found: (events: ApiEvent[]) => T | undefined, what: string) =>
     new Promise<T>((resolve, reject) => {
@@ -91,7 +91,7 @@ function recording(engine: EngineClient) {
 
 /** A connection's operations as the page sees them. */
 interface Operations {
-  run(op: string, args: unknown[]): Promise<ApiResult<unknown>>;
+  run(op: string, input: unknown): Promise<ApiResult<unknown>>;
 }
 
 function value<T>(result: ApiResult<unknown>): T {
@@ -221,13 +221,17 @@ describe('the engine host in its own process, over the port', () => {
     link.post({ type: 'request', id: 900, client: 0, op: 7, args: [] });
     link.post({ type: 'shutdown' });
     link.post('close');
-    expect(await connection.run('noSuchOperation', [])).toEqual({
+    expect(await connection.run('noSuchOperation', {})).toEqual({
       ok: false,
-      failure: { kind: 'invalidRequest', message: 'There is no operation named "noSuchOperation".' },
+      failure: {
+        kind: 'invalidRequest',
+        message:
+          'There is no operation named "noSuchOperation": operations are named domain.operation, e.g. calls.start.',
+      },
     });
     expect(await connection.run('files.listDirectory', { path: { path: '/etc' } })).toMatchObject({
       ok: false,
-      failure: { kind: 'invalidRequest', message: expect.stringMatching(/^listDirectory: argument 1/) },
+      failure: { kind: 'invalidRequest', message: expect.stringMatching(/^files\.listDirectory: path: /) },
     });
     expect(raw).toEqual(
       expect.arrayContaining([

@@ -52,15 +52,15 @@ describe('websocketApi', () => {
       const result = {
         kind: 'result' as const,
         id: frame.id,
-        result: { ok: true as const, value: frame.args },
+        result: { ok: true as const, value: frame.input },
       };
       // The slow one (listDirectory) answers after the quick one sent after it.
-      setTimeout(() => send(result), frame.op === 'listDirectory' ? 50 : 0);
+      setTimeout(() => send(result), frame.op === 'files.listDirectory' ? 50 : 0);
     });
     const slow = api.files.listDirectory({ path: '/first' });
     const quick = api.sources.list();
-    expect(await quick).toEqual([]);
-    expect(await slow).toEqual(['/first']);
+    expect(await quick).toEqual({});
+    expect(await slow).toEqual({ path: '/first' });
   });
 
   it('sends requests made before the connection opened, in order, once it opens', async () => {
@@ -70,7 +70,7 @@ describe('websocketApi', () => {
       send({ kind: 'result', id: frame.id, result: { ok: true, value: null } });
     });
     await Promise.all([api.app.info(), api.sources.list(), api.sources.remove({ sourceId: 's1' })]);
-    expect(seen).toEqual(['info', 'listSources', 'removeSource']);
+    expect(seen).toEqual(['app.info', 'sources.list', 'sources.remove']);
   });
 
   it('rejects with an ApiError carrying the failure the engine sent', async () => {

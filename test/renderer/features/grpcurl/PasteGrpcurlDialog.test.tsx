@@ -19,19 +19,11 @@ const imported: GrpcurlImport = {
 
 /** Opens the dialog on a stand-in engine that answers grpcurlToRequest with `answer`. */
 function open(answer: (command: string) => Promise<GrpcurlImport>) {
-  const grpcurlToRequest = vi.fn(answer);
+  const grpcurlToRequest = vi.fn(({ command }: { command: string }) => answer(command));
   const onCreate = vi.fn();
   const onClose = vi.fn();
   render(
-    <PasteGrpcurlDialog
-      api={{
-        workspace: {
-          grpcurlToRequest,
-        },
-      }}
-      onCreate={onCreate}
-      onClose={onClose}
-    />,
+    <PasteGrpcurlDialog api={{ workspace: { grpcurlToRequest } }} onCreate={onCreate} onClose={onClose} />,
   );
   const dialog = screen.getByRole('dialog', { name: 'Paste grpcurl command' });
   const box = within(dialog).getByRole('textbox', { name: 'grpcurl command' });
@@ -47,7 +39,7 @@ describe('paste grpcurl dialog', () => {
     fireEvent.change(box, { target: { value: `  ${command}\n` } });
     create();
     await waitFor(() => expect(onCreate).toHaveBeenCalledWith(imported));
-    expect(grpcurlToRequest).toHaveBeenCalledWith(command);
+    expect(grpcurlToRequest).toHaveBeenCalledWith({ command });
   });
 
   it('shows the failure and its hint inline and keeps the text to fix', async () => {

@@ -25,7 +25,7 @@ function historyApi(entries: HistorySummary[]) {
   const queries: (string | undefined)[] = [];
   const api: HistoryApi = {
     history: {
-      list: async ({ text }) => {
+      list: async ({ text } = {}) => {
         queries.push(text);
         const needle = text?.toLowerCase();
         return entries.filter(

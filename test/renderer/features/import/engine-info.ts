@@ -22,6 +22,6 @@ export const emptyHomeChooser: PathChooserApi = {
   },
   files: {
     choosePaths: async () => null,
-    listDirectory: async ({ path }) => ({ path: path ?? '/home/me', entries: [] }),
+    listDirectory: async ({ path } = {}) => ({ path: path ?? '/home/me', entries: [] }),
   },
 };
