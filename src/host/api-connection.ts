@@ -4,7 +4,7 @@ import type { EngineService } from '../core/service';
 import { encodeServerFrame, type ServerFrame } from '../shared/api/frames';
 
 /** A request frame as far as it could be read: its id, and the operation or why there is none. */
-type ReadFrame = { id: number; op: string; args: unknown } | { id: number; problem: string };
+type ReadFrame = { id: number; op: string; input: unknown } | { id: number; problem: string };
 
 /**
  * Carries the contract over one WebSocket: request frames in, result frames (same id) out, and the events of the calls
@@ -27,7 +27,7 @@ export function serveApiConnection(socket: WebSocket, service: EngineService): v
       });
       return;
     }
-    void dispatch(client.api, frame.op, frame.args).then((result) =>
+    void dispatch(client.api, frame.op, frame.input).then((result) =>
       send({ kind: 'result', id: frame.id, result }),
     );
   });
@@ -45,8 +45,8 @@ function readFrame(text: string): ReadFrame | undefined {
     return undefined;
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  const { id, op, args } = value as Record<string, unknown>;
+  const { id, op, input } = value as Record<string, unknown>;
   if (typeof id !== 'number' || !Number.isSafeInteger(id)) return undefined;
   if (typeof op !== 'string') return { id, problem: 'The request has no operation name ("op").' };
-  return { id, op, args };
+  return { id, op, input };
 }

@@ -1,4 +1,4 @@
-/** One IPC handler per operation of the contract, each checking its sender, then forwarding to the engine. */
+/** One IPC handler per operation of the contract (channel `protodesk:domain.operation`), each checking its sender, then forwarding to the engine. */
 import { ipcMain } from 'electron';
 import { operationNames } from '../shared/api/operation-names';
 import type { ApiResult } from '../shared/api/types';
@@ -9,8 +9,8 @@ import type { TrustedContents } from './sender';
 /** The open window's page, its engine connection (which checks the arguments), and where dropped paths are granted. */
 export interface IpcTarget {
   contents: TrustedContents;
-  /** The engine's answer as JSON text, passed to the page unread (the preload parses it). */
-  run(op: string, args: unknown[]): Promise<string>;
+  /** The engine's answer to operation `op` with `input` (its named fields) as JSON text, passed to the page unread. */
+  run(op: string, input: unknown): Promise<string>;
   grantDropped(paths: string[]): void;
 }
 
@@ -26,10 +26,10 @@ const refusedJson = JSON.stringify(refused);
 /** Registers the handlers; `target()` is the current window's (undefined while there is none). */
 export function registerIpc(target: () => IpcTarget | undefined): void {
   for (const op of operationNames) {
-    ipcMain.handle(operationChannel(op), (event, ...args: unknown[]) => {
+    ipcMain.handle(operationChannel(op), (event, input: unknown) => {
       const current = target();
       return current && isTrustedSender(event, current.contents)
-        ? current.run(op, args)
+        ? current.run(op, input)
         : Promise.resolve(refusedJson);
     });
   }

@@ -1,6 +1,6 @@
 /** The IPC names main and preload agree on. Plain constants: main imports this file too, so it must not import electron. */
 
-/** The IPC channel of one operation of the contract. */
+/** The IPC channel of one operation of the contract (`protodesk:calls.start`). */
 export function operationChannel(op: string): string {
   return `protodesk:${op}`;
 }

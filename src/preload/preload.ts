@@ -1,6 +1,6 @@
 /**
  * The page's bridge to the engine in the desktop app: `window.protodesk` has one function per operation of the
- * contract (answering a plain ApiResult), `onEvent`, and on Electron 32+ `pathForFile`. Runs sandboxed: bundled whole,
+ * contract, keyed by its name (`window.protodesk['calls.start'](input)`, answering a plain ApiResult), `onEvent`, and on Electron 32+ `pathForFile`. Runs sandboxed: bundled whole,
  * only `electron` is required.
  */
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
@@ -25,8 +25,8 @@ if (files) api.pathForFile = (file: File): string => files.getPathForFile(file);
 reportDroppedPaths((file) => (files ? files.getPathForFile(file) : (file as File & { path?: string }).path));
 // Answers come as JSON text: main passes the engine's answer on without reading it (src/main/ipc.ts).
 for (const op of operationNames) {
-  api[op] = async (...args: unknown[]): Promise<unknown> =>
-    JSON.parse((await ipcRenderer.invoke(operationChannel(op), ...args)) as string);
+  api[op] = async (input?: unknown): Promise<unknown> =>
+    JSON.parse((await ipcRenderer.invoke(operationChannel(op), input)) as string);
 }
 
 contextBridge.exposeInMainWorld('protodesk', api);

@@ -64,11 +64,12 @@ describe('the bad-input corpus through the service', () => {
   const schemaCases = cases.filter((c) => c.group === 'proto' || c.group === 'descriptorSet');
   test.each(schemaCases.map((c) => [c.name, c] as const))('addSource: %s', async (_name, testCase) => {
     const [state, folder] = await run(testCase, (folder) =>
-      service.addSource(
-        testCase.group === 'proto'
-          ? { kind: 'protoFiles', files: [folder.file], importPaths: [folder.dir] }
-          : { kind: 'descriptorSet', file: folder.file },
-      ),
+      service.sources.add({
+        source:
+          testCase.group === 'proto'
+            ? { kind: 'protoFiles', files: [folder.file], importPaths: [folder.dir] }
+            : { kind: 'descriptorSet', file: folder.file },
+      }),
     );
     expectLoadOutcome(state, testCase, folder);
   });
@@ -93,7 +94,7 @@ describe('the bad-input corpus through the service', () => {
           text: await readFile(join(folder.dir, basename(file)), 'utf8'),
         })),
       );
-      return service.addDroppedFiles(files);
+      return service.sources.addDropped({ files });
     });
     // Dropped files have no folder the person knows: each is named as dropped, the copies' folder "the dropped files".
     expectLoadOutcome(
@@ -115,8 +116,9 @@ describe('the bad-input corpus through the service', () => {
 
   let echoSource: string | undefined;
   async function echo(folder: CaseFolder): Promise<string> {
-    echoSource ??= (await service.addSource({ kind: 'protoFiles', files: [folder.schema], importPaths: [] }))
-      .id;
+    echoSource ??= (
+      await service.sources.add({ source: { kind: 'protoFiles', files: [folder.schema], importPaths: [] } })
+    ).id;
     return echoSource;
   }
 
@@ -125,12 +127,15 @@ describe('the bad-input corpus through the service', () => {
     const [failure, folder] = await run(testCase, async (folder) => {
       const text = await readFile(folder.file, 'utf8');
       return failureOf(
-        service.startCall(await echo(folder), {
-          target,
-          tls: { mode: 'plaintext' },
-          method: requestMethod,
-          metadata: [],
-          requests: [text],
+        service.calls.start({
+          sourceId: await echo(folder),
+          request: {
+            target,
+            tls: { mode: 'plaintext' },
+            method: requestMethod,
+            metadata: [],
+            requests: [text],
+          },
         }),
       );
     });
@@ -169,19 +174,24 @@ describe('the bad-input corpus through the service', () => {
     async (_name, testCase) => {
       const [[checked, started], folder] = await run(testCase, async (folder) => {
         const files = tlsFiles(testCase, folder);
-        const report = await service.checkTlsProfile({
-          mode: 'mutual',
-          caFiles: [files.ca],
-          certFile: files.cert,
-          keyFile: files.key,
+        const report = await service.tls.check({
+          profile: {
+            mode: 'mutual',
+            caFiles: [files.ca],
+            certFile: files.cert,
+            keyFile: files.key,
+          },
         });
         const call = await failureOf(
-          service.startCall(await echo(folder), {
-            target,
-            tls: { mode: 'tls', caFiles: [files.ca], certFile: files.cert, keyFile: files.key },
-            method: requestMethod,
-            metadata: [],
-            requests: ['{}'],
+          service.calls.start({
+            sourceId: await echo(folder),
+            request: {
+              target,
+              tls: { mode: 'tls', caFiles: [files.ca], certFile: files.cert, keyFile: files.key },
+              method: requestMethod,
+              metadata: [],
+              requests: ['{}'],
+            },
           }),
         );
         return [report, call] as const;

@@ -149,7 +149,7 @@ export function smokeSuite(name: string, options: SmokeOptions): void {
         const bridge = (
           globalThis as unknown as { protodesk: Record<string, (...args: unknown[]) => unknown> }
         ).protodesk;
-        return bridge.listDirectory!({ path: '/etc' });
+        return bridge['files.listDirectory']!('/etc');
       });
       expect(answer).toMatchObject({ ok: false, failure: { kind: 'invalidRequest' } });
     });
@@ -160,8 +160,8 @@ export function smokeSuite(name: string, options: SmokeOptions): void {
           globalThis as unknown as { protodesk: Record<string, (...args: unknown[]) => Promise<unknown>> }
         ).protodesk;
         return [
-          await bridge.writeTextFile!('/tmp/protodesk-unchosen-write.txt', 'x'),
-          await bridge.listDirectory!('/etc'),
+          await bridge['files.write']!({ path: '/tmp/protodesk-unchosen-write.txt', text: 'x' }),
+          await bridge['files.listDirectory']!({ path: '/etc' }),
         ];
       });
       expect(answers).toMatchObject([
@@ -268,8 +268,8 @@ export function smokeSuite(name: string, options: SmokeOptions): void {
         const bridge = (
           globalThis as unknown as { protodesk: Record<string, (...args: unknown[]) => Promise<unknown>> }
         ).protodesk;
-        await bridge.choosePaths!('protoFolder');
-        const sources = (await bridge.listSources!()) as { value: { id: string; status: string }[] };
+        await bridge['files.choosePaths']!({ purpose: 'protoFolder' });
+        const sources = (await bridge['sources.list']!()) as { value: { id: string; status: string }[] };
         return sources.value.find((source) => source.status === 'loaded')!.id;
       });
       const files = await googleapisFiles();
@@ -326,9 +326,9 @@ export function smokeSuite(name: string, options: SmokeOptions): void {
         const bridge = (
           globalThis as unknown as { protodesk: Record<string, (...args: unknown[]) => Promise<unknown>> }
         ).protodesk;
-        return bridge.addDroppedFiles!([
-          { path: 'dropped.proto', text: 'syntax = "proto3"; message Dropped {}' },
-        ]);
+        return bridge['sources.addDropped']!({
+          files: [{ path: 'dropped.proto', text: 'syntax = "proto3"; message Dropped {}' }],
+        });
       });
       expect(dropped).toMatchObject({ ok: true, value: { status: 'loaded' } });
       const engineFiles = async () =>

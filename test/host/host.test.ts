@@ -82,17 +82,17 @@ function pageClient(ws: WebSocket) {
       onBatch.forEach((f) => f());
     }
   });
-  const call = (op: string, ...args: unknown[]): Promise<ApiResult<unknown>> => {
+  const call = (op: string, input?: unknown): Promise<ApiResult<unknown>> => {
     next += 1;
-    const frame: RequestFrame = { id: next, op, args };
+    const frame: RequestFrame = { id: next, op, input };
     const id = next;
     return new Promise((resolve) => {
       waiting.set(id, resolve);
       ws.send(JSON.stringify(frame));
     });
   };
-  const value = async <T>(op: string, ...args: unknown[]): Promise<T> => {
-    const result = await call(op, ...args);
+  const value = async <T>(op: string, input?: unknown): Promise<T> => {
+    const result = await call(op, input);
     if (!result.ok) throw new Error(result.failure.message);
     return result.value as T;
   };
@@ -112,23 +112,28 @@ describe('the contract over the WebSocket', () => {
   test('info and a unary call round-trip through frames, events and acknowledgements', async () => {
     const ws = await openApi();
     const page = pageClient(ws);
-    expect(await page.value('info')).toMatchObject({
+    expect(await page.value('app.info')).toMatchObject({
       version: '9.9.9',
       transport: 'browser',
       nativeDialogs: false,
     });
-    const source = await page.value<{ id: string; status: string }>('addSource', {
-      kind: 'protoFiles',
-      files: [`${protoRoot}/grpc/testing/test.proto`],
-      importPaths: [protoRoot],
+    const source = await page.value<{ id: string; status: string }>('sources.add', {
+      source: {
+        kind: 'protoFiles',
+        files: [`${protoRoot}/grpc/testing/test.proto`],
+        importPaths: [protoRoot],
+      },
     });
     expect(source.status).toBe('loaded');
-    const started = await page.value<{ callId: string; kind: string }>('startCall', source.id, {
-      target: `127.0.0.1:${go.port}`,
-      tls: { mode: 'plaintext' },
-      method: 'grpc.testing.TestService/UnaryCall',
-      metadata: [],
-      requests: ['{"responseSize": 2, "payload": {"body": "aGk="}}'],
+    const started = await page.value<{ callId: string; kind: string }>('calls.start', {
+      sourceId: source.id,
+      request: {
+        target: `127.0.0.1:${go.port}`,
+        tls: { mode: 'plaintext' },
+        method: 'grpc.testing.TestService/UnaryCall',
+        metadata: [],
+        requests: ['{"responseSize": 2, "payload": {"body": "aGk="}}'],
+      },
     });
     expect(started.kind).toBe('unary');
     const done = page.untilStatus(started.callId);
@@ -138,7 +143,7 @@ describe('the contract over the WebSocket', () => {
       for (const b of page.batches) {
         if (acked.has(b.seq)) continue;
         acked.add(b.seq);
-        void page.call('acknowledge', b.callId, b.seq);
+        void page.call('calls.acknowledge', { callId: b.callId, seq: b.seq });
       }
     }, 5);
     const batches = await done;
@@ -154,34 +159,41 @@ describe('the contract over the WebSocket', () => {
     const page = pageClient(ws);
     expect(await page.call('format', '/')).toEqual({
       ok: false,
-      failure: { kind: 'invalidRequest', message: 'There is no operation named "format".' },
+      failure: {
+        kind: 'invalidRequest',
+        message:
+          'There is no operation named "format": operations are named domain.operation, e.g. calls.start.',
+      },
     });
-    expect(await page.call('removeSource', 42)).toMatchObject({
+    expect(await page.call('sources.remove', { sourceId: 42 })).toMatchObject({
       ok: false,
-      failure: { kind: 'invalidRequest' },
+      failure: {
+        kind: 'invalidRequest',
+        message: 'sources.remove: sourceId: Invalid input: expected string, received number',
+      },
     });
     page.raw('not json');
-    page.raw('{"op": "info"}');
+    page.raw('{"op": "app.info"}');
     const noOp = new Promise<ApiResult<unknown>>((resolve) => page.waiting.set(77, resolve));
     page.raw('{"id": 77}');
     expect(await noOp).toMatchObject({ ok: false, failure: { kind: 'invalidRequest' } });
     // Still serving after all that.
-    expect(await page.call('listSources')).toMatchObject({ ok: true });
+    expect(await page.call('sources.list')).toMatchObject({ ok: true });
     ws.close();
   });
 
   test('workspace operations take names, not paths: none reaches a file outside the workspace', async () => {
     const ws = await openApi();
     const page = pageClient(ws);
-    for (const [op, name] of [
-      ['readRequest', 'collections/../../../../etc/passwd.json'],
-      ['readRequest', 'collections/a/..\\..\\secret.json'],
-      ['readRequest', '/etc/passwd'],
-      ['readEnvironment', '../../secret'],
-      ['readTlsProfile', '..'],
-      ['deleteEnvironment', '/etc/passwd'],
-    ]) {
-      expect(await page.call(op ?? '', name), `${op} ${name}`).toMatchObject({
+    for (const [op, input] of [
+      ['workspace.readRequest', { path: 'collections/../../../../etc/passwd.json' }],
+      ['workspace.readRequest', { path: 'collections/a/..\\..\\secret.json' }],
+      ['workspace.readRequest', { path: '/etc/passwd' }],
+      ['workspace.readEnvironment', { name: '../../secret' }],
+      ['tls.readProfile', { name: '..' }],
+      ['workspace.deleteEnvironment', { name: '/etc/passwd' }],
+    ] as const) {
+      expect(await page.call(op, input), `${op} ${JSON.stringify(input)}`).toMatchObject({
         ok: false,
         failure: { kind: 'invalidRequest' },
       });
@@ -195,10 +207,12 @@ describe('the contract over the WebSocket', () => {
     const env = join(served.root, '.env');
     await writeFile(env, 'DECOY_TOKEN=s3cr3t-decoy-value\n');
     const answers = [
-      await page.call('importBloomRpc', env),
-      await page.call('importCollection', env),
-      await page.call('addSource', { kind: 'protoFiles', files: [env], importPaths: [] }),
-      await page.call('checkTlsProfile', { mode: 'mutual', caFiles: [env], certFile: env, keyFile: env }),
+      await page.call('workspace.importBloomRpc', { file: env }),
+      await page.call('workspace.importCollection', { file: env }),
+      await page.call('sources.add', { source: { kind: 'protoFiles', files: [env], importPaths: [] } }),
+      await page.call('tls.check', {
+        profile: { mode: 'mutual', caFiles: [env], certFile: env, keyFile: env },
+      }),
     ];
     expect(answers[0]).toEqual({
       ok: false,
@@ -214,8 +228,10 @@ describe('the contract over the WebSocket', () => {
     expect(answers[3]).toMatchObject({ ok: true });
     expect(JSON.stringify(answers)).not.toContain('DECOY');
     // The page's own path dialog lists folders, and "save as" writes where the user typed.
-    expect(await page.value('listDirectory', served.root)).toMatchObject({ path: served.root });
-    await page.value('writeTextFile', join(served.root, 'saved.json'), '{}');
+    expect(await page.value('files.listDirectory', { path: served.root })).toMatchObject({
+      path: served.root,
+    });
+    await page.value('files.write', { path: join(served.root, 'saved.json'), text: '{}' });
     expect(await readFile(join(served.root, 'saved.json'), 'utf8')).toBe('{}');
     ws.close();
   });
@@ -223,24 +239,29 @@ describe('the contract over the WebSocket', () => {
   test('closing the connection cancels and releases its calls', async () => {
     const ws = await openApi();
     const page = pageClient(ws);
-    const source = await page.value<{ id: string }>('addSource', {
-      kind: 'reflection',
-      target: `127.0.0.1:${go.port}`,
-      tls: { mode: 'plaintext' },
+    const source = await page.value<{ id: string }>('sources.add', {
+      source: {
+        kind: 'reflection',
+        target: `127.0.0.1:${go.port}`,
+        tls: { mode: 'plaintext' },
+      },
     });
-    const started = await page.value<{ callId: string }>('startCall', source.id, {
-      target: `127.0.0.1:${go.port}`,
-      tls: { mode: 'plaintext' },
-      method: 'grpc.testing.TestService/FullDuplexCall',
-      metadata: [],
-      requests: [],
+    const started = await page.value<{ callId: string }>('calls.start', {
+      sourceId: source.id,
+      request: {
+        target: `127.0.0.1:${go.port}`,
+        tls: { mode: 'plaintext' },
+        method: 'grpc.testing.TestService/FullDuplexCall',
+        metadata: [],
+        requests: [],
+      },
     });
     const closed = new Promise((resolve) => ws.once('close', resolve));
     ws.close();
     await closed;
     await expect
       .poll(async () =>
-        served.service.cancelCall(started.callId).then(
+        served.service.calls.cancel({ callId: started.callId }).then(
           () => 'still running',
           (e: Error) => e.message,
         ),

@@ -42,9 +42,9 @@ async function page() {
     if (frame.kind === 'result') waiting.get(frame.id)?.(frame.result);
     else events.push(frame.event);
   });
-  const value = async <T>(op: string, ...args: unknown[]): Promise<T> => {
+  const value = async <T>(op: string, input?: unknown): Promise<T> => {
     next += 1;
-    const frame: RequestFrame = { id: next, op, args };
+    const frame: RequestFrame = { id: next, op, input };
     const result = await new Promise<ApiResult<unknown>>((resolve) => {
       waiting.set(frame.id, resolve);
       ws.send(JSON.stringify(frame));
@@ -52,10 +52,12 @@ async function page() {
     if (!result.ok) throw new Error(result.failure.message);
     return result.value as T;
   };
-  const source = await value<{ id: string }>('addSource', {
-    kind: 'protoFiles',
-    files: [`${protoRoot}/grpc/testing/test.proto`],
-    importPaths: [protoRoot],
+  const source = await value<{ id: string }>('sources.add', {
+    source: {
+      kind: 'protoFiles',
+      files: [`${protoRoot}/grpc/testing/test.proto`],
+      importPaths: [protoRoot],
+    },
   });
   return { ws, events, value, sourceId: source.id };
 }
@@ -72,7 +74,12 @@ test('the page that started a load test receives its snapshots and its end; anot
   const starter = await page();
   const other = await page();
   const plan = { model: { kind: 'closed', concurrency: 2, durationMs: 1_500 }, workers: 1 };
-  await starter.value('startLoad', 'host-run-1', starter.sourceId, emptyCall(), undefined, plan);
+  await starter.value('load.start', {
+    runId: 'host-run-1',
+    sourceId: starter.sourceId,
+    request: emptyCall(),
+    plan,
+  });
   await expect
     .poll(() => starter.events.find((e) => e.type === 'loadEnded' && e.runId === 'host-run-1'), {
       timeout: 30_000,
@@ -92,7 +99,12 @@ test('the page that started a load test receives its snapshots and its end; anot
 test('closing the page stops its running load test', async () => {
   const starter = await page();
   const plan = { model: { kind: 'closed', concurrency: 2, durationMs: 600_000 }, workers: 1 };
-  await starter.value('startLoad', 'host-run-2', starter.sourceId, emptyCall(), undefined, plan);
+  await starter.value('load.start', {
+    runId: 'host-run-2',
+    sourceId: starter.sourceId,
+    request: emptyCall(),
+    plan,
+  });
   await expect
     .poll(() => starter.events.find((e) => e.type === 'load' && e.snapshot.count > 0), { timeout: 30_000 })
     .toBeDefined();
@@ -104,7 +116,7 @@ test('closing the page stops its running load test', async () => {
   await expect
     .poll(
       () =>
-        served.service.saveLoadReport('host-run-2', file, 'json').then(
+        served.service.load.saveReport({ runId: 'host-run-2', path: file, format: 'json' }).then(
           () => 'saved',
           (e: Error) => e.message,
         ),

@@ -39,11 +39,17 @@ function timedPage(ws: WebSocket) {
     const { batch } = frame.event;
     for (const event of batchEvents(batch)) if (event.type === 'message') arrivals.push(performance.now());
     // Acknowledged at once, as a page that keeps up does: the engine sends more only once the page has caught up.
-    ws.send(JSON.stringify({ id: ++next, op: 'acknowledge', args: [batch.callId, batch.seq] }));
+    ws.send(
+      JSON.stringify({
+        id: ++next,
+        op: 'calls.acknowledge',
+        input: { callId: batch.callId, seq: batch.seq },
+      }),
+    );
   });
-  const value = <T>(op: string, ...args: unknown[]): Promise<T> =>
+  const value = <T>(op: string, input?: unknown): Promise<T> =>
     new Promise((resolve, reject) => {
-      const frame: RequestFrame = { id: ++next, op, args };
+      const frame: RequestFrame = { id: ++next, op, input };
       waiting.set(frame.id, (result) =>
         result.ok ? resolve(result.value as T) : reject(new Error(result.failure.message)),
       );
@@ -58,18 +64,23 @@ const blockedMs = 2000;
 test('while googleapis imports, listSources answers over the socket and a server stream keeps arriving', async () => {
   const url = new URL(serve.url);
   const page = timedPage(await openApi(Number(url.port), { query: url.search }));
-  const grpc = await page.value<SourceState>('addSource', {
-    kind: 'protoFiles',
-    files: [`${protoRoot}/grpc/testing/test.proto`],
-    importPaths: [protoRoot],
+  const grpc = await page.value<SourceState>('sources.add', {
+    source: {
+      kind: 'protoFiles',
+      files: [`${protoRoot}/grpc/testing/test.proto`],
+      importPaths: [protoRoot],
+    },
   });
   const responseParameters = Array.from({ length: 12_000 }, () => ({ size: 1, intervalUs: 20_000 }));
-  const started = await page.value<StartedCall>('startCall', grpc.id, {
-    target: `127.0.0.1:${go.port}`,
-    tls: { mode: 'plaintext' },
-    method: 'grpc.testing.TestService/StreamingOutputCall',
-    metadata: [],
-    requests: [JSON.stringify({ responseParameters })],
+  const started = await page.value<StartedCall>('calls.start', {
+    sourceId: grpc.id,
+    request: {
+      target: `127.0.0.1:${go.port}`,
+      tls: { mode: 'plaintext' },
+      method: 'grpc.testing.TestService/StreamingOutputCall',
+      metadata: [],
+      requests: [JSON.stringify({ responseParameters })],
+    },
   });
   const files = (await findProtoFiles(googleapisRoot)).filter(
     (f) => !relative(googleapisRoot, f).startsWith('google/protobuf/'),
@@ -78,18 +89,20 @@ test('while googleapis imports, listSources answers over the socket and a server
   const importStart = performance.now();
   let imported: SourceState | undefined;
   const importing = page
-    .value<SourceState>('addSource', { kind: 'protoFiles', files, importPaths: [googleapisRoot] })
+    .value<SourceState>('sources.add', {
+      source: { kind: 'protoFiles', files, importPaths: [googleapisRoot] },
+    })
     .then((state) => (imported = state));
   const roundTrips: number[] = [];
   while (!imported) {
     const start = performance.now();
-    await page.value('listSources');
+    await page.value('sources.list');
     roundTrips.push(performance.now() - start);
     // Paced like a page polling now and then; each round trip crosses the socket, so a blocked engine delays it.
     await Promise.race([importing, new Promise((resolve) => setTimeout(resolve, 25))]);
   }
   const importEnd = performance.now();
-  await page.value('cancelCall', started.callId);
+  await page.value('calls.cancel', { callId: started.callId });
 
   expect(imported.status).toBe('loaded');
   expect(imported.services.length).toBeGreaterThan(1500);

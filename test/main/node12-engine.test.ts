@@ -242,8 +242,7 @@ describe('the engine in Electron 9’s main process (Node 12)', () => {
     expect(ok(engine().refusals)).toEqual({
       badArgument: {
         kind: 'invalidRequest',
-        message:
-          "startCall: argument 2 (tls.mode): Invalid discriminator value. Expected 'plaintext' | 'tls'",
+        message: "calls.start: request.tls.mode: Invalid discriminator value. Expected 'plaintext' | 'tls'",
       },
       badJson: {
         kind: 'json',

@@ -62,7 +62,7 @@ function appWindow(): { api: ProtodeskService; service: EngineService } {
 /** The user picks `paths` in the dialog the page asks for. */
 async function pick(api: ProtodeskService, purpose: PathPurpose, ...paths: string[]): Promise<void> {
   picks[purpose] = paths;
-  expect(await api.choosePaths(purpose)).toEqual(paths);
+  expect(await api.files.choosePaths({ purpose })).toEqual(paths);
 }
 
 const exists = (path: string) =>
@@ -94,7 +94,7 @@ describe('writing', () => {
   test('a path nobody chose is refused and nothing is created', async () => {
     const api = appApi();
     const keys = join(home, '.ssh', 'authorized_keys');
-    expect(await failureOf(api.writeTextFile(keys, 'ssh-ed25519 AAAA attacker'))).toEqual(
+    expect(await failureOf(api.files.write({ path: keys, text: 'ssh-ed25519 AAAA attacker' }))).toEqual(
       notChosenToWrite(keys),
     );
     expect(await exists(keys)).toBe(false);
@@ -102,17 +102,21 @@ describe('writing', () => {
     const workspace = join(home, 'ws');
     await mkdir(workspace);
     await pick(api, 'workspaceFolder', workspace);
-    await api.openWorkspace(workspace);
+    await api.workspace.open({ folder: workspace });
     await symlink(join(home, '.ssh'), join(workspace, 'ssh-link'));
     for (const path of [
       join(workspace, '..', '.ssh', 'authorized_keys'),
       join(workspace, 'ssh-link', 'authorized_keys'),
     ]) {
-      expect((await failureOf(api.writeTextFile(path, 'x'))).kind, path).toBe('forbidden');
+      expect((await failureOf(api.files.write({ path, text: 'x' }))).kind, path).toBe('forbidden');
     }
     expect(await exists(keys)).toBe(false);
-    expect(await failureOf(api.exportCollection('c', keys))).toEqual(notChosenToWrite(keys));
-    expect(await failureOf(api.saveCallMessages('call-1', keys))).toEqual(notChosenToWrite(keys));
+    expect(await failureOf(api.workspace.exportCollection({ collection: 'c', file: keys }))).toEqual(
+      notChosenToWrite(keys),
+    );
+    expect(await failureOf(api.calls.saveMessages({ callId: 'call-1', path: keys }))).toEqual(
+      notChosenToWrite(keys),
+    );
     expect(await exists(keys)).toBe(false);
   });
 
@@ -120,17 +124,17 @@ describe('writing', () => {
     const api = appApi();
     const chosen = join(home, 'response.json');
     await pick(api, 'saveFile', chosen);
-    await api.writeTextFile(chosen, '{"ok": true}');
+    await api.files.write({ path: chosen, text: '{"ok": true}' });
     expect(await readFile(chosen, 'utf8')).toBe('{"ok": true}');
     // The default workspace in the data folder is open: writing inside it needs no dialog.
-    const { folder } = await api.workspaceState();
-    await api.writeTextFile(join(folder, 'notes.txt'), 'hello');
+    const { folder } = await api.workspace.state();
+    await api.files.write({ path: join(folder, 'notes.txt'), text: 'hello' });
     expect(await readFile(join(folder, 'notes.txt'), 'utf8')).toBe('hello');
   });
 
   test('the workspace files that name what may be read change only through their own operations', async () => {
     const api = appApi();
-    const { folder } = await api.workspaceState();
+    const { folder } = await api.workspace.state();
     const manifest = join(folder, 'protodesk.json');
     const before = await readFile(manifest, 'utf8');
     const sneaky = JSON.stringify({
@@ -138,7 +142,7 @@ describe('writing', () => {
       sources: [{ kind: 'descriptorSet', file: join(home, '.env') }],
     });
     for (const path of [manifest, join(folder, 'tls', 'evil.json')]) {
-      expect(await failureOf(api.writeTextFile(path, sneaky)), path).toMatchObject({
+      expect(await failureOf(api.files.write({ path, text: sneaky })), path).toMatchObject({
         kind: 'forbidden',
         message: `${path} is the workspace's own file: it changes only through Protodesk's editors, not by "save as".`,
       });
@@ -149,12 +153,12 @@ describe('writing', () => {
     const key = join(home, 'client.key');
     expect(
       await failureOf(
-        api.saveTlsProfile(
-          'evil',
-          { mode: 'mutual', certFile: join(home, 'client.pem'), keyFile: key },
-          null,
-          false,
-        ),
+        api.tls.saveProfile({
+          name: 'evil',
+          profile: { mode: 'mutual', certFile: join(home, 'client.pem'), keyFile: key },
+          baseVersion: null,
+          overwrite: false,
+        }),
       ),
     ).toEqual(notChosenToRead(join(home, 'client.pem')));
     // Nor through a BloomRPC file the page wrote into the workspace: its TLS entries would name the key.
@@ -163,18 +167,18 @@ describe('writing', () => {
       rootCert: { filePath: join(home, 'ca.pem') },
       certChain: { filePath: join(home, 'client.pem') },
     };
-    await api.writeTextFile(
-      bloom,
-      JSON.stringify({ certificates: [{ ...entry, privateKey: { filePath: key } }] }),
-    );
-    expect(await failureOf(api.importBloomRpc(bloom))).toEqual(notPicked(bloom));
-    expect((await api.workspaceState()).tlsProfiles).toEqual([]);
+    await api.files.write({
+      path: bloom,
+      text: JSON.stringify({ certificates: [{ ...entry, privateKey: { filePath: key } }] }),
+    });
+    expect(await failureOf(api.workspace.importBloomRpc({ file: bloom }))).toEqual(notPicked(bloom));
+    expect((await api.workspace.state()).tlsProfiles).toEqual([]);
   });
 });
 
 describe('reading', () => {
   test('no folder is listed for the page: it has the native dialogs', async () => {
-    expect(await failureOf(appApi().listDirectory(home))).toEqual({
+    expect(await failureOf(appApi().files.listDirectory({ path: home }))).toEqual({
       kind: 'forbidden',
       message: 'The desktop app does not list folders for the page.',
       hint: 'Pick files and folders with Browse… (the system dialog).',
@@ -184,10 +188,13 @@ describe('reading', () => {
   test('a .env nobody chose is not read; chosen, its contents still never reach the message', async () => {
     const api = appApi();
     const env = join(home, '.env');
-    expect(await failureOf(api.importBloomRpc(env))).toEqual(notPicked(env));
-    expect(await failureOf(api.importCollection(env))).toEqual(notChosenToRead(env));
+    expect(await failureOf(api.workspace.importBloomRpc({ file: env }))).toEqual(notPicked(env));
+    expect(await failureOf(api.workspace.importCollection({ file: env }))).toEqual(notChosenToRead(env));
     await pick(api, 'jsonFile', env);
-    const failures = [await failureOf(api.importBloomRpc(env)), await failureOf(api.importCollection(env))];
+    const failures = [
+      await failureOf(api.workspace.importBloomRpc({ file: env })),
+      await failureOf(api.workspace.importCollection({ file: env })),
+    ];
     expect(failures).toEqual([
       {
         kind: 'file',
@@ -208,39 +215,42 @@ describe('reading', () => {
     const folder = join(home, 'api');
     await cp(join(protoRoot, 'grpc'), join(folder, 'grpc'), { recursive: true });
     const source = { kind: 'protoFolder' as const, folder };
-    expect(await failureOf(api.addSource(source))).toEqual(notChosenToRead(folder));
-    expect(await failureOf(api.addSource({ kind: 'descriptorSet', file: join(home, '.env') }))).toEqual(
-      notChosenToRead(join(home, '.env')),
-    );
+    expect(await failureOf(api.sources.add({ source }))).toEqual(notChosenToRead(folder));
+    expect(
+      await failureOf(api.sources.add({ source: { kind: 'descriptorSet', file: join(home, '.env') } })),
+    ).toEqual(notChosenToRead(join(home, '.env')));
     await pick(api, 'protoFolder', folder);
-    expect(await api.addSource(source)).toMatchObject({ status: 'loaded' });
+    expect(await api.sources.add({ source })).toMatchObject({ status: 'loaded' });
 
     const profile = { mode: 'customCa' as const, caFiles: [join(home, 'ca.pem')] };
-    expect(await failureOf(api.checkTlsProfile(profile))).toEqual(notChosenToRead(join(home, 'ca.pem')));
-    expect(await failureOf(api.testTlsConnection(profile, '127.0.0.1:1'))).toEqual(
+    expect(await failureOf(api.tls.check({ profile }))).toEqual(notChosenToRead(join(home, 'ca.pem')));
+    expect(await failureOf(api.tls.testConnection({ profile, target: '127.0.0.1:1' }))).toEqual(
       notChosenToRead(join(home, 'ca.pem')),
     );
-    const { id } = await api.addSource(source);
-    const call = api.startCall(id, {
-      target: '127.0.0.1:1',
-      tls: { mode: 'tls', caFiles: [join(home, 'ca.pem')] },
-      method: 'grpc.testing.TestService/EmptyCall',
-      metadata: [],
-      requests: ['{}'],
+    const { id } = await api.sources.add({ source });
+    const call = api.calls.start({
+      sourceId: id,
+      request: {
+        target: '127.0.0.1:1',
+        tls: { mode: 'tls', caFiles: [join(home, 'ca.pem')] },
+        method: 'grpc.testing.TestService/EmptyCall',
+        metadata: [],
+        requests: ['{}'],
+      },
     });
     expect(await failureOf(call)).toEqual(notChosenToRead(join(home, 'ca.pem')));
     await pick(api, 'pemFile', join(home, 'ca.pem'));
-    const [ca] = (await api.checkTlsProfile(profile)).files;
+    const [ca] = (await api.tls.check({ profile })).files;
     expect(ca).toMatchObject({ role: 'ca', file: join(home, 'ca.pem') });
     expect(ca?.problem).toBeUndefined();
     expect(ca?.certificates).toHaveLength(1);
 
     const workspace = join(home, 'project');
     await mkdir(workspace);
-    expect(await failureOf(api.openWorkspace(workspace))).toEqual(notPicked(workspace));
+    expect(await failureOf(api.workspace.open({ folder: workspace }))).toEqual(notPicked(workspace));
     expect(await exists(join(workspace, 'protodesk.json'))).toBe(false);
     await pick(api, 'workspaceFolder', workspace);
-    expect((await api.openWorkspace(workspace)).folder).toBe(workspace);
+    expect((await api.workspace.open({ folder: workspace })).folder).toBe(workspace);
   });
 
   test('files and folders the user dropped on the window are read; others dropped nowhere are not', async () => {
@@ -251,13 +261,15 @@ describe('reading', () => {
     await writeFile(file, 'syntax = "proto3";\nmessage Loose {}\n');
     // main reports the drop, and at once the page asks (the grant is recorded before the check answers).
     service.grantDropped([folder, file]);
-    const fromFolder = await api.addSource({ kind: 'protoFolder', folder });
-    const fromFile = await api.addSource({ kind: 'protoFiles', files: [file], importPaths: [] });
+    const fromFolder = await api.sources.add({ source: { kind: 'protoFolder', folder } });
+    const fromFile = await api.sources.add({
+      source: { kind: 'protoFiles', files: [file], importPaths: [] },
+    });
     expect([fromFolder.status, fromFile.status]).toEqual(['loaded', 'loaded']);
     const beside = join(home, 'client.key');
-    expect(await failureOf(api.checkTlsProfile({ mode: 'mutual', certFile: file, keyFile: beside }))).toEqual(
-      notChosenToRead(beside),
-    );
+    expect(
+      await failureOf(api.tls.check({ profile: { mode: 'mutual', certFile: file, keyFile: beside } })),
+    ).toEqual(notChosenToRead(beside));
   });
 
   test('what the workspace names stays readable when the app starts again; what it does not stays refused', async () => {
@@ -266,7 +278,7 @@ describe('reading', () => {
     await mkdir(workspace);
     await writeFile(join(workspace, 'inside.proto'), 'syntax = "proto3";\nmessage Inside {}\n');
     await pick(first, 'workspaceFolder', workspace);
-    await first.openWorkspace(workspace, { create: true });
+    await first.workspace.open({ folder: workspace, create: true });
     const mutual = {
       mode: 'mutual' as const,
       certFile: join(home, 'client.pem'),
@@ -274,19 +286,21 @@ describe('reading', () => {
     };
     await pick(first, 'pemFile', join(home, 'client.pem'));
     await pick(first, 'pemFile', join(home, 'client.key'));
-    await first.saveTlsProfile('mutual', mutual, null, false);
+    await first.tls.saveProfile({ name: 'mutual', profile: mutual, baseVersion: null, overwrite: false });
     await Promise.all(services.splice(0).map((service) => service.close()));
 
     const again = appApi(); // no grants: the user picked nothing yet in this run
-    expect((await again.workspaceState()).folder).toBe(workspace);
-    expect((await again.checkTlsProfile(mutual)).keyPair).toMatchObject({ matches: true });
-    const inside = await again.addSource({
-      kind: 'protoFiles',
-      files: [join(workspace, 'inside.proto')],
-      importPaths: [],
+    expect((await again.workspace.state()).folder).toBe(workspace);
+    expect((await again.tls.check({ profile: mutual })).keyPair).toMatchObject({ matches: true });
+    const inside = await again.sources.add({
+      source: {
+        kind: 'protoFiles',
+        files: [join(workspace, 'inside.proto')],
+        importPaths: [],
+      },
     });
     expect(inside.status).toBe('loaded');
     const other = { ...mutual, keyFile: join(home, '.env') };
-    expect(await failureOf(again.checkTlsProfile(other))).toEqual(notChosenToRead(join(home, '.env')));
+    expect(await failureOf(again.tls.check({ profile: other }))).toEqual(notChosenToRead(join(home, '.env')));
   });
 });

@@ -52,21 +52,21 @@ describe('the one table of gRPC status names', () => {
   test('the page saving an assertion "NOTFOUND" is refused, naming the nearest status and the valid ones', async () => {
     ({ service } = recordingService());
     folder = await mkdtemp(join(tmpdir(), 'protodesk-status-'));
-    await service.openWorkspace(folder, { create: true });
-    const result = await dispatch(service, 'saveRequest', [
-      'collections/c/Get.json',
-      request('NOTFOUND'),
-      null,
-      false,
-    ]);
+    await service.workspace.open({ folder, create: true });
+    const result = await dispatch(service, 'workspace.saveRequest', {
+      path: 'collections/c/Get.json',
+      request: request('NOTFOUND'),
+      baseVersion: null,
+      overwrite: false,
+    });
     expect(result).toEqual({ ok: false, failure: { kind: 'invalidRequest', message: expect.any(String) } });
     const message = result.ok ? '' : result.failure.message;
     expect(message).toContain(
-      'argument 2 (assertions.status): "NOTFOUND" is not a gRPC status name; did you mean NOT_FOUND?',
+      'workspace.saveRequest: request.assertions.status: "NOTFOUND" is not a gRPC status name; did you mean NOT_FOUND?',
     );
     expect(message).toContain('Use one of OK, CANCELLED, UNKNOWN');
     expect(message).toContain('UNAUTHENTICATED.');
-    expect((await service.workspaceState()).requests).toEqual([]);
+    expect((await service.workspace.state()).requests).toEqual([]);
   });
 
   test('a hand-edited request file asserting "NOTFOUND" is a failed request in protodesk run, with the same message', async () => {
@@ -89,7 +89,7 @@ describe('the one table of gRPC status names', () => {
 
   test('a name far from every status gets the list without a guess', async () => {
     ({ service } = recordingService());
-    const result = await dispatch(service, 'requestToGrpcurl', [request('BROKEN')]);
+    const result = await dispatch(service, 'workspace.requestToGrpcurl', { request: request('BROKEN') });
     expect(!result.ok && result.failure.message).toContain(
       '"BROKEN" is not a gRPC status name. Use one of OK, CANCELLED,',
     );

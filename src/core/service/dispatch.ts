@@ -5,22 +5,26 @@ import type { ApiFailure, ApiResult } from '../../shared/api/types';
 import { engineFailure } from './failure';
 
 /**
- * Runs operation `op` with `args` (untrusted: straight from the page) and answers the result as data. Unknown
- * operations and arguments that do not fit the contract are refused before the service sees them; nothing throws.
+ * Runs operation `op` (`domain.operation`) with `input` (untrusted: straight from the page; its named fields, or
+ * nothing for an operation that takes none) and answers the result as data. Unknown operations and input that does not
+ * fit the contract are refused before the service sees them; nothing throws.
  */
 export async function dispatch(
   service: ProtodeskService,
   op: string,
-  args: unknown,
+  input: unknown,
 ): Promise<ApiResult<unknown>> {
   if (!isOperationName(op)) {
-    return invalid(`There is no operation named "${op.slice(0, 100)}".`);
+    return invalid(
+      `There is no operation named "${op.slice(0, 100)}": operations are named domain.operation, e.g. calls.start.`,
+    );
   }
-  const parsed = operations[op].args.safeParse(args);
+  const parsed = operations[op].input.safeParse(input === undefined ? {} : input);
   if (!parsed.success) return invalid(`${op}: ${describeIssue(parsed.error.issues[0])}`);
+  const [domain, name] = op.split('.') as [keyof ProtodeskService, string];
+  const run = (service[domain] as unknown as Record<string, (input: unknown) => Promise<unknown>>)[name];
   try {
-    const run = service[op] as (...values: unknown[]) => Promise<unknown>;
-    return { ok: true, value: await run.apply(service, parsed.data) };
+    return { ok: true, value: await run!.call(service[domain], parsed.data) };
   } catch (error) {
     return { ok: false, failure: engineFailure(error) };
   }
@@ -31,13 +35,11 @@ function isOperationName(op: string): op is OperationName {
   return Object.prototype.hasOwnProperty.call(operations, op);
 }
 
-/** `argument 2 (tls.mode): Invalid input`: which argument and field, and why. */
+/** `request.tls.mode: Invalid option ...`: which field, and why. */
 function describeIssue(issue: z.core.$ZodIssue | undefined): string {
-  if (!issue) return 'the arguments are not valid.';
-  const [index, ...field] = issue.path;
-  const where = typeof index === 'number' ? `argument ${index + 1}` : 'the arguments';
-  const path = field.map(String).join('.');
-  return `${where}${path ? ` (${path})` : ''}: ${issue.message}`;
+  if (!issue) return 'the input is not valid.';
+  const path = issue.path.map(String).join('.');
+  return path ? `${path}: ${issue.message}` : `the input (one object of named fields): ${issue.message}`;
 }
 
 function invalid(message: string): { ok: false; failure: ApiFailure } {

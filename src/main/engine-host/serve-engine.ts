@@ -61,7 +61,7 @@ export function serveEngine(link: MessageLink): void {
     const client = clients.get(message.client);
     if (!service || closing) return invalid('The engine is not running: restart Protodesk.');
     if (!client) return invalid(`There is no client ${message.client}: connect first.`);
-    return dispatch(client.api, message.op, message.args);
+    return dispatch(client.api, message.op, message.input);
   }
 
   function receive(message: ToEngine): void {

@@ -17,7 +17,7 @@ export interface MainServices {
 /** One window's connection: its operations, and letting it go (which releases the calls it started). */
 export interface EngineConnection {
   /** The ApiResult as JSON text, for the page to read. */
-  run(op: string, args: unknown): Promise<string>;
+  run(op: string, input: unknown): Promise<string>;
   close(): void;
 }
 
@@ -47,7 +47,7 @@ export class EngineClient {
     this.listeners.set(client, emit);
     this.post({ type: 'connect', client });
     return {
-      run: (op, args) => this.request(client, op, args),
+      run: (op, input) => this.request(client, op, input),
       close: () => {
         this.listeners.delete(client);
         this.post({ type: 'disconnect', client });
@@ -73,12 +73,12 @@ export class EngineClient {
     await this.link.end();
   }
 
-  private request(client: number, op: string, args: unknown): Promise<string> {
+  private request(client: number, op: string, input: unknown): Promise<string> {
     if (this.gone !== undefined) return Promise.resolve(this.stopped());
     const id = this.nextRequest++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      this.post({ type: 'request', id, client, op, args });
+      this.post({ type: 'request', id, client, op, input });
     });
   }
 

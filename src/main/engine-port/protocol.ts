@@ -25,8 +25,8 @@ const toEngineSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), start: engineStartSchema }),
   z.object({ type: z.literal('connect'), client: id }),
   z.object({ type: z.literal('disconnect'), client: id }),
-  // `args` is checked by the engine's dispatcher, as for every transport.
-  z.object({ type: z.literal('request'), id, client: id, op: z.string().max(100), args: z.unknown() }),
+  // `input` (the operation's named fields) is checked by the engine's dispatcher, as for every transport.
+  z.object({ type: z.literal('request'), id, client: id, op: z.string().max(100), input: z.unknown() }),
   z.object({ type: z.literal('grantDropped'), paths: z.array(z.string()) }),
   z.object({ type: z.literal('reply'), id, reply: replySchema }),
   z.object({ type: z.literal('close') }),

@@ -1,12 +1,15 @@
 /** The desktop transport: the preload script's bridge (`window.protodesk`), answers unwrapped into values or ApiErrors. */
-import type { OperationArgs, OperationName, OperationResult, ProtodeskApi } from '../../shared/api/contract';
+import type { OperationInput, OperationName, OperationResult, ProtodeskApi } from '../../shared/api/contract';
 import { unwrap } from '../../shared/api/errors';
 import type { ApiEvent, ApiResult } from '../../shared/api/types';
 import { buildApi } from './generate';
 
-/** What src/preload exposes: each operation answers a plain `ApiResult` (error classes cannot cross contextBridge). */
+/**
+ * What src/preload exposes: one function per operation, keyed by its name (`calls.start`), each answering a plain
+ * `ApiResult` (error classes cannot cross contextBridge).
+ */
 export type BridgedApi = {
-  [K in OperationName]: (...args: OperationArgs<K>) => Promise<ApiResult<OperationResult<K>>>;
+  [K in OperationName]: (input?: OperationInput<K>) => Promise<ApiResult<OperationResult<K>>>;
 } & {
   onEvent(listener: (event: ApiEvent) => void): () => void;
   /** The real path of a dropped file (Electron 32+, where File.path is gone); absent on older Electrons. */
@@ -21,10 +24,10 @@ export function findBridge(): BridgedApi | undefined {
 /** The page's API over Electron IPC. */
 export function electronApi(bridge: BridgedApi): ProtodeskApi {
   return buildApi({
-    invoke: async (op, args) => {
-      // Arguments are checked by the engine's dispatcher; here every operation has the same untyped shape.
-      const call = bridge[op] as (...args: unknown[]) => Promise<ApiResult<unknown>>;
-      return unwrap(await call(...args));
+    invoke: async (op, input) => {
+      // The input is checked by the engine's dispatcher; here every operation has the same untyped shape.
+      const call = bridge[op] as (input: unknown) => Promise<ApiResult<unknown>>;
+      return unwrap(await call(input));
     },
     onEvent: (listener) => bridge.onEvent(listener),
   });

@@ -115,9 +115,9 @@ export function websocketApi(options: WebSocketApiOptions = {}): WebSocketApi {
     };
   }
 
-  const invoke = (op: OperationName, args: unknown[]): Promise<unknown> =>
+  const invoke = (op: OperationName, input: unknown): Promise<unknown> =>
     new Promise((resolve, reject) => {
-      const frame: RequestFrame = { id: nextId++, op, args };
+      const frame: RequestFrame = { id: nextId++, op, input };
       const text = JSON.stringify(frame);
       pending.set(frame.id, { resolve, reject });
       if (open && socket) socket.send(text);

@@ -4,13 +4,13 @@
  * not depend on the store.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ProtodeskApi } from '../../shared/api/contract';
+import type { ApiPick } from '../../shared/api/contract';
 import type { VariableView } from '../../shared/workspace';
 import { useAppStore } from '../state/context';
 import type { VariableScope } from './variable-scope';
 
 /** The engine operations a variable scope uses. */
-export type VariableApi = Pick<ProtodeskApi, 'variableView' | 'revealSecret'>;
+export type VariableApi = ApiPick<'workspace.variableView' | 'workspace.revealSecret'>;
 
 /** Loads the selected environment's variable view; undefined until the engine answered (or when it could not). */
 export function useVariableScopeLoader(api: VariableApi): VariableScope | undefined {
@@ -26,7 +26,7 @@ export function useVariableScopeLoader(api: VariableApi): VariableScope | undefi
 
   useEffect(() => {
     let live = true;
-    api.variableView(environment).then(
+    api.workspace.variableView({ environment }).then(
       (next) => {
         if (!live) return;
         setView(next);
@@ -44,7 +44,7 @@ export function useVariableScopeLoader(api: VariableApi): VariableScope | undefi
     async (name: string): Promise<void> => {
       if (view?.environment === undefined) return;
       const asked = view.environment;
-      const value = await api.revealSecret(asked, name);
+      const value = await api.workspace.revealSecret({ environment: asked, name });
       if (shown.current === asked) setRevealed((now) => new Map(now).set(name, value));
     },
     [api, view],

@@ -1,5 +1,5 @@
 /** Send / Cancel / End stream for a tab: starts calls, streams more requests, and records failures on the tab. */
-import type { ProtodeskApi } from '../../shared/api/contract';
+import type { ApiPick } from '../../shared/api/contract';
 import type { ApiFailure } from '../../shared/api/types';
 import type { CallOptions, CallProtocol, CallRequest } from '../../shared/call';
 import type { CallContext } from '../../shared/workspace';
@@ -16,10 +16,7 @@ import { methodRef } from './tab-list';
 import type { TabState } from './types';
 
 /** The operations calls use. */
-export type CallApi = Pick<
-  ProtodeskApi,
-  'startCall' | 'sendMessage' | 'endStream' | 'cancelCall' | 'releaseCall'
->;
+export type CallApi = ApiPick<'calls.start' | 'calls.send' | 'calls.end' | 'calls.cancel' | 'calls.release'>;
 
 /** How call actions read and change one tab in the store. */
 export interface TabAccess {
@@ -91,7 +88,8 @@ export function createCallActions(
   };
 
   const start = async (tab: TabState): Promise<void> => {
-    if (tab.call && tab.call.fromHistory === undefined) api.releaseCall(tab.call.callId).catch(ignore);
+    if (tab.call && tab.call.fromHistory === undefined)
+      api.calls.release({ callId: tab.call.callId }).catch(ignore);
     if (!tab.target.trim()) {
       tabs.patchTab(tab.id, () => ({ call: undefined, failure: missingTarget, problem: undefined }));
       return;
@@ -107,12 +105,12 @@ export function createCallActions(
     const release = router.holdUnknown();
     try {
       const request = callRequest(tab, environmentProtocol());
-      const started = await api.startCall(tab.sourceId, request, contextOf(tab));
+      const started = await api.calls.start({ sourceId: tab.sourceId, request, context: contextOf(tab) });
       onStarted(tab);
       const model = createCallModel(started.callId, started.kind, request.protocol ?? 'grpc');
       const call = sendsStream(started.kind) ? openingMessages(tab).reduce(noteSent, model) : model;
       if (tabs.getTab(tab.id)) tabs.patchTab(tab.id, () => ({ call, starting: false }));
-      else api.releaseCall(started.callId).catch(ignore); // closed while starting
+      else api.calls.release({ callId: started.callId }).catch(ignore); // closed while starting
     } catch (error) {
       tabs.patchTab(tab.id, () => ({ starting: false }));
       fail(tab.id, error);
@@ -125,7 +123,7 @@ export function createCallActions(
     const text = tab.requestText;
     tabs.patchTab(tab.id, () => ({ failure: undefined, problem: undefined }));
     try {
-      await api.sendMessage(callId, text);
+      await api.calls.send({ callId, json: text });
       tabs.patchTab(tab.id, (now) => (now.call?.callId === callId ? { call: noteSent(now.call, text) } : {}));
     } catch (error) {
       fail(tab.id, error);
@@ -150,15 +148,16 @@ export function createCallActions(
       if (phase === 'streaming' && tab.call) await sendMore(tab, tab.call.callId);
       else if (phase === 'idle' || phase === 'done') await start(tab);
     },
-    cancel: (tabId) => withCall(tabId, (callId) => api.cancelCall(callId)),
+    cancel: (tabId) => withCall(tabId, (callId) => api.calls.cancel({ callId })),
     endStream(tabId) {
       return withCall(tabId, async (callId) => {
         tabs.patchTab(tabId, () => ({ halfClosed: true }));
-        await api.endStream(callId);
+        await api.calls.end({ callId });
       });
     },
     release(tab) {
-      if (tab.call && tab.call.fromHistory === undefined) api.releaseCall(tab.call.callId).catch(ignore);
+      if (tab.call && tab.call.fromHistory === undefined)
+        api.calls.release({ callId: tab.call.callId }).catch(ignore);
     },
   };
 }

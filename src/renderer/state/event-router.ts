@@ -3,7 +3,7 @@
  * routes each call's `outcome` (captures and assertions) to the tab showing the call.
  */
 import type { CallEventBatch } from '../../shared/api/types';
-import type { ProtodeskApi } from '../../shared/api/contract';
+import type { ApiPick } from '../../shared/api/contract';
 import type { CallOutcome } from '../../shared/workspace';
 import { routeBatch, routeOutcome } from './call-routing';
 import type { TabState } from './types';
@@ -35,13 +35,13 @@ interface Held {
  * apart), so events of unknown calls wait while any start is in flight; once none is, the rest are dropped (batches
  * acknowledged).
  */
-export function createEventRouter(api: Pick<ProtodeskApi, 'acknowledge'>, access: TabsAccess): EventRouter {
+export function createEventRouter(api: ApiPick<'calls.acknowledge'>, access: TabsAccess): EventRouter {
   let startsInFlight = 0;
   let held: Held[] = [];
 
   const acknowledge = (batch: CallEventBatch): void => {
     // A call released meanwhile rejects the acknowledgement: nothing left to pace.
-    api.acknowledge(batch.callId, batch.seq).catch(() => undefined);
+    api.calls.acknowledge({ callId: batch.callId, seq: batch.seq }).catch(() => undefined);
   };
 
   const batchEvent = (batch: CallEventBatch): Held => ({

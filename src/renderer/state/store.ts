@@ -1,6 +1,6 @@
 /** The app's store (zustand): sources, open tabs, remembered connections, the workspace, and the actions the UI calls. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ProtodeskApi } from '../../shared/api/contract';
+import type { ApiPick, ProtodeskApi } from '../../shared/api/contract';
 import type { SourceState } from '../../shared/api/types';
 import type { MethodInfo } from '../../shared/schema';
 import type { Assertions, Capture, EnvironmentFile } from '../../shared/workspace';
@@ -20,7 +20,8 @@ import { createWorkspaceActions, type WorkspaceActions, type WorkspaceApi } from
 /** The operations the store uses (tests pass an object with just these). */
 export type StoreEngine = CallApi &
   WorkspaceApi &
-  Pick<ProtodeskApi, 'listSources' | 'methodTemplate' | 'acknowledge' | 'onEvent'>;
+  ApiPick<'sources.list' | 'sources.methodTemplate' | 'calls.acknowledge'> &
+  Pick<ProtodeskApi, 'onEvent'>;
 
 /** What the UI can do to the state. */
 export interface AppActions
@@ -97,7 +98,7 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
 
     const loadTemplate = (tab: TabState): void => {
       patchTab(tab.id, () => ({ templateLoading: true }));
-      api.methodTemplate(tab.sourceId, list.methodRef(tab.method)).then(
+      api.sources.methodTemplate({ sourceId: tab.sourceId, method: list.methodRef(tab.method) }).then(
         (template) => patchTab(tab.id, (now) => list.withTemplate(now, template)),
         (error: unknown) => patchTab(tab.id, () => ({ templateLoading: false, failure: toFailure(error) })),
       );
@@ -177,7 +178,7 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
           } else if (event.type === 'workspace') onWorkspaceChanged(event.state, event.changedPaths);
         });
         // Templates load once the sources are listed: restored tabs are first bound to the engine's new source ids.
-        api.listSources().then(
+        api.sources.list().then(
           (sources) => {
             set({ sourcesFailure: undefined });
             setSources(sources);

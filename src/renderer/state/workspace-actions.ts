@@ -2,7 +2,7 @@
  * The store's workspace actions: open a workspace, pick an environment, open saved requests and history entries in
  * tabs, save tabs (with conflict detection), and follow changes made on disk outside the app.
  */
-import type { ProtodeskApi } from '../../shared/api/contract';
+import type { ApiPick } from '../../shared/api/contract';
 import { ApiError, toFailure } from '../../shared/api/errors';
 import type { ApiFailure, SourceState } from '../../shared/api/types';
 import type { TlsSettings } from '../../shared/schema';
@@ -23,9 +23,13 @@ import { withDirtyFlag } from './tab-list';
 import type { AppState, TabState } from './types';
 
 /** The operations the workspace actions use. */
-export type WorkspaceApi = Pick<
-  ProtodeskApi,
-  'workspaceState' | 'openWorkspace' | 'listSources' | 'readRequest' | 'saveRequest' | 'historyEntry'
+export type WorkspaceApi = ApiPick<
+  | 'workspace.state'
+  | 'workspace.open'
+  | 'sources.list'
+  | 'workspace.readRequest'
+  | 'workspace.saveRequest'
+  | 'history.entry'
 >;
 
 /** How the workspace actions read and change the store. */
@@ -120,14 +124,14 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
     }));
   };
 
-  const listSources = (): Promise<void> => api.listSources().then(access.setSources, failWorkspace);
+  const listSources = (): Promise<void> => api.sources.list().then(access.setSources, failWorkspace);
 
   /** Brings a saved tab up to date with its file: a clean tab reloads, an edited one shows the disk-change banner. */
   const syncSaved = async (tabId: string): Promise<void> => {
     const path = getTab(tabId)?.saved?.path;
     if (!path) return;
     try {
-      const read = await api.readRequest(path);
+      const read = await api.workspace.readRequest({ path });
       patchTab(tabId, (now) => {
         if (now.saved?.path !== path || now.saved.version === read.version) return {};
         return now.dirty
@@ -142,7 +146,7 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
 
   const loadInto = async (tabId: string, path: string): Promise<void> => {
     try {
-      const read = await api.readRequest(path);
+      const read = await api.workspace.readRequest({ path });
       patchTab(tabId, (now) => withSavedContent(now, read.value, { path, version: read.version }));
     } catch (error) {
       patchTab(tabId, () => ({ failure: toFailure(error) }));
@@ -208,7 +212,7 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
     showOrRead(
       (tab) => tab.saved?.path === path,
       preview,
-      () => api.readRequest(path),
+      () => api.workspace.readRequest({ path }),
       (read) =>
         openRequest(read.value, requestName(path), { saved: { path, version: read.version } }, preview),
     );
@@ -216,7 +220,7 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
     showOrRead(
       (tab) => tab.history?.id === id,
       preview,
-      () => api.historyEntry(id),
+      () => api.history.entry({ id }),
       (entry) => {
         const { request, text } = requestOfHistory(entry);
         openRequest(request, entry.method, { text, history: entry }, preview);
@@ -240,7 +244,7 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
     }
     const base = tab.saved?.path === path ? tab.saved.version : null;
     try {
-      const { version } = await api.saveRequest(path, request, base, overwrite);
+      const { version } = await api.workspace.saveRequest({ path, request, baseVersion: base, overwrite });
       patchTab(tabId, (now) =>
         withDirtyFlag({
           ...now,
@@ -269,7 +273,7 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
 
   const refreshWorkspace = async (): Promise<void> => {
     try {
-      showWorkspace(await api.workspaceState(), get().workspace?.folder);
+      showWorkspace(await api.workspace.state(), get().workspace?.folder);
     } catch (error) {
       failWorkspace(error);
     }
@@ -278,7 +282,7 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
   const openWorkspace = async (folder: string | null, create = false): Promise<void> => {
     try {
       const previous = get().workspace?.folder;
-      const opened = await api.openWorkspace(folder, { create });
+      const opened = await api.workspace.open({ folder, create });
       if ('needsConfirmation' in opened) {
         set({ workspaceToCreate: opened.folder });
         return;
@@ -335,7 +339,7 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
       const path = getTab(tabId)?.saved?.path;
       if (!path) return;
       try {
-        const read = await api.readRequest(path);
+        const read = await api.workspace.readRequest({ path });
         patchTab(tabId, (now) =>
           withDirtyFlag({
             ...now,
@@ -351,7 +355,7 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
     },
     dismissWorkspaceFailure: () => set({ workspaceFailure: undefined }),
     startWorkspace(restoredFolder) {
-      api.workspaceState().then((workspace) => {
+      api.workspace.state().then((workspace) => {
         showWorkspace(workspace, restoredFolder);
         for (const tab of get().tabs) if (tab.saved) void syncSaved(tab.id);
       }, failWorkspace);

@@ -5,15 +5,16 @@
  */
 import type { ApiEvent, ApiResult } from './types';
 
-/** Page → engine: one operation call. */
+/** Page → engine: one operation call, `op` its name (`calls.start`), `input` its named fields. */
 export interface RequestFrame {
   id: number;
   op: string;
-  args: unknown[];
+  input: unknown;
 }
 
 /** Engine → page: an operation's answer, or an event. */
-export type ServerFrame = { kind: 'result'; id: number; result: ApiResult<unknown> } | { kind: 'event'; event: ApiEvent };
+export type ServerFrame =
+  { kind: 'result'; id: number; result: ApiResult<unknown> } | { kind: 'event'; event: ApiEvent };
 
 /** Encodes an engine → page frame: a call batch's message texts go to the body, run after run. */
 export function encodeServerFrame(frame: ServerFrame): string {

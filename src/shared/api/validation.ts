@@ -44,7 +44,11 @@ export const schemaSourceSchema = z.discriminatedUnion('kind', [
 
 export const droppedFileSchema = z.strictObject({ path: text, text: z.string().max(16 * 1024 * 1024) });
 
-const bytes = z.number().int().positive().max(2 ** 31 - 1);
+const bytes = z
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
 const ms = z.number().int().positive().max(maxDurationMs);
 
 export const callOptionsSchema = z.strictObject({
@@ -90,12 +94,5 @@ export const pathPurposeSchema = z.enum([
   'loadReport',
   'loadExport',
 ]);
-
-/**
- * An optional argument followed by others: browser mode's frames are JSON, which carries a left-out (undefined) one as
- * null (the page drops only trailing ones), so null counts as left out.
- */
-export const optionalMiddleArgument = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === null ? undefined : value), schema.optional());
 
 export { id as idSchema, text as textSchema, json as jsonTextSchema };

@@ -36,10 +36,12 @@ afterEach(async () => service?.close());
 const plaintext = { mode: 'plaintext' as const };
 
 async function vectorsSource(): Promise<string> {
-  const state = await service.addSource({
-    kind: 'protoFiles',
-    files: [`${protoRoot}/vectors/vectors.proto`],
-    importPaths: [protoRoot],
+  const state = await service.sources.add({
+    source: {
+      kind: 'protoFiles',
+      files: [`${protoRoot}/vectors/vectors.proto`],
+      importPaths: [protoRoot],
+    },
   });
   return state.id;
 }
@@ -60,10 +62,10 @@ function vectorStream(seed = '5'): CallRequest {
  * batch the service had scheduled for an earlier call has been emitted.
  */
 async function finishedAfter(source: string, recording: ReturnType<typeof recordingService>): Promise<void> {
-  const marker = await service.startCall(source, vectorStream('7'));
+  const marker = await service.calls.start({ sourceId: source, request: vectorStream('7') });
   const batches = await recording.untilStatus(
     marker.callId,
-    (b) => void service.acknowledge(b.callId, b.seq),
+    (b) => void service.calls.acknowledge({ callId: b.callId, seq: b.seq }),
   );
   expect(batches.length).toBeGreaterThan(1);
 }
@@ -75,18 +77,21 @@ describe('calls through the service', () => {
   test('a unary call answers in batches numbered from 1 that end with status OK', async () => {
     const recording = recordingService();
     service = recording.service;
-    const { id } = await service.addSource(testProtoSource);
-    const started = await service.startCall(id, {
-      target: `127.0.0.1:${go.port}`,
-      tls: plaintext,
-      method: 'grpc.testing.TestService/UnaryCall',
-      metadata: [],
-      requests: ['{"responseSize": 3}'],
+    const { id } = await service.sources.add({ source: testProtoSource });
+    const started = await service.calls.start({
+      sourceId: id,
+      request: {
+        target: `127.0.0.1:${go.port}`,
+        tls: plaintext,
+        method: 'grpc.testing.TestService/UnaryCall',
+        metadata: [],
+        requests: ['{"responseSize": 3}'],
+      },
     });
     expect(started.kind).toBe('unary');
     const batches = await recording.untilStatus(
       started.callId,
-      (b) => void service.acknowledge(b.callId, b.seq),
+      (b) => void service.calls.acknowledge({ callId: b.callId, seq: b.seq }),
     );
     expect(batches.map((b) => b.seq)).toEqual(batches.map((_, i) => i + 1));
     expect(eventsOf(batches).map((e) => e.type)).toEqual([
@@ -103,29 +108,36 @@ describe('calls through the service', () => {
   test('a bidi call takes more messages and ends when the stream is ended', async () => {
     const recording = recordingService();
     service = recording.service;
-    const { id } = await service.addSource({
-      kind: 'reflection',
-      target: `127.0.0.1:${go.port}`,
-      tls: plaintext,
+    const { id } = await service.sources.add({
+      source: {
+        kind: 'reflection',
+        target: `127.0.0.1:${go.port}`,
+        tls: plaintext,
+      },
     });
-    const started = await service.startCall(id, {
-      target: `127.0.0.1:${go.port}`,
-      tls: plaintext,
-      method: 'grpc.testing.TestService/FullDuplexCall',
-      metadata: [],
-      requests: ['{"responseParameters": [{"size": 1}]}'],
+    const started = await service.calls.start({
+      sourceId: id,
+      request: {
+        target: `127.0.0.1:${go.port}`,
+        tls: plaintext,
+        method: 'grpc.testing.TestService/FullDuplexCall',
+        metadata: [],
+        requests: ['{"responseParameters": [{"size": 1}]}'],
+      },
     });
     expect(started.kind).toBe('bidi');
-    await service.sendMessage(started.callId, '{"responseParameters": [{"size": 2}]}');
-    expect(await failureOf(service.sendMessage(started.callId, '{"responseParameters": 7}'))).toMatchObject({
+    await service.calls.send({ callId: started.callId, json: '{"responseParameters": [{"size": 2}]}' });
+    expect(
+      await failureOf(service.calls.send({ callId: started.callId, json: '{"responseParameters": 7}' })),
+    ).toMatchObject({
       kind: 'json',
       path: 'responseParameters',
       position: { line: 1, column: 24 },
     });
-    await service.endStream(started.callId);
+    await service.calls.end({ callId: started.callId });
     const batches = await recording.untilStatus(
       started.callId,
-      (b) => void service.acknowledge(b.callId, b.seq),
+      (b) => void service.calls.acknowledge({ callId: b.callId, seq: b.seq }),
     );
     expect(messagesIn(batches).map((m) => m.type === 'message' && m.json)).toEqual([
       '{"payload":{"body":"AA=="}}',
@@ -137,10 +149,10 @@ describe('calls through the service', () => {
   test('100,000 streamed messages reach a page that acknowledges, every one counted, in order', async () => {
     const recording = recordingService();
     service = recording.service;
-    const started = await service.startCall(await vectorsSource(), vectorStream());
+    const started = await service.calls.start({ sourceId: await vectorsSource(), request: vectorStream() });
     const batches = await recording.untilStatus(
       started.callId,
-      (b) => void service.acknowledge(b.callId, b.seq),
+      (b) => void service.calls.acknowledge({ callId: b.callId, seq: b.seq }),
     );
     const shown = messagesIn(batches);
     expect(shown.length + skippedIn(batches)).toBe(COUNT);
@@ -156,11 +168,12 @@ describe('calls through the service', () => {
     const recording = recordingService();
     service = recording.service;
     const source = await vectorsSource();
-    const started = await service.startCall(source, vectorStream('9'));
+    const started = await service.calls.start({ sourceId: source, request: vectorStream('9') });
     const saved = join(scratch, 'all.jsonl');
     // Saving works while the page lags: poll until the whole stream has arrived in the engine.
     await vi.waitFor(
-      async () => expect((await service.saveCallMessages(started.callId, saved)).count).toBe(COUNT),
+      async () =>
+        expect((await service.calls.saveMessages({ callId: started.callId, path: saved })).count).toBe(COUNT),
       {
         timeout: 30_000,
         interval: 200,
@@ -171,8 +184,11 @@ describe('calls through the service', () => {
     expect(mine().map((b) => b.seq)).toEqual([1, 2]);
 
     const early = mine();
-    const later = recording.untilStatus(started.callId, (b) => void service.acknowledge(b.callId, b.seq));
-    await service.acknowledge(started.callId, 1);
+    const later = recording.untilStatus(
+      started.callId,
+      (b) => void service.calls.acknowledge({ callId: b.callId, seq: b.seq }),
+    );
+    await service.calls.acknowledge({ callId: started.callId, seq: 1 });
     const all = await later;
     const next = all[2] as CallEventBatch;
     const nextMessages = messagesIn([next]).map((m) => (m.type === 'message' ? m.index : -1));
@@ -187,15 +203,26 @@ describe('calls through the service', () => {
   test('saveCallMessages writes every message as JSON Lines and answers the count', async () => {
     const recording = recordingService();
     service = recording.service;
-    const started = await service.startCall(await vectorsSource(), vectorStream('3'));
-    await recording.untilStatus(started.callId, (b) => void service.acknowledge(b.callId, b.seq));
-    const result = await service.saveCallMessages(started.callId, join(scratch, 'vectors.jsonl'));
+    const started = await service.calls.start({
+      sourceId: await vectorsSource(),
+      request: vectorStream('3'),
+    });
+    await recording.untilStatus(
+      started.callId,
+      (b) => void service.calls.acknowledge({ callId: b.callId, seq: b.seq }),
+    );
+    const result = await service.calls.saveMessages({
+      callId: started.callId,
+      path: join(scratch, 'vectors.jsonl'),
+    });
     expect(result).toEqual({ path: join(scratch, 'vectors.jsonl'), count: COUNT });
     const text = await readFile(result.path, 'utf8');
     expect(text.split('\n').length).toBe(COUNT + 1);
     expect(text.endsWith('}\n')).toBe(true);
     expect(
-      await failureOf(service.saveCallMessages(started.callId, join(scratch, 'no/such/folder/x.jsonl'))),
+      await failureOf(
+        service.calls.saveMessages({ callId: started.callId, path: join(scratch, 'no/such/folder/x.jsonl') }),
+      ),
     ).toMatchObject({
       kind: 'file',
       message: `Cannot write ${join(scratch, 'no/such/folder/x.jsonl')}: the folder ${join(scratch, 'no/such/folder')} does not exist.`,
@@ -206,10 +233,10 @@ describe('calls through the service', () => {
     const recording = recordingService();
     service = recording.service;
     const source = await vectorsSource();
-    const started = await service.startCall(source, vectorStream('1'));
+    const started = await service.calls.start({ sourceId: source, request: vectorStream('1') });
     const batchesBefore = recording.batches.length;
-    await service.releaseCall(started.callId);
-    const failure = await failureOf(service.cancelCall(started.callId));
+    await service.calls.release({ callId: started.callId });
+    const failure = await failureOf(service.calls.cancel({ callId: started.callId }));
     expect(failure).toEqual({
       kind: 'invalidRequest',
       message: 'That call has ended or was never started; send the request again.',
@@ -222,7 +249,10 @@ describe('calls through the service', () => {
   test('a request that does not fit its message fails to start with the field and position', async () => {
     ({ service } = recordingService());
     const failure = await failureOf(
-      service.startCall(await vectorsSource(), { ...vectorStream(), requests: ['{\n  "seed": "x"\n}'] }),
+      service.calls.start({
+        sourceId: await vectorsSource(),
+        request: { ...vectorStream(), requests: ['{\n  "seed": "x"\n}'] },
+      }),
     );
     expect(failure).toMatchObject({ kind: 'json', path: 'seed', position: { line: 2, column: 11 } });
   });
@@ -230,7 +260,10 @@ describe('calls through the service', () => {
   test('bad connection settings fail to start with the reason', async () => {
     ({ service } = recordingService());
     const failure = await failureOf(
-      service.startCall(await vectorsSource(), { ...vectorStream(), target: 'ftp://nope' }),
+      service.calls.start({
+        sourceId: await vectorsSource(),
+        request: { ...vectorStream(), target: 'ftp://nope' },
+      }),
     );
     expect(failure.kind).toBe('connection');
     expect(failure.message).toBeTruthy();

@@ -27,17 +27,23 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'protodesk-context-protocol-'));
   app = eventService({ acknowledge: true });
   service = app.service;
-  await service.openWorkspace(folder);
-  sourceId = (await service.addSource(testProtoSource)).id;
+  await service.workspace.open({ folder });
+  sourceId = (await service.sources.add({ source: testProtoSource })).id;
   const host = `127.0.0.1:${server.port}`;
-  await service.saveEnvironment(
-    'web',
-    { variables: { host }, secrets: [], protocol: 'grpc-web' },
-    {},
-    null,
-    false,
-  );
-  await service.saveEnvironment('plain', { variables: { host }, secrets: [] }, {}, null, false);
+  await service.workspace.saveEnvironment({
+    name: 'web',
+    file: { variables: { host }, secrets: [], protocol: 'grpc-web' },
+    secrets: {},
+    baseVersion: null,
+    overwrite: false,
+  });
+  await service.workspace.saveEnvironment({
+    name: 'plain',
+    file: { variables: { host }, secrets: [] },
+    secrets: {},
+    baseVersion: null,
+    overwrite: false,
+  });
 });
 afterAll(async () => {
   await service?.close();
@@ -66,13 +72,13 @@ describe("a saved request's protocol: the one it names, else the environment's, 
   test('in the app, with the protocol sent recorded in history', async () => {
     for (const [environment, protocol, status, recorded] of cases) {
       const request = savedCallRequest(saved(protocol), { mode: 'plaintext' });
-      const { callId } = await service.startCall(sourceId, request, { environment });
+      const { callId } = await service.calls.start({ sourceId, request, context: { environment } });
       // The outcome follows the history entry's writing.
       await app.next((event) =>
         event.type === 'outcome' && event.outcome.callId === callId ? true : undefined,
       );
-      const [summary] = await service.listHistory({ limit: 1 });
-      const entry = await service.historyEntry(summary!.id);
+      const [summary] = await service.history.list({ limit: 1 });
+      const entry = await service.history.entry({ id: summary!.id });
       expect([environment, protocol, entry.status.name, entry.request.protocol]).toEqual([
         environment,
         protocol,
@@ -84,7 +90,12 @@ describe("a saved request's protocol: the one it names, else the environment's, 
 
   test('in protodesk run', async () => {
     for (const [environment, protocol, status] of cases) {
-      await service.saveRequest('collections/c/r.json', saved(protocol), null, true);
+      await service.workspace.saveRequest({
+        path: 'collections/c/r.json',
+        request: saved(protocol),
+        baseVersion: null,
+        overwrite: true,
+      });
       const secrets = new FileSecretStore(join(folder, '..', `${environment}-unused-secrets.json`));
       const [result] = (await runWorkspace({ folder, environment, secrets })).results;
       expect([environment, protocol, result?.status?.name]).toEqual([environment, protocol, status]);
@@ -96,7 +107,7 @@ describe("a saved request's protocol: the one it names, else the environment's, 
       const runId = `load-${environment}-${protocol ?? 'none'}`;
       const request = savedCallRequest(saved(protocol), { mode: 'plaintext' });
       const plan: LoadPlan = { model: { kind: 'closed', concurrency: 2, total: 20 }, workers: 1 };
-      await service.startLoad(runId, sourceId, request, { environment }, plan);
+      await service.load.start({ runId, sourceId, request, context: { environment }, plan });
       const end = await app.next(
         (event) => (event.type === 'loadEnded' && event.runId === runId ? event : undefined),
         30_000,

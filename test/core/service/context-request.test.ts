@@ -28,27 +28,32 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'protodesk-context-'));
   const app = eventService({ acknowledge: true });
   service = app.service;
-  await service.openWorkspace(folder);
-  sourceId = (await service.addSource(testProtoSource)).id;
-  await service.saveTlsProfile('verified', verified, null, false);
-  await service.saveTlsProfile('plain', { mode: 'plaintext' }, null, false);
+  await service.workspace.open({ folder });
+  sourceId = (await service.sources.add({ source: testProtoSource })).id;
+  await service.tls.saveProfile({ name: 'verified', profile: verified, baseVersion: null, overwrite: false });
+  await service.tls.saveProfile({
+    name: 'plain',
+    profile: { mode: 'plaintext' },
+    baseVersion: null,
+    overwrite: false,
+  });
   const host = `127.0.0.1:${server.port}`;
-  await service.saveEnvironment(
-    'tls',
-    { variables: { host }, secrets: [], tlsProfile: 'verified' },
-    {},
-    null,
-    false,
-  );
-  await service.saveEnvironment(
-    'plain',
-    { variables: { host }, secrets: [], tlsProfile: 'plain' },
-    {},
-    null,
-    false,
-  );
+  await service.workspace.saveEnvironment({
+    name: 'tls',
+    file: { variables: { host }, secrets: [], tlsProfile: 'verified' },
+    secrets: {},
+    baseVersion: null,
+    overwrite: false,
+  });
+  await service.workspace.saveEnvironment({
+    name: 'plain',
+    file: { variables: { host }, secrets: [], tlsProfile: 'plain' },
+    secrets: {},
+    baseVersion: null,
+    overwrite: false,
+  });
   startCall = async (request, context) => {
-    const { callId } = await service.startCall(sourceId, request, context);
+    const { callId } = await service.calls.start({ sourceId, request, context });
     return app.until(() => {
       for (const event of app.events) {
         if (event.type !== 'call' || event.batch.callId !== callId) continue;
@@ -98,7 +103,12 @@ describe("a saved request's TLS: the profile it names, else the environment's", 
 
   test('in protodesk run', async () => {
     for (const [environment, tlsProfile, status] of cases) {
-      await service.saveRequest('collections/c/r.json', saved(tlsProfile), null, true);
+      await service.workspace.saveRequest({
+        path: 'collections/c/r.json',
+        request: saved(tlsProfile),
+        baseVersion: null,
+        overwrite: true,
+      });
       const secrets = new FileSecretStore(join(folder, '..', `${environment}-unused-secrets.json`));
       const [result] = (await runWorkspace({ folder, environment, secrets })).results;
       expect([environment, tlsProfile, result?.status?.name]).toEqual([environment, tlsProfile, status]);

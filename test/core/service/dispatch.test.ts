@@ -8,7 +8,7 @@ afterEach(async () => service?.close());
 describe('dispatch', () => {
   test('runs an operation and wraps its answer', async () => {
     ({ service } = recordingService());
-    const result = await dispatch(service, 'info', []);
+    const result = await dispatch(service, 'app.info', {});
     expect(result).toEqual({
       ok: true,
       value: expect.objectContaining({
@@ -20,51 +20,90 @@ describe('dispatch', () => {
     });
   });
 
-  test('refuses operations that do not exist, including inherited names', async () => {
+  test('refuses operations that do not exist, including inherited names and the old positional names', async () => {
     ({ service } = recordingService());
-    for (const op of ['deleteEverything', 'toString', '__proto__', 'constructor']) {
-      expect(await dispatch(service, op, [])).toEqual({
+    for (const op of [
+      'deleteEverything',
+      'toString',
+      '__proto__',
+      'constructor',
+      'startCall',
+      'calls',
+      'calls.toString',
+    ]) {
+      expect(await dispatch(service, op, {})).toEqual({
         ok: false,
-        failure: { kind: 'invalidRequest', message: `There is no operation named "${op}".` },
+        failure: {
+          kind: 'invalidRequest',
+          message: `There is no operation named "${op}": operations are named domain.operation, e.g. calls.start.`,
+        },
       });
     }
   });
 
-  test('refuses arguments that do not fit the contract, naming the argument and field', async () => {
+  test('refuses input that does not fit the contract, naming the operation and the field', async () => {
     ({ service } = recordingService());
-    const result = await dispatch(service, 'addSource', [
-      { kind: 'reflection', target: 'x:1', tls: { mode: 'ssl' } },
-    ]);
-    expect(result.ok).toBe(false);
-    expect(!result.ok && result.failure.kind).toBe('invalidRequest');
-    expect(!result.ok && result.failure.message).toMatch(/^addSource: argument 1 \(tls(\.mode)?\): /);
-    expect(await dispatch(service, 'acknowledge', ['call-1', -1])).toMatchObject({
+    const request = { target: 'x:1', tls: { mode: 'ssl' }, method: 'a.B/C', metadata: [], requests: [] };
+    expect(await dispatch(service, 'calls.start', { sourceId: 's1', request })).toEqual({
       ok: false,
-      failure: { kind: 'invalidRequest', message: expect.stringMatching(/^acknowledge: argument 2: /) },
+      failure: {
+        kind: 'invalidRequest',
+        message: "calls.start: request.tls.mode: Invalid discriminator value. Expected 'plaintext' | 'tls'",
+      },
     });
-    expect(await dispatch(service, 'info', 'not a list')).toMatchObject({
+    expect(await dispatch(service, 'calls.acknowledge', { callId: 'call-1', seq: -1 })).toMatchObject({
+      ok: false,
+      failure: {
+        kind: 'invalidRequest',
+        message: expect.stringMatching(/^calls\.acknowledge: seq: Too small/),
+      },
+    });
+    expect(await dispatch(service, 'calls.cancel', {})).toMatchObject({
+      failure: { message: expect.stringMatching(/^calls\.cancel: callId: Invalid input: expected string/) },
+    });
+    expect(await dispatch(service, 'calls.cancel', { callId: 'call-1', id: 'call-1' })).toMatchObject({
+      failure: {
+        message: expect.stringMatching(
+          /^calls\.cancel: the input \(one object of named fields\): Unrecognized key: "id"/,
+        ),
+      },
+    });
+    // The old positional form: a list is not the object of named fields.
+    expect(await dispatch(service, 'calls.cancel', ['call-1'])).toMatchObject({
+      failure: {
+        message: expect.stringMatching(
+          /^calls\.cancel: the input \(one object of named fields\): Invalid input: expected object/,
+        ),
+      },
+    });
+    expect(await dispatch(service, 'app.info', 'not an object')).toMatchObject({
       ok: false,
       failure: { kind: 'invalidRequest' },
     });
     expect(await listSources()).toEqual([]);
   });
 
+  test('an operation that takes no fields may be sent no input at all', async () => {
+    ({ service } = recordingService());
+    expect(await dispatch(service, 'sources.list', undefined)).toEqual({ ok: true, value: [] });
+  });
+
   test('engine errors come back as failures, never as exceptions', async () => {
     ({ service } = recordingService());
-    const added = await dispatch(service, 'addSource', [testProtoSource]);
+    const added = await dispatch(service, 'sources.add', { source: testProtoSource });
     const id = added.ok ? (added.value as { id: string }).id : '';
-    const started = await dispatch(service, 'startCall', [
-      id,
-      {
+    const started = await dispatch(service, 'calls.start', {
+      sourceId: id,
+      request: {
         target: '127.0.0.1:1',
         tls: { mode: 'plaintext' },
         method: 'grpc.testing.TestService/UnaryCall',
         metadata: [],
         requests: ['{"payload": 1}'],
       },
-    ]);
+    });
     expect(started).toMatchObject({ ok: false, failure: { kind: 'json', path: 'payload' } });
-    expect(await dispatch(service, 'cancelCall', ['call-99'])).toEqual({
+    expect(await dispatch(service, 'calls.cancel', { callId: 'call-99' })).toEqual({
       ok: false,
       failure: {
         kind: 'invalidRequest',
@@ -75,16 +114,19 @@ describe('dispatch', () => {
 
   test('a listing without a path is the home folder', async () => {
     ({ service } = recordingService());
-    const info = await service.info();
-    expect(await dispatch(service, 'listDirectory', [])).toMatchObject({
+    const info = await service.app.info();
+    expect(await dispatch(service, 'files.listDirectory', {})).toMatchObject({
       ok: true,
       value: { path: info.homeDir },
     });
-    expect(await dispatch(service, 'choosePaths', ['protoFiles'])).toEqual({ ok: true, value: null });
+    expect(await dispatch(service, 'files.choosePaths', { purpose: 'protoFiles' })).toEqual({
+      ok: true,
+      value: null,
+    });
   });
 });
 
 async function listSources(): Promise<unknown> {
-  const result = await dispatch(service, 'listSources', []);
+  const result = await dispatch(service, 'sources.list', {});
   return result.ok ? result.value : result.failure;
 }

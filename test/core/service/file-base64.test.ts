@@ -39,8 +39,8 @@ afterEach(async () => {
 /** The user picks `path` in the dialog, and the page asks for it. */
 async function pickAndRead(path: string) {
   picked = [path];
-  expect(await api.choosePaths('bytesFile')).toEqual([path]);
-  return api.readFileBase64(path);
+  expect(await api.files.choosePaths({ purpose: 'bytesFile' })).toEqual([path]);
+  return api.files.readBase64({ path });
 }
 
 describe('readFileBase64', () => {
@@ -58,7 +58,7 @@ describe('readFileBase64', () => {
   test('a file the user did not pick is refused, naming the dialog', async () => {
     const file = join(home, '.env');
     await writeFile(file, 'TOKEN=secret\n');
-    const failure = await failureOf(api.readFileBase64(file));
+    const failure = await failureOf(api.files.readBase64({ path: file }));
     expect(failure.kind).toBe('forbidden');
     expect(failure.message).toContain('Protodesk reads only files you chose');
   });
@@ -73,8 +73,8 @@ describe('readFileBase64', () => {
     await writeFile(over, '');
     await truncate(over, maxBytesFileSize + 1);
     picked = [over];
-    await api.choosePaths('bytesFile');
-    const failure = await failureOf(api.readFileBase64(over));
+    await api.files.choosePaths({ purpose: 'bytesFile' });
+    const failure = await failureOf(api.files.readBase64({ path: over }));
     expect(failure).toMatchObject({
       kind: 'file',
       message:
@@ -87,8 +87,8 @@ describe('readFileBase64', () => {
     const folder = join(home, 'photos');
     await mkdir(folder);
     picked = [folder];
-    await api.choosePaths('bytesFile');
-    expect(await failureOf(api.readFileBase64(folder))).toMatchObject({
+    await api.files.choosePaths({ purpose: 'bytesFile' });
+    expect(await failureOf(api.files.readBase64({ path: folder }))).toMatchObject({
       message: `${folder} is a folder, not a file.`,
       hint: 'Pick a file inside it.',
     });
@@ -96,9 +96,9 @@ describe('readFileBase64', () => {
     const gone = join(home, 'gone.bin');
     await writeFile(gone, 'x');
     picked = [gone];
-    await api.choosePaths('bytesFile');
+    await api.files.choosePaths({ purpose: 'bytesFile' });
     await rm(gone);
-    expect(await failureOf(api.readFileBase64(gone))).toMatchObject({
+    expect(await failureOf(api.files.readBase64({ path: gone }))).toMatchObject({
       message: `The file ${gone} does not exist.`,
     });
   });

@@ -29,17 +29,21 @@ describe('Copy as grpcurl for .proto files imported without import paths', () =>
 
   test('the command names the file’s folder as -import-path, and the real grpcurl runs it against grpc-go', async () => {
     const { service } = recordingService();
-    const source = await service.addSource({
-      kind: 'protoFiles',
-      files: [join(folder, 'test.proto')],
-      importPaths: [],
+    const source = await service.sources.add({
+      source: {
+        kind: 'protoFiles',
+        files: [join(folder, 'test.proto')],
+        importPaths: [],
+      },
     });
     expect(source.problems).toEqual([]);
-    const command = await service.requestToGrpcurl({
-      method: 'grpc.testing.TestService/UnaryCall',
-      target: `127.0.0.1:${server.port}`,
-      metadata: [],
-      body: { responseSize: 2 },
+    const command = await service.workspace.requestToGrpcurl({
+      request: {
+        method: 'grpc.testing.TestService/UnaryCall',
+        target: `127.0.0.1:${server.port}`,
+        metadata: [],
+        body: { responseSize: 2 },
+      },
     });
     const result = await runWithGrpcurl(command);
     expect(result.stderr).toBe('');

@@ -34,7 +34,13 @@ const plan: LoadPlan = { model: { kind: 'closed', concurrency: 2, total: 10 } };
 describe('a Locust export', () => {
   test('reads the secret from an environment variable: none in the file, and Locust sends it filled', async () => {
     const { service, sourceId } = await fixture.workspace();
-    const text = await service.exportLoad(sourceId, failing, { environment: 'ci' }, plan, 'locust');
+    const text = await service.load.export({
+      sourceId,
+      request: failing,
+      context: { environment: 'ci' },
+      plan,
+      kind: 'locust',
+    });
     expect(text).not.toContain('SECRET');
     expect(text).toContain(
       '# Secrets of the Protodesk environment are read from environment variables: TOKEN.',
@@ -85,13 +91,13 @@ describe('a Locust export', () => {
     const { service, sourceId } = await fixture.workspace();
     const rows = join(fixture.scratch, 'reasons.csv');
     await writeFile(rows, 'reason\nfirst-row\nsecond-row\n');
-    const text = await service.exportLoad(
+    const text = await service.load.export({
       sourceId,
-      failing,
-      { environment: 'ci' },
-      { ...plan, dataFile: rows },
-      'locust',
-    );
+      request: failing,
+      context: { environment: 'ci' },
+      plan: { ...plan, dataFile: rows },
+      kind: 'locust',
+    });
     expect(text).toContain('first-row " + _secret');
     expect(text).toContain('second-row " + _secret');
     expect(text).not.toContain('because-plain');
@@ -101,7 +107,7 @@ describe('a Locust export', () => {
     const { service, sourceId } = await fixture.workspace();
     const request = { ...failing, target: '{{elsewhere}}' };
     const failure = await failureOf(
-      service.exportLoad(sourceId, request, { environment: 'ci' }, plan, 'locust'),
+      service.load.export({ sourceId, request, context: { environment: 'ci' }, plan, kind: 'locust' }),
     );
     expect(failure.message).toContain('{{elsewhere}}');
   });
@@ -110,7 +116,13 @@ describe('a Locust export', () => {
 describe('a ghz export', () => {
   test('is a script that writes the schema ghz needs and runs it, secrets read from the environment', async () => {
     const { service, sourceId } = await fixture.workspace();
-    const script = await service.exportLoad(sourceId, failing, { environment: 'ci' }, plan, 'ghz');
+    const script = await service.load.export({
+      sourceId,
+      request: failing,
+      context: { environment: 'ci' },
+      plan,
+      kind: 'ghz',
+    });
     expect(script).not.toContain('SECRET');
     expect(script).toContain(
       '# Secrets of the Protodesk environment are read from environment variables: TOKEN.',
@@ -141,10 +153,21 @@ describe('a ghz export', () => {
 test("a TLS profile's pasted certificate is refused: the export could only name a temporary copy", async () => {
   const { service, sourceId } = await fixture.workspace();
   const ca = await readFile(grpcGoTestdata().ca, 'utf8');
-  await service.saveTlsProfile('pasted', { mode: 'customCa', caPem: ca }, null, false);
+  await service.tls.saveProfile({
+    name: 'pasted',
+    profile: { mode: 'customCa', caPem: ca },
+    baseVersion: null,
+    overwrite: false,
+  });
   for (const kind of ['locust', 'ghz'] as const) {
     const failure = await failureOf(
-      service.exportLoad(sourceId, failing, { environment: 'ci', tlsProfile: 'pasted' }, plan, kind),
+      service.load.export({
+        sourceId,
+        request: failing,
+        context: { environment: 'ci', tlsProfile: 'pasted' },
+        plan,
+        kind,
+      }),
     );
     expect(failure.message).toBe(
       'This TLS profile holds its certificate as pasted PEM text, and an export can only name certificate files.',

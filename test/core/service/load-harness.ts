@@ -27,20 +27,23 @@ export function loadServiceFixture(prefix: string, secret: string): LoadServiceF
     scratch: '',
     services: [],
     withEnvironment: async (service) => {
-      const source = await service.addSource(testProtoSource);
-      await service.saveEnvironment(
-        'ci',
-        { variables: { host: `127.0.0.1:${fixture.go.port}`, reason: 'because-plain' }, secrets: ['token'] },
-        { token: secret },
-        null,
-        false,
-      );
+      const source = await service.sources.add({ source: testProtoSource });
+      await service.workspace.saveEnvironment({
+        name: 'ci',
+        file: {
+          variables: { host: `127.0.0.1:${fixture.go.port}`, reason: 'because-plain' },
+          secrets: ['token'],
+        },
+        secrets: { token: secret },
+        baseVersion: null,
+        overwrite: false,
+      });
       return source.id;
     },
     workspace: async () => {
       const harness = eventService();
       fixture.services.push(harness.service);
-      await harness.service.openWorkspace(await mkdtemp(join(fixture.scratch, 'workspace-')));
+      await harness.service.workspace.open({ folder: await mkdtemp(join(fixture.scratch, 'workspace-')) });
       return { ...harness, sourceId: await fixture.withEnvironment(harness.service) };
     },
   };

@@ -60,7 +60,13 @@ describe('a load test from the page', () => {
     const { service, sourceId, events } = harness;
     const plan: LoadPlan = { model: { kind: 'closed', concurrency: 2, total: 60 }, workers: 1 };
     const slow = { ...failing('{{reason}}'), options: { deadlineMs: 5_000 } };
-    await service.startLoad('run-1', sourceId, slow, { environment: 'ci' }, plan);
+    await service.load.start({
+      runId: 'run-1',
+      sourceId,
+      request: slow,
+      context: { environment: 'ci' },
+      plan,
+    });
     const end = await ended(harness, events, 'run-1');
     expect(end.error).toBeUndefined();
     const report = end.report as LoadReport;
@@ -77,7 +83,13 @@ describe('a load test from the page', () => {
   test('sends a snapshot about once a second while it runs', async () => {
     const harness = await fixture.workspace();
     const { service, sourceId, events } = harness;
-    await service.startLoad('run-s', sourceId, emptyCall, { environment: 'ci' }, closed(2, undefined, 2_500));
+    await service.load.start({
+      runId: 'run-s',
+      sourceId,
+      request: emptyCall,
+      context: { environment: 'ci' },
+      plan: closed(2, undefined, 2_500),
+    });
     const end = await ended(harness, events, 'run-s');
     const snapshots = snapshotsOf(events, 'run-s');
     expect(snapshots.length).toBeGreaterThanOrEqual(2);
@@ -91,15 +103,15 @@ describe('a load test from the page', () => {
   test('Stop ends a run early: in-flight calls cancelled, the report marked stopped', async () => {
     const harness = await fixture.workspace();
     const { service, sourceId, events } = harness;
-    await service.startLoad(
-      'run-2',
+    await service.load.start({
+      runId: 'run-2',
       sourceId,
-      emptyCall,
-      { environment: 'ci' },
-      closed(4, undefined, 600_000),
-    );
+      request: emptyCall,
+      context: { environment: 'ci' },
+      plan: closed(4, undefined, 600_000),
+    });
     await harness.until(() => snapshotsOf(events, 'run-2').find((s) => s.count > 0));
-    await service.stopLoad('run-2');
+    await service.load.stop({ runId: 'run-2' });
     const end = await ended(harness, events, 'run-2');
     expect(end.report?.stopped).toBe(true);
     expect(Object.keys(end.report?.statusCounts ?? {}).every((s) => s === 'OK' || s === 'CANCELLED')).toBe(
@@ -107,20 +119,20 @@ describe('a load test from the page', () => {
     );
     expect(end.report?.elapsedMs).toBeLessThan(60_000);
     // Stopping it again once ended is harmless; an id never used is named as such.
-    await service.stopLoad('run-2');
-    expect((await failureOf(service.stopLoad('run-never'))).message).toMatch(/never started/);
+    await service.load.stop({ runId: 'run-2' });
+    expect((await failureOf(service.load.stop({ runId: 'run-never' }))).message).toMatch(/never started/);
   });
 
   test('closing the engine stops every run: its end has arrived once close resolves', async () => {
     const harness = await fixture.workspace();
     const { service, sourceId, events } = harness;
-    await service.startLoad(
-      'run-close',
+    await service.load.start({
+      runId: 'run-close',
       sourceId,
-      emptyCall,
-      { environment: 'ci' },
-      closed(2, undefined, 600_000),
-    );
+      request: emptyCall,
+      context: { environment: 'ci' },
+      plan: closed(2, undefined, 600_000),
+    });
     await harness.until(() => snapshotsOf(events, 'run-close').find((s) => s.count > 0));
     fixture.services.splice(fixture.services.indexOf(service), 1);
     await service.close();
@@ -133,21 +145,27 @@ describe('a load test from the page', () => {
     const { service, sourceId, events } = harness;
     const missing = { ...emptyCall, method: 'grpc.testing.TestService/NoSuchMethod' };
     const failure = await failureOf(
-      service.startLoad('run-3', sourceId, missing, { environment: 'ci' }, closed(1, 1)),
+      service.load.start({
+        runId: 'run-3',
+        sourceId,
+        request: missing,
+        context: { environment: 'ci' },
+        plan: closed(1, 1),
+      }),
     );
     expect(failure.message).toContain('NoSuchMethod');
     const unresolved = await failureOf(
-      service.startLoad('run-4', sourceId, emptyCall, undefined, closed(1, 1)),
+      service.load.start({ runId: 'run-4', sourceId, request: emptyCall, plan: closed(1, 1) }),
     );
     expect(unresolved.message).toContain('{{host}}');
     const threshold = await failureOf(
-      service.startLoad(
-        'run-5',
+      service.load.start({
+        runId: 'run-5',
         sourceId,
-        emptyCall,
-        { environment: 'ci' },
-        { ...closed(1, 1), thresholds: ['p99 <'] },
-      ),
+        request: emptyCall,
+        context: { environment: 'ci' },
+        plan: { ...closed(1, 1), thresholds: ['p99 <'] },
+      }),
     );
     expect(threshold).toMatchObject({
       kind: 'invalidRequest',
@@ -156,13 +174,13 @@ describe('a load test from the page', () => {
     });
     const noData = join(fixture.scratch, 'no-such-rows.csv');
     const data = await failureOf(
-      service.startLoad(
-        'run-6',
+      service.load.start({
+        runId: 'run-6',
         sourceId,
-        emptyCall,
-        { environment: 'ci' },
-        { ...closed(1, 1), dataFile: noData },
-      ),
+        request: emptyCall,
+        context: { environment: 'ci' },
+        plan: { ...closed(1, 1), dataFile: noData },
+      }),
     );
     expect(data).toMatchObject({
       kind: 'file',
@@ -178,18 +196,23 @@ describe("the plan's shape is checked before the engine sees it (its numbers: te
   const plans: Array<[unknown, string]> = [
     [
       { model: { kind: 'ramp' } },
-      '(model.kind): Choose a model: "closed" (virtual users) or "open" (a rate of calls).',
+      'model.kind: Choose a model: "closed" (virtual users) or "open" (a rate of calls).',
     ],
     [
       { model: { kind: 'open', rate: 'fast', durationMs: 1000 } },
-      '(model.rate): Give the rate in calls per second as a number.',
+      'model.rate: Give the rate in calls per second as a number.',
     ],
     [{ model: { kind: 'closed', concurrency: 1 }, extra: 1 }, 'Unrecognized key: "extra"'],
   ];
   test.each(plans)('%j is refused', async (plan, message) => {
-    const result = await dispatch(service, 'startLoad', ['run', 'source-1', emptyCall, undefined, plan]);
+    const result = await dispatch(service, 'load.start', {
+      runId: 'run',
+      sourceId: 'source-1',
+      request: emptyCall,
+      plan,
+    });
     expect(result).toMatchObject({ ok: false, failure: { kind: 'invalidRequest' } });
-    expect(!result.ok && result.failure.message).toMatch(`startLoad: argument 5`);
+    expect(!result.ok && result.failure.message).toMatch(`load.start: plan.`);
     expect(!result.ok && result.failure.message).toContain(message);
   });
 });
@@ -209,14 +232,14 @@ async function desktopApp() {
   });
   fixture.services.push(app);
   picks.protoFolder = [protoRoot];
-  await app.choosePaths('protoFolder');
+  await app.files.choosePaths({ purpose: 'protoFolder' });
   // The default workspace, in the app's data folder: a folder to open would have to be picked first.
   const sourceId = await fixture.withEnvironment(app);
   const events: ApiEvent[] = [];
   const { api } = app.connect((event) => events.push(event));
   const pick = async (purpose: PathPurpose, path: string): Promise<void> => {
     picks[purpose] = [path];
-    expect(await api.choosePaths(purpose)).toEqual([path]);
+    expect(await api.files.choosePaths({ purpose })).toEqual([path]);
   };
   const ended = async (runId: string): Promise<LoadReport | undefined> => {
     const end = () => events.find((e) => e.type === 'loadEnded' && e.runId === runId);
@@ -233,7 +256,14 @@ describe('files of a load test in the desktop app', () => {
     const rows = join(fixture.scratch, 'reasons.csv');
     await writeFile(rows, 'reason\nfirst-row\nsecond-row\n');
     const plan = { ...closed(2, 10), dataFile: rows };
-    const start = () => api.startLoad('data', sourceId, failing('{{reason}}'), { environment: 'ci' }, plan);
+    const start = () =>
+      api.load.start({
+        runId: 'data',
+        sourceId,
+        request: failing('{{reason}}'),
+        context: { environment: 'ci' },
+        plan,
+      });
     expect(await failureOf(start())).toMatchObject({ kind: 'forbidden', path: rows });
     await pick('loadData', rows);
     await start();
@@ -248,16 +278,26 @@ describe('files of a load test in the desktop app', () => {
     const { api, sourceId, pick, ended } = await desktopApp();
     const reports: Array<LoadReport | undefined> = [];
     for (const runId of ['first', 'second']) {
-      await api.startLoad(runId, sourceId, emptyCall, { environment: 'ci' }, closed(2, 10));
+      await api.load.start({
+        runId,
+        sourceId,
+        request: emptyCall,
+        context: { environment: 'ci' },
+        plan: closed(2, 10),
+      });
       reports.push(await ended(runId));
     }
     const html = join(fixture.scratch, 'report.html');
-    expect(await failureOf(api.saveLoadReport('second', html, 'html', 'first'))).toMatchObject({
+    expect(
+      await failureOf(
+        api.load.saveReport({ runId: 'second', path: html, format: 'html', previousRunId: 'first' }),
+      ),
+    ).toMatchObject({
       kind: 'forbidden',
       message: expect.stringContaining('writes only where you chose'),
     });
     await pick('loadReport', html);
-    await api.saveLoadReport('second', html, 'html', 'first');
+    await api.load.saveReport({ runId: 'second', path: html, format: 'html', previousRunId: 'first' });
     const page = await readFile(html, 'utf8');
     expect(page).toMatch(/^<!doctype html>/i);
     // Side by side with the first run: its figures shown as "previous".
@@ -265,12 +305,14 @@ describe('files of a load test in the desktop app', () => {
 
     const json = join(fixture.scratch, 'report.json');
     await pick('loadReport', json);
-    await api.saveLoadReport('first', json, 'json');
+    await api.load.saveReport({ runId: 'first', path: json, format: 'json' });
     const saved = JSON.parse(await readFile(json, 'utf8')) as LoadReport;
     expect(saved).toEqual(reports[0]);
     expect(saved.count).toBe(10);
 
-    expect((await failureOf(api.saveLoadReport('nope', json, 'json'))).message).toMatch(/never started/);
+    expect(
+      (await failureOf(api.load.saveReport({ runId: 'nope', path: json, format: 'json' }))).message,
+    ).toMatch(/never started/);
   });
 });
 
@@ -278,25 +320,31 @@ describe('secrets of the environment', () => {
   test('a secret the server echoes in its error is hidden in snapshots, the report, a saved report and failures', async () => {
     const harness = await fixture.workspace();
     const { service, sourceId, events, dataDir } = harness;
-    await service.startLoad(
-      'run-secret',
+    await service.load.start({
+      runId: 'run-secret',
       sourceId,
-      failing('{{reason}} {{token}}'),
-      { environment: 'ci' },
-      closed(2, 20),
-    );
+      request: failing('{{reason}} {{token}}'),
+      context: { environment: 'ci' },
+      plan: closed(2, 20),
+    });
     const end = await ended(harness, events, 'run-secret');
     expect(end.report?.errors).toEqual([
       { status: 'UNAVAILABLE', message: 'because-plain {{token}}', count: 20 },
     ]);
     const file = join(fixture.scratch, 'secret-report.json');
-    await service.saveLoadReport('run-secret', file, 'json');
+    await service.load.saveReport({ runId: 'run-secret', path: file, format: 'json' });
     expect(await readFile(file, 'utf8')).not.toContain(secret);
 
     // A refused start quoting the filled target hides the secret too.
     const badTarget = { ...emptyCall, target: 'dns:///{{token}}:not-a-port' };
     const refused = await failureOf(
-      service.startLoad('run-bad', sourceId, badTarget, { environment: 'ci' }, closed(1, 1)),
+      service.load.start({
+        runId: 'run-bad',
+        sourceId,
+        request: badTarget,
+        context: { environment: 'ci' },
+        plan: closed(1, 1),
+      }),
     );
     expect(refused.message).toContain('{{token}}');
     expect(JSON.stringify(refused)).not.toContain(secret);

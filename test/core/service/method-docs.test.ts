@@ -15,8 +15,11 @@ const library = {
 describe('methodDocs', () => {
   test("answers a loaded method's docs, and says so when the method is not in the source", async () => {
     ({ service } = recordingService());
-    const { id } = await service.addSource(library);
-    const answer = await dispatch(service, 'methodDocs', [id, 'docs.library.Library/ScanBook']);
+    const { id } = await service.sources.add({ source: library });
+    const answer = await dispatch(service, 'sources.methodDocs', {
+      sourceId: id,
+      method: 'docs.library.Library/ScanBook',
+    });
     expect(answer).toMatchObject({
       ok: true,
       value: {
@@ -26,7 +29,9 @@ describe('methodDocs', () => {
         messages: [{ fullName: 'docs.library.ScanRequest' }, { fullName: 'docs.library.Page' }],
       },
     });
-    expect(await dispatch(service, 'methodDocs', [id, 'docs.library.Library/Lend'])).toMatchObject({
+    expect(
+      await dispatch(service, 'sources.methodDocs', { sourceId: id, method: 'docs.library.Library/Lend' }),
+    ).toMatchObject({
       ok: false,
       failure: { message: 'The method docs.library.Library/Lend is not in this source.' },
     });
@@ -34,7 +39,7 @@ describe('methodDocs', () => {
 
   test('refuses arguments that do not fit the contract', async () => {
     ({ service } = recordingService());
-    const answer = await dispatch(service, 'methodDocs', ['source-1']);
+    const answer = await dispatch(service, 'sources.methodDocs', { sourceId: 'source-1' });
     expect(answer).toMatchObject({ ok: false, failure: { kind: 'invalidRequest' } });
   });
 });

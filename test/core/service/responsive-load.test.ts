@@ -44,15 +44,18 @@ test('while googleapis loads, the engine answers listSources and a running serve
   const recording = recordingService();
   service = recording.service;
   const engine = recording.service;
-  const { id } = await engine.addSource(testProtoSource);
+  const { id } = await engine.sources.add({ source: testProtoSource });
   // One message every 20 ms for up to 4 minutes: the stream outlasts the load and is cancelled after it.
   const responseParameters = Array.from({ length: 12_000 }, () => ({ size: 1, intervalUs: 20_000 }));
-  const started = await engine.startCall(id, {
-    target: `127.0.0.1:${go.port}`,
-    tls: { mode: 'plaintext' },
-    method: 'grpc.testing.TestService/StreamingOutputCall',
-    metadata: [],
-    requests: [JSON.stringify({ responseParameters })],
+  const started = await engine.calls.start({
+    sourceId: id,
+    request: {
+      target: `127.0.0.1:${go.port}`,
+      tls: { mode: 'plaintext' },
+      method: 'grpc.testing.TestService/StreamingOutputCall',
+      metadata: [],
+      requests: [JSON.stringify({ responseParameters })],
+    },
   });
   const arrivals: number[] = [];
   let flowing: () => void = () => undefined;
@@ -61,7 +64,7 @@ test('while googleapis loads, the engine answers listSources and a running serve
     const messages = batchEvents(batch).filter((e) => e.type === 'message').length;
     for (let i = 0; i < messages; i++) arrivals.push(performance.now());
     if (messages > 0) flowing();
-    void engine.acknowledge(batch.callId, batch.seq);
+    void engine.calls.acknowledge({ callId: batch.callId, seq: batch.seq });
   });
   await firstMessage;
   const files = (await findProtoFiles(googleapisRoot)).filter(
@@ -70,11 +73,13 @@ test('while googleapis loads, the engine answers listSources and a running serve
   expect(files.length).toBeGreaterThan(8000);
 
   const importStart = performance.now();
-  const imported = engine.addSource({ kind: 'protoFiles', files, importPaths: [googleapisRoot] });
-  const roundTrips = await roundTripsUntil(imported, () => engine.listSources());
+  const imported = engine.sources.add({
+    source: { kind: 'protoFiles', files, importPaths: [googleapisRoot] },
+  });
+  const roundTrips = await roundTripsUntil(imported, () => engine.sources.list());
   const state = await imported;
   const importEnd = performance.now();
-  await engine.cancelCall(started.callId);
+  await engine.calls.cancel({ callId: started.callId });
   const batches = await streamed;
 
   expect(state.status).toBe('loaded');

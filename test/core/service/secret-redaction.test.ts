@@ -35,18 +35,22 @@ afterEach(async () => {
 async function workspaceWithSecret() {
   const { service, events, until, dataDir } = eventService({ acknowledge: true });
   services.push(service);
-  const state = await service.openWorkspace(await mkdtemp(join(scratch, 'workspace-')));
-  const source = await service.addSource(testProtoSource);
-  await service.saveEnvironment(
-    'ci',
-    { variables: { host: `127.0.0.1:${server.port}` }, secrets: ['token', 'short'] },
-    { token: secret, short: 'bad' },
-    null,
-    false,
-  );
+  const state = await service.workspace.open({ folder: await mkdtemp(join(scratch, 'workspace-')) });
+  const source = await service.sources.add({ source: testProtoSource });
+  await service.workspace.saveEnvironment({
+    name: 'ci',
+    file: { variables: { host: `127.0.0.1:${server.port}` }, secrets: ['token', 'short'] },
+    secrets: { token: secret, short: 'bad' },
+    baseVersion: null,
+    overwrite: false,
+  });
   /** Starts a call in `ci`; `done` resolves with its events and outcome once both have arrived. */
   const start = async (request: CallRequest, context: Omit<CallContext, 'environment'> = {}) => {
-    const { callId } = await service.startCall(source.id, request, { environment: 'ci', ...context });
+    const { callId } = await service.calls.start({
+      sourceId: source.id,
+      request,
+      context: { environment: 'ci', ...context },
+    });
     const mine = () => {
       const calls = events.flatMap((e) =>
         e.type === 'call' && e.batch.callId === callId ? batchEvents(e.batch) : [],
@@ -107,12 +111,12 @@ describe('events to the page carry no secret value', () => {
 
     // "Save messages" writes what the page was shown.
     const saved = join(scratch, 'saved-messages.jsonl');
-    await service.saveCallMessages(ok.callId, saved);
+    await service.calls.saveMessages({ callId: ok.callId, path: saved });
     expect(await readFile(saved, 'utf8')).toContain('"username":"{{token}}"');
 
     expect(JSON.stringify(events)).not.toContain(secret);
     const history = await Promise.all(
-      (await service.listHistory({})).map((entry) => service.historyEntry(entry.id)),
+      (await service.history.list({})).map((entry) => service.history.entry({ id: entry.id })),
     );
     expect(history).toHaveLength(2);
     expect(JSON.stringify(history)).not.toContain(secret);
@@ -148,11 +152,11 @@ describe('events to the page carry no secret value', () => {
   test('a call refused before it starts (the filled request is wrong) names no secret', async () => {
     const { service, sourceId } = await workspaceWithSecret();
     const failure = await failureOf(
-      service.startCall(
+      service.calls.start({
         sourceId,
-        { ...echo('ok'), requests: ['{"responseSize": "{{token}}"}'] },
-        { environment: 'ci' },
-      ),
+        request: { ...echo('ok'), requests: ['{"responseSize": "{{token}}"}'] },
+        context: { environment: 'ci' },
+      }),
     );
     expect(failure.kind).toBe('json');
     expect(failure.message).toContain('{{token}}');
@@ -167,14 +171,14 @@ describe('events to the page carry no secret value', () => {
       requests: ['{"responseType": "COMPRESSABLE"}'],
     };
     const { callId, done } = await start(bidi);
-    await service.sendMessage(callId, '{"responseStatus": {"message": "{{token}}"}}');
-    await expect(service.sendMessage(callId, '{"responseType": 42.5}')).rejects.toThrow();
-    await service.sendMessage(callId, '{"responseParameters": [{"size": 3}]}');
-    await service.endStream(callId);
+    await service.calls.send({ callId, json: '{"responseStatus": {"message": "{{token}}"}}' });
+    await expect(service.calls.send({ callId, json: '{"responseType": 42.5}' })).rejects.toThrow();
+    await service.calls.send({ callId, json: '{"responseParameters": [{"size": 3}]}' });
+    await service.calls.end({ callId });
     // The outcome event comes after the history entry is written.
     await done;
-    const [summary] = await service.listHistory({ text: 'FullDuplexCall' });
-    const entry = await service.historyEntry(summary!.id);
+    const [summary] = await service.history.list({ text: 'FullDuplexCall' });
+    const entry = await service.history.entry({ id: summary!.id });
     // The refused message was never sent, so it is not in history; the secret is back to its variable.
     expect(entry.request.messages.map((json) => JSON.parse(json))).toEqual([
       { responseType: 'COMPRESSABLE' },
@@ -190,13 +194,13 @@ describe('events to the page carry no secret value', () => {
     const bidi = { ...echo('ok'), method: 'grpc.testing.TestService/FullDuplexCall', requests: [] };
     const { callId, done } = await start(bidi);
     const failure = await failureOf(
-      service.sendMessage(callId, '{"responseParameters": [{"size": "{{token}}"}]}'),
+      service.calls.send({ callId, json: '{"responseParameters": [{"size": "{{token}}"}]}' }),
     );
     expect(failure.kind).toBe('json');
     expect(failure.message).toContain('{{token}}');
     expect(JSON.stringify(failure)).not.toContain(secret);
-    await service.sendMessage(callId, '{}');
-    await service.endStream(callId);
+    await service.calls.send({ callId, json: '{}' });
+    await service.calls.end({ callId });
     const status = (await done).events.find((e) => e.type === 'status');
     expect(status?.type === 'status' && status.status.name).toBe('OK');
   });

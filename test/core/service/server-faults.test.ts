@@ -24,18 +24,21 @@ afterEach(async () => service?.close());
 async function callThroughService(request: Partial<CallRequest>) {
   const recording = recordingService();
   service = recording.service;
-  const { id } = await service.addSource(testProtoSource);
-  const started = await service.startCall(id, {
-    target: faulty.target,
-    tls: { mode: 'plaintext' },
-    method: 'grpc.testing.TestService/UnaryCall',
-    metadata: [],
-    requests: ['{}'],
-    ...request,
+  const { id } = await service.sources.add({ source: testProtoSource });
+  const started = await service.calls.start({
+    sourceId: id,
+    request: {
+      target: faulty.target,
+      tls: { mode: 'plaintext' },
+      method: 'grpc.testing.TestService/UnaryCall',
+      metadata: [],
+      requests: ['{}'],
+      ...request,
+    },
   });
   const batches = await recording.untilStatus(
     started.callId,
-    (b) => void service?.acknowledge(b.callId, b.seq),
+    (b) => void service?.calls.acknowledge({ callId: b.callId, seq: b.seq }),
   );
   return statusOf(batches)?.status;
 }
@@ -68,15 +71,18 @@ describe('server faults reach the page as a status, the same as in the CLI', () 
 
   test('a request nested past 100 levels fails to start, naming the limit', async () => {
     ({ service } = recordingService());
-    const { id } = await service.addSource(testProtoSource);
+    const { id } = await service.sources.add({ source: testProtoSource });
     const deep = `${'{"a":'.repeat(3_000)}1${'}'.repeat(3_000)}`;
     const failure = await failureOf(
-      service.startCall(id, {
-        target: faulty.target,
-        tls: { mode: 'plaintext' },
-        method: 'grpc.testing.TestService/UnaryCall',
-        metadata: [],
-        requests: [deep],
+      service.calls.start({
+        sourceId: id,
+        request: {
+          target: faulty.target,
+          tls: { mode: 'plaintext' },
+          method: 'grpc.testing.TestService/UnaryCall',
+          metadata: [],
+          requests: [deep],
+        },
       }),
     );
     expect(failure).toMatchObject({ kind: 'json', position: { line: 1, column: 501 } });

@@ -68,7 +68,9 @@ export function eventService({ dataDir = freshDataDir(), acknowledge = false } =
     emit: (event) => {
       events.push(event);
       if (acknowledge && event.type === 'call')
-        queueMicrotask(() => void service.acknowledge(event.batch.callId, event.batch.seq));
+        queueMicrotask(
+          () => void service.calls.acknowledge({ callId: event.batch.callId, seq: event.batch.seq }),
+        );
       waiters.forEach((wake) => wake());
     },
   });

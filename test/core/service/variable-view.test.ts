@@ -28,21 +28,21 @@ afterEach(async () => {
 async function devService(folder: string) {
   const recording = eventService();
   services.push(recording.service);
-  await recording.service.openWorkspace(join(scratch, folder));
-  await recording.service.saveEnvironment(
-    'dev',
-    { variables: { host: `127.0.0.1:${go.port}` }, secrets: ['token', 'apiKey'] },
-    { token: secret },
-    null,
-    false,
-  );
+  await recording.service.workspace.open({ folder: join(scratch, folder) });
+  await recording.service.workspace.saveEnvironment({
+    name: 'dev',
+    file: { variables: { host: `127.0.0.1:${go.port}` }, secrets: ['token', 'apiKey'] },
+    secrets: { token: secret },
+    baseVersion: null,
+    overwrite: false,
+  });
   return recording;
 }
 
 describe('the variables the page may see', () => {
   test('plain values with their origin, secrets by name only, and secrets without a value apart', async () => {
     const { service } = await devService('view');
-    const view = await service.variableView('dev');
+    const view = await service.workspace.variableView({ environment: 'dev' });
     expect(view).toEqual({
       environment: 'dev',
       variables: [
@@ -52,27 +52,27 @@ describe('the variables the page may see', () => {
       secretsWithoutValue: ['apiKey'],
     });
     expect(JSON.stringify(view)).not.toContain(secret);
-    expect(await service.variableView(undefined)).toEqual({ variables: [], secretsWithoutValue: [] });
+    expect(await service.workspace.variableView()).toEqual({ variables: [], secretsWithoutValue: [] });
   });
 
   test('a value captured this session is shown over the environment’s, as the next call would use it', async () => {
     const { service, next } = await devService('captured');
-    const { id } = await service.addSource(testProtoSource);
-    const started = await service.startCall(
-      id,
-      {
+    const { id } = await service.sources.add({ source: testProtoSource });
+    const started = await service.calls.start({
+      sourceId: id,
+      request: {
         target: '{{host}}',
         tls: { mode: 'plaintext' },
         method: 'grpc.testing.TestService/UnaryCall',
         metadata: [],
         requests: ['{"responseSize": 3}'],
       },
-      { environment: 'dev', captures: [{ variable: 'host', from: 'body', path: '$.payload.body' }] },
-    );
+      context: { environment: 'dev', captures: [{ variable: 'host', from: 'body', path: '$.payload.body' }] },
+    });
     await next((event) =>
       event.type === 'outcome' && event.outcome.callId === started.callId ? true : undefined,
     );
-    const view = await service.variableView('dev');
+    const view = await service.workspace.variableView({ environment: 'dev' });
     expect(view.variables.find((variable) => variable.name === 'host')).toEqual({
       name: 'host',
       origin: 'captured',
@@ -82,20 +82,23 @@ describe('the variables the page may see', () => {
 
   test('Reveal answers a stored secret, and says why for anything else', async () => {
     const { service } = await devService('reveal');
-    expect(await service.revealSecret('dev', 'token')).toBe(secret);
-    expect(await failureOf(service.revealSecret('dev', 'host'))).toEqual({
+    expect(await service.workspace.revealSecret({ environment: 'dev', name: 'token' })).toBe(secret);
+    expect(await failureOf(service.workspace.revealSecret({ environment: 'dev', name: 'host' }))).toEqual({
       kind: 'invalidRequest',
       message: '{{host}} is not a secret of the environment "dev".',
       hint: 'Open Environments to see its variables.',
     });
-    expect(await failureOf(service.revealSecret('dev', 'apiKey'))).toEqual({
+    expect(await failureOf(service.workspace.revealSecret({ environment: 'dev', name: 'apiKey' }))).toEqual({
       kind: 'invalidRequest',
       message: 'The secret {{apiKey}} has no stored value in the environment "dev".',
       hint: 'Enter its value in Environments.',
     });
-    const bad = await dispatch(service, 'revealSecret', ['dev', '../token']);
+    const bad = await dispatch(service, 'workspace.revealSecret', { environment: 'dev', name: '../token' });
     expect(bad.ok).toBe(false);
-    const noEnvironment = await dispatch(service, 'revealSecret', ['../dev', 'token']);
+    const noEnvironment = await dispatch(service, 'workspace.revealSecret', {
+      environment: '../dev',
+      name: 'token',
+    });
     expect(noEnvironment.ok).toBe(false);
   });
 });

@@ -34,7 +34,10 @@ function newService(dataDir = freshDataDir()) {
   return recording;
 }
 
-const unary = (target: string, body = '{"responseSize": 3, "payload": {"body": "{{word}}"}}'): CallRequest => ({
+const unary = (
+  target: string,
+  body = '{"responseSize": 3, "payload": {"body": "{{word}}"}}',
+): CallRequest => ({
   target,
   tls: { mode: 'plaintext' },
   method: 'grpc.testing.TestService/UnaryCall',
@@ -46,59 +49,70 @@ describe('the workspace through the service', () => {
   test('sources added are saved in protodesk.json with relative paths and load again in a new session', async () => {
     const folder = join(scratch, 'api-repo');
     const first = newService();
-    await first.service.openWorkspace(folder);
+    await first.service.workspace.open({ folder });
     const before = await readFile(join(folder, 'protodesk.json'), 'utf8');
-    const source = await first.service.addSource({
-      kind: 'protoFolder',
-      folder: join(folder, '..', '..', 'fixture-protos-not-inside'),
+    const source = await first.service.sources.add({
+      source: {
+        kind: 'protoFolder',
+        folder: join(folder, '..', '..', 'fixture-protos-not-inside'),
+      },
     });
     expect(source.status).toBe('failed');
     // A failed import is listed (with its problems) but not saved: cancelling it leaves the workspace as it was.
     expect(await readFile(join(folder, 'protodesk.json'), 'utf8')).toBe(before);
-    const interop = await first.service.addSource(testProtoSource);
+    const interop = await first.service.sources.add({ source: testProtoSource });
     expect(interop.status).toBe('loaded');
-    const manifest = JSON.parse(await readFile(join(folder, 'protodesk.json'), 'utf8')) as { format: number; sources: unknown[] };
+    const manifest = JSON.parse(await readFile(join(folder, 'protodesk.json'), 'utf8')) as {
+      format: number;
+      sources: unknown[];
+    };
     expect(manifest.format).toBe(1);
     expect(manifest.sources).toHaveLength(1);
     const saved = await readFile(join(folder, 'protodesk.json'), 'utf8');
 
-    await first.service.removeSource(source.id);
+    await first.service.sources.remove({ sourceId: source.id });
     expect(await readFile(join(folder, 'protodesk.json'), 'utf8')).toBe(saved);
     const second = newService(first.dataDir); // same data folder: the last workspace opens again
-    const sources = await second.service.listSources();
+    const sources = await second.service.sources.list();
     expect(sources.map((s) => s.label)).toEqual(['test.proto']);
-    expect((await second.service.workspaceState()).folder).toBe(folder);
+    expect((await second.service.workspace.state()).folder).toBe(folder);
   });
 
   test('a failed source is saved once a reload loads it, and only then', async () => {
     const folder = join(scratch, 'later');
     const protos = join(scratch, 'later-protos');
     const { service } = newService();
-    await service.openWorkspace(folder);
-    const failed = await service.addSource({ kind: 'protoFolder', folder: protos });
+    await service.workspace.open({ folder });
+    const failed = await service.sources.add({ source: { kind: 'protoFolder', folder: protos } });
     expect(failed.status).toBe('failed');
     await mkdir(protos);
     await writeFile(join(protos, 'hello.proto'), 'syntax = "proto3";\nmessage Hello { string name = 1; }\n');
-    expect((await service.reloadSource(failed.id)).status).toBe('loaded');
-    const manifest = JSON.parse(await readFile(join(folder, 'protodesk.json'), 'utf8')) as { sources: unknown[] };
+    expect((await service.sources.reload({ sourceId: failed.id })).status).toBe('loaded');
+    const manifest = JSON.parse(await readFile(join(folder, 'protodesk.json'), 'utf8')) as {
+      sources: unknown[];
+    };
     expect(manifest.sources).toEqual([{ kind: 'protoFolder', folder: protos }]);
   });
 
   test('a call fills variables from the environment and secrets, records history without the secret, and reports its outcome', async () => {
     const { service, next, dataDir } = newService();
-    const state = await service.openWorkspace(join(scratch, 'vars'));
-    const { id } = await service.addSource(testProtoSource);
-    await service.saveEnvironment(
-      'local',
-      { variables: { host: `127.0.0.1:${go.port}`, word: 'aGk=' }, secrets: ['token'] },
-      { token: 'very-secret-token-123' },
-      null,
-      false,
-    );
-    const started = await service.startCall(id, unary('{{host}}'), {
-      environment: 'local',
-      captures: [{ variable: 'size', from: 'body', path: '$.payload.body' }],
-      assertions: { status: 'OK', contains: { payload: { body: 'AAAA' } }, maxLatencyMs: 60_000 },
+    const state = await service.workspace.open({ folder: join(scratch, 'vars') });
+    const { id } = await service.sources.add({ source: testProtoSource });
+    await service.workspace.saveEnvironment({
+      name: 'local',
+      file: { variables: { host: `127.0.0.1:${go.port}`, word: 'aGk=' }, secrets: ['token'] },
+      secrets: { token: 'very-secret-token-123' },
+      baseVersion: null,
+      overwrite: false,
+    });
+    const started = await service.calls.start({
+      sourceId: id,
+      request: unary('{{host}}'),
+      context: {
+        environment: 'local',
+        captures: [{ variable: 'size', from: 'body', path: '$.payload.body' }],
+        assertions: { status: 'OK', contains: { payload: { body: 'AAAA' } }, maxLatencyMs: 60_000 },
+      },
     });
     const outcome = await next((event) =>
       event.type === 'outcome' && event.outcome.callId === started.callId ? event.outcome : undefined,
@@ -106,36 +120,56 @@ describe('the workspace through the service', () => {
     expect(outcome.assertions.every((result) => result.passed)).toBe(true);
     expect(outcome.captures).toEqual([{ variable: 'size', value: 'AAAA' }]);
 
-    const [entry] = await service.listHistory({});
-    expect(entry).toMatchObject({ method: 'grpc.testing.TestService/UnaryCall', target: `127.0.0.1:${go.port}` });
-    const full = await service.historyEntry(entry!.id);
+    const [entry] = await service.history.list({});
+    expect(entry).toMatchObject({
+      method: 'grpc.testing.TestService/UnaryCall',
+      target: `127.0.0.1:${go.port}`,
+    });
+    const full = await service.history.entry({ id: entry!.id });
     expect(full.request.metadata).toEqual([{ key: 'authorization', value: 'Bearer {{token}}' }]);
 
     // The secret is in the secrets file only (mode 0600): not in the workspace, not in history.
-    for (const file of [...(await filesUnder(state.folder)), ...(await filesUnder(join(dataDir, 'history')))]) {
+    for (const file of [
+      ...(await filesUnder(state.folder)),
+      ...(await filesUnder(join(dataDir, 'history'))),
+    ]) {
       expect(file.text, file.path).not.toContain('very-secret-token-123');
     }
     expect((await stat(join(dataDir, 'secrets.json'))).mode & 0o777).toBe(0o600);
-    expect((await service.readEnvironment('local')).value.storedSecrets).toEqual(['token']);
+    expect((await service.workspace.readEnvironment({ name: 'local' })).value.storedSecrets).toEqual([
+      'token',
+    ]);
   });
 
   test('a captured value feeds the next request; an unresolved variable blocks the call, naming it', async () => {
     const { service, next } = newService();
-    await service.openWorkspace(join(scratch, 'capture'));
-    const { id } = await service.addSource(testProtoSource);
+    await service.workspace.open({ folder: join(scratch, 'capture') });
+    const { id } = await service.sources.add({ source: testProtoSource });
     const target = `127.0.0.1:${go.port}`;
-    const first = await service.startCall(id, { ...unary(target, '{"responseSize": 2}'), metadata: [] }, {
-      captures: [{ variable: 'word', from: 'body', path: '$.payload.body' }],
+    const first = await service.calls.start({
+      sourceId: id,
+      request: { ...unary(target, '{"responseSize": 2}'), metadata: [] },
+      context: {
+        captures: [{ variable: 'word', from: 'body', path: '$.payload.body' }],
+      },
     });
-    await next((event) => (event.type === 'outcome' && event.outcome.callId === first.callId ? true : undefined));
+    await next((event) =>
+      event.type === 'outcome' && event.outcome.callId === first.callId ? true : undefined,
+    );
 
-    const missing = await failureOf(service.startCall(id, unary(target), {}));
+    const missing = await failureOf(
+      service.calls.start({ sourceId: id, request: unary(target), context: {} }),
+    );
     expect(missing.kind).toBe('invalidRequest');
     expect(missing.message).toContain('{{token}}');
     expect(missing.message).not.toContain('{{word}}'); // captured by the first call
 
-    const failing = await service.startCall(id, { ...unary(target, '{"responseSize": 2}'), metadata: [] }, {
-      assertions: { status: 'NOT_FOUND' },
+    const failing = await service.calls.start({
+      sourceId: id,
+      request: { ...unary(target, '{"responseSize": 2}'), metadata: [] },
+      context: {
+        assertions: { status: 'NOT_FOUND' },
+      },
     });
     const outcome = await next((event): CallOutcome | undefined =>
       event.type === 'outcome' && event.outcome.callId === failing.callId ? event.outcome : undefined,
@@ -147,28 +181,42 @@ describe('the workspace through the service', () => {
 
   test('a request saved by another program is announced to the page; a stale save is refused as a conflict', async () => {
     const { service, next } = newService();
-    const state = await service.openWorkspace(join(scratch, 'watched'));
-    const saved = await service.saveRequest(
-      'collections/smoke/Unary.json',
-      { method: 'grpc.testing.TestService/UnaryCall', target: 'localhost:1', metadata: [], body: { a: 1 } },
-      null,
-      false,
-    );
+    const state = await service.workspace.open({ folder: join(scratch, 'watched') });
+    const saved = await service.workspace.saveRequest({
+      path: 'collections/smoke/Unary.json',
+      request: {
+        method: 'grpc.testing.TestService/UnaryCall',
+        target: 'localhost:1',
+        metadata: [],
+        body: { a: 1 },
+      },
+      baseVersion: null,
+      overwrite: false,
+    });
     const file = join(state.folder, 'collections', 'smoke', 'Unary.json');
     await writeFile(file, (await readFile(file, 'utf8')).replace('localhost:1', 'localhost:2'));
     const change = await next((event): WorkspaceState | undefined =>
-      event.type === 'workspace' && event.changedPaths.includes('collections/smoke/Unary.json') ? event.state : undefined,
+      event.type === 'workspace' && event.changedPaths.includes('collections/smoke/Unary.json')
+        ? event.state
+        : undefined,
     );
     expect(change.requests.map((request) => request.name)).toEqual(['Unary']);
     const stale = await failureOf(
-      service.saveRequest(
-        'collections/smoke/Unary.json',
-        { method: 'grpc.testing.TestService/UnaryCall', target: 'localhost:3', metadata: [], body: {} },
-        saved.version,
-        false,
-      ),
+      service.workspace.saveRequest({
+        path: 'collections/smoke/Unary.json',
+        request: {
+          method: 'grpc.testing.TestService/UnaryCall',
+          target: 'localhost:3',
+          metadata: [],
+          body: {},
+        },
+        baseVersion: saved.version,
+        overwrite: false,
+      }),
     );
     expect(stale.kind).toBe('conflict');
-    expect((await service.readRequest('collections/smoke/Unary.json')).value.target).toBe('localhost:2');
+    expect((await service.workspace.readRequest({ path: 'collections/smoke/Unary.json' })).value.target).toBe(
+      'localhost:2',
+    );
   });
 });

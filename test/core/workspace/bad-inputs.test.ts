@@ -131,17 +131,17 @@ describe('bad inputs in a workspace, opened in the app', () => {
     }
     const before = await snapshot(folder);
     const service = newService();
-    const state = (await service.openWorkspace(folder)) as WorkspaceState;
+    const state = (await service.workspace.open({ folder })) as WorkspaceState;
     expect(Object.fromEntries(state.problems.map((problem) => [problem.path, problem.message]))).toEqual(
       problems,
     );
     for (const problem of state.problems) expect(problem.hint).toBe(hint);
     expect(JSON.stringify(state.problems)).not.toContain('s3cr3t');
     // The requests that parse still work.
-    expect((await service.readRequest('collections/c/Ok.json')).value.method).toBe(
+    expect((await service.workspace.readRequest({ path: 'collections/c/Ok.json' })).value.method).toBe(
       'grpc.testing.TestService/EmptyCall',
     );
-    expect(await service.workspaceState()).toEqual(state);
+    expect(await service.workspace.state()).toEqual(state);
     expect(await snapshot(folder)).toEqual(before);
   });
 
@@ -164,7 +164,7 @@ describe('bad inputs in a workspace, opened in the app', () => {
       await utimes(join(folder, ...path.split('/')), longAgo, longAgo);
     }
     const before = await snapshot(folder);
-    const state = (await newService().openWorkspace(folder)) as WorkspaceState;
+    const state = (await newService().workspace.open({ folder })) as WorkspaceState;
     expect(state.problems).toEqual([]);
     expect(await snapshot(folder)).toEqual(before);
   });
@@ -176,13 +176,13 @@ describe('bad inputs in a workspace, opened in the app', () => {
     await writeFile(join(folder, 'collections', 'broken.json'), '{"format": 1, "method": ');
     const before = await snapshot(folder);
     const service = newService();
-    expect(await service.openWorkspace(folder)).toEqual({ needsConfirmation: true, folder });
-    expect(await service.openWorkspace(folder, { create: false })).toEqual({
+    expect(await service.workspace.open({ folder })).toEqual({ needsConfirmation: true, folder });
+    expect(await service.workspace.open({ folder, create: false })).toEqual({
       needsConfirmation: true,
       folder,
     });
     expect(await snapshot(folder)).toEqual(before);
-    const state = (await service.openWorkspace(folder, { create: true })) as WorkspaceState;
+    const state = (await service.workspace.open({ folder, create: true })) as WorkspaceState;
     expect(state.folder).toBe(folder);
     const after = await snapshot(folder);
     expect([...after.keys()]).toEqual([...before.keys(), 'protodesk.json'].sort());
@@ -194,7 +194,7 @@ describe('bad inputs in a workspace, opened in the app', () => {
     const missing = join(scratch, 'missing', 'workspace');
     const service = newService();
     for (const folder of [empty, missing]) {
-      expect(((await service.openWorkspace(folder)) as WorkspaceState).folder).toBe(folder);
+      expect(((await service.workspace.open({ folder })) as WorkspaceState).folder).toBe(folder);
       expect([...(await snapshot(folder)).keys()]).toEqual(['protodesk.json']);
     }
   });

@@ -53,8 +53,8 @@ async function until(done: () => boolean): Promise<void> {
 
 test(`${saves} of ${saves} saves by truncate-then-write survive; no problem is ever reported; no file appears`, async () => {
   const file = join(folder, ...path.split('/'));
-  await service.openWorkspace(folder);
-  await service.saveRequest(path, request(0), null, false);
+  await service.workspace.open({ folder });
+  await service.workspace.saveRequest({ path, request: request(0), baseVersion: null, overwrite: false });
   const listing = async (): Promise<string[]> => (await readdir(folder, { recursive: true })).sort();
   const before = await listing();
   let intact = 0;
@@ -69,7 +69,7 @@ test(`${saves} of ${saves} saves by truncate-then-write survive; no problem is e
     expect(events[seen]?.changedPaths).toEqual([path]);
     expect(events[seen]?.state.problems).toEqual([]);
     if ((await readFile(file, 'utf8')) === version(n)) intact++;
-    expect((await service.readRequest(path)).value.body).toMatchObject({ save: n });
+    expect((await service.workspace.readRequest({ path })).value.body).toMatchObject({ save: n });
   }
   expect(intact).toBe(saves);
   expect(events.flatMap((event) => event.state.problems)).toEqual([]);

@@ -74,13 +74,15 @@ describe('a workspace mid-merge in git', () => {
     const folder = await repository();
     const before = await treeState(folder);
     const { service } = newService();
-    const state = (await service.openWorkspace(folder)) as WorkspaceState;
+    const state = (await service.workspace.open({ folder })) as WorkspaceState;
     expect(state.problems).toEqual(bothConflicts);
-    await expect(service.readRequest(unaryCall)).rejects.toThrow(
+    await expect(service.workspace.readRequest({ path: unaryCall })).rejects.toThrow(
       `${unaryCall} (line 7): this file has unresolved git conflict markers.`,
     );
-    expect((await service.readRequest(emptyCall)).value.method).toBe('grpc.testing.TestService/EmptyCall');
-    expect(await service.workspaceState()).toEqual(state);
+    expect((await service.workspace.readRequest({ path: emptyCall })).value.method).toBe(
+      'grpc.testing.TestService/EmptyCall',
+    );
+    expect(await service.workspace.state()).toEqual(state);
     expect(await treeState(folder)).toEqual(before);
   });
 
@@ -88,7 +90,7 @@ describe('a workspace mid-merge in git', () => {
     const folder = await repository(false);
     const before = await treeState(folder);
     const { service } = newService();
-    await service.openWorkspace(folder);
+    await service.workspace.open({ folder });
     const mine = {
       method: 'grpc.testing.TestService/UnaryCall',
       target: '{{host}}',
@@ -99,20 +101,32 @@ describe('a workspace mid-merge in git', () => {
       .update(await git(folder, 'show', `HEAD:${unaryCall}`))
       .digest('hex');
     for (const base of [null, baseOfMain]) {
-      await expect(service.saveRequest(unaryCall, mine, base, false)).rejects.toThrow(
-        `${unaryCall} changed on disk since it was opened.`,
-      );
+      await expect(
+        service.workspace.saveRequest({
+          path: unaryCall,
+          request: mine,
+          baseVersion: base,
+          overwrite: false,
+        }),
+      ).rejects.toThrow(`${unaryCall} changed on disk since it was opened.`);
     }
     expect(await treeState(folder)).toEqual(before);
-    await service.saveRequest(unaryCall, mine, null, true);
-    expect((await service.readRequest(unaryCall)).value.body).toEqual({ responseSize: 9 });
+    await service.workspace.saveRequest({
+      path: unaryCall,
+      request: mine,
+      baseVersion: null,
+      overwrite: true,
+    });
+    expect((await service.workspace.readRequest({ path: unaryCall })).value.body).toEqual({
+      responseSize: 9,
+    });
   });
 
   test('while the app watches, the merge is reported as problems within seconds, and nothing on disk changes', async () => {
     const folder = join(scratch, `repo-${++count}`);
     await branchesThatConflict(folder, { manifestToo: true });
     const { service, events, until } = newService();
-    expect(((await service.openWorkspace(folder)) as WorkspaceState).problems).toEqual([]);
+    expect(((await service.workspace.open({ folder })) as WorkspaceState).problems).toEqual([]);
     await mergeTheirs(folder);
     const afterMerge = await treeState(folder);
     const reported = await until(() =>

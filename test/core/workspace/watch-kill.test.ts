@@ -56,14 +56,14 @@ test(`while the app watches, ${kills} kills of a saving process change no file o
     for (const path of paths) await utimes(join(folder, ...path.split('/')), longAgo, longAgo);
   };
   try {
-    await service.openWorkspace(folder, { create: true });
+    await service.workspace.open({ folder, create: true });
     await age(Object.keys(personal));
     let leftovers = 0;
     for (let kill = 0; kill < kills; kill++) {
       await killWhileSaving(child, folder);
       leftovers = Math.max(leftovers, (await ourLeftovers(folder)).length);
       // A scan right after a kill, as the page's refresh does: only the person's conflicted file is a problem.
-      const scanned = await service.workspaceState();
+      const scanned = await service.workspace.state();
       expect(scanned.problems.map((problem) => problem.path)).toEqual(['collections/kill/Conflicted.json']);
     }
     // Once the saves stop, the watcher reports them (with the same single problem).
@@ -79,7 +79,7 @@ test(`while the app watches, ${kills} kills of a saving process change no file o
 
     // Reopening (once a leftover is older than the 60 s it might still be in use) cleans ours, and nothing else.
     await age(await ourLeftovers(folder));
-    await service.openWorkspace(folder);
+    await service.workspace.open({ folder });
     const after = await snapshot(folder);
     for (const [path, text] of Object.entries(personal)) {
       expect(after.get(path), path).toBe(Buffer.from(text).toString('base64'));

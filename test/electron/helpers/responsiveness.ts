@@ -45,11 +45,11 @@ export function importWhileStreaming(
       globalThis as unknown as { protodesk: Record<string, (...args: unknown[]) => Promise<unknown>> }
     ).protodesk as unknown as {
       onEvent(listener: (event: { type: string; batch?: Batch }) => void): () => void;
-      startCall(...args: unknown[]): Promise<{ ok: boolean; value: { callId: string } }>;
+      'calls.start'(input: unknown): Promise<{ ok: boolean; value: { callId: string } }>;
       [op: string]: (...args: never[]) => unknown;
     };
-    const call = (op: string, ...args: unknown[]) =>
-      (bridge[op] as unknown as (...values: unknown[]) => Promise<{ ok: boolean; value?: unknown }>)(...args);
+    const call = (op: string, input?: unknown) =>
+      (bridge[op] as unknown as (input: unknown) => Promise<{ ok: boolean; value?: unknown }>)(input);
     const seen: { callId: string; at: number; messages: number }[] = [];
     const stop = bridge.onEvent((event) => {
       const batch = event.batch;
@@ -63,15 +63,18 @@ export function importWhileStreaming(
           0,
         ),
       });
-      void call('acknowledge', batch.callId, batch.seq);
+      void call('calls.acknowledge', { callId: batch.callId, seq: batch.seq });
     });
     const parameters = Array.from({ length: messages }, () => ({ size: 8, intervalUs: intervalMs * 1000 }));
-    const started = await bridge.startCall(sourceId, {
-      target,
-      tls: { mode: 'plaintext' },
-      method: 'grpc.testing.TestService/StreamingOutputCall',
-      metadata: [],
-      requests: [JSON.stringify({ responseParameters: parameters })],
+    const started = await bridge['calls.start']({
+      sourceId,
+      request: {
+        target,
+        tls: { mode: 'plaintext' },
+        method: 'grpc.testing.TestService/StreamingOutputCall',
+        metadata: [],
+        requests: [JSON.stringify({ responseParameters: parameters })],
+      },
     });
     const { callId } = started.value;
     // The stream is under way before the import starts.
@@ -81,21 +84,21 @@ export function importWhileStreaming(
     const startedAt = Date.now();
     const start = performance.now();
     let done = false;
-    const imported = call('addSource', { kind: 'protoFiles', files, importPaths: [root] }).finally(
-      () => (done = true),
-    );
+    const imported = call('sources.add', {
+      source: { kind: 'protoFiles', files, importPaths: [root] },
+    }).finally(() => (done = true));
     const listSources: number[] = [];
     while (!done) {
       const asked = performance.now();
-      await call('listSources');
+      await call('sources.list');
       listSources.push(performance.now() - asked);
     }
     const result = await imported;
     const importMs = performance.now() - start;
-    await call('cancelCall', callId);
+    await call('calls.cancel', { callId });
     stop();
     const source = result.value as { id?: string } | undefined;
-    if (source?.id) await call('removeSource', source.id);
+    if (source?.id) await call('sources.remove', { sourceId: source.id });
     const arrivals = seen
       .filter((entry) => entry.callId === callId)
       .flatMap((entry) => Array.from({ length: entry.messages }, () => entry.at - start));

@@ -71,7 +71,7 @@ function recording(engine: EngineClient) {
   });
   // Answers cross the port as JSON text, which the preload parses for the page.
   const connection: Operations = {
-    run: async (op, args) => JSON.parse(await port.run(op, args)) as ApiResult<unknown>,
+    run: async (op, input) => JSON.parse(await port.run(op, input)) as ApiResult<unknown>,
   };
   const until = <T>(found: (events: ApiEvent[]) => T | undefined, what: string) =>
     new Promise<T>((resolve, reject) => {
@@ -91,7 +91,7 @@ function recording(engine: EngineClient) {
 
 /** A connection's operations as the page sees them. */
 interface Operations {
-  run(op: string, args: unknown[]): Promise<ApiResult<unknown>>;
+  run(op: string, input: unknown): Promise<ApiResult<unknown>>;
 }
 
 function value<T>(result: ApiResult<unknown>): T {
@@ -110,23 +110,25 @@ describe('the engine host in its own process, over the port', () => {
   test('answers contract operations with what main sent at start-up', async () => {
     const { engine } = await startEngine();
     const { connection } = recording(engine);
-    expect(value(await connection.run('info', []))).toMatchObject({
+    expect(value(await connection.run('app.info', {}))).toMatchObject({
       version: '7.8.9',
       transport: 'electron',
       nativeDialogs: true,
     });
-    expect(value(await connection.run('listSources', []))).toEqual([]);
+    expect(value(await connection.run('sources.list', {}))).toEqual([]);
   });
 
   test('asks main to show the dialog, and grants only what the user picked there', async () => {
     const main = services([[protoRoot]]);
     const { engine } = await startEngine(main);
     const { connection } = recording(engine);
-    const unchosen = await connection.run('addSource', [testProtos]);
+    const unchosen = await connection.run('sources.add', { source: testProtos });
     expect(unchosen).toMatchObject({ ok: false, failure: { kind: 'forbidden' } });
-    expect(value(await connection.run('choosePaths', ['protoFolder']))).toEqual([protoRoot]);
+    expect(value(await connection.run('files.choosePaths', { purpose: 'protoFolder' }))).toEqual([protoRoot]);
     expect(main.asked).toEqual(['protoFolder']);
-    expect(value(await connection.run('addSource', [testProtos]))).toMatchObject({ status: 'loaded' });
+    expect(value(await connection.run('sources.add', { source: testProtos }))).toMatchObject({
+      status: 'loaded',
+    });
   });
 
   test('paths dropped on the window become readable', async () => {
@@ -134,35 +136,35 @@ describe('the engine host in its own process, over the port', () => {
     const { connection } = recording(engine);
     const file = `${protoRoot}/grpc/testing/empty.proto`;
     expect(
-      await connection.run('addSource', [{ kind: 'protoFiles', files: [file], importPaths: [] }]),
+      await connection.run('sources.add', { source: { kind: 'protoFiles', files: [file], importPaths: [] } }),
     ).toMatchObject({
       ok: false,
       failure: { kind: 'forbidden' },
     });
     engine.grantDropped([file]);
-    const dropped = await connection.run('addSource', [
-      { kind: 'protoFiles', files: [file], importPaths: [] },
-    ]);
+    const dropped = await connection.run('sources.add', {
+      source: { kind: 'protoFiles', files: [file], importPaths: [] },
+    });
     expect(value(dropped)).toMatchObject({ status: 'loaded' });
   });
 
   test('a server stream’s messages reach the window that started it, and no other', async () => {
     const { engine } = await startEngine(services([[protoRoot]]));
     const [mine, other] = [recording(engine), recording(engine)];
-    value(await mine.connection.run('choosePaths', ['protoFolder']));
-    const source = value<{ id: string }>(await mine.connection.run('addSource', [testProtos]));
+    value(await mine.connection.run('files.choosePaths', { purpose: 'protoFolder' }));
+    const source = value<{ id: string }>(await mine.connection.run('sources.add', { source: testProtos }));
     const parameters = Array.from({ length: 50 }, () => ({ size: 4 }));
     const started = value<{ callId: string }>(
-      await mine.connection.run('startCall', [
-        source.id,
-        {
+      await mine.connection.run('calls.start', {
+        sourceId: source.id,
+        request: {
           target: `127.0.0.1:${server.port}`,
           tls: plaintext,
           method: 'grpc.testing.TestService/StreamingOutputCall',
           metadata: [],
           requests: [JSON.stringify({ responseParameters: parameters })],
         },
-      ]),
+      }),
     );
     const batches = (events: ApiEvent[]) =>
       events.flatMap((event) =>
@@ -173,7 +175,7 @@ describe('the engine host in its own process, over the port', () => {
     const ended = mine.until((events) => {
       const seen: CallEventBatch[] = batches(events);
       for (const batch of seen.slice(acknowledged))
-        void mine.connection.run('acknowledge', [batch.callId, batch.seq]);
+        void mine.connection.run('calls.acknowledge', { callId: batch.callId, seq: batch.seq });
       acknowledged = seen.length;
       return seen.some((batch) => batch.entries.some((e) => e.type === 'status')) ? seen : undefined;
     }, 'the stream’s status');
@@ -185,13 +187,13 @@ describe('the engine host in its own process, over the port', () => {
   });
 
   const saveSecret = (connection: Operations) =>
-    connection.run('saveEnvironment', [
-      'dev',
-      { variables: {}, secrets: ['token'] },
-      { token: 'hunter2' },
-      null,
-      false,
-    ]);
+    connection.run('workspace.saveEnvironment', {
+      name: 'dev',
+      file: { variables: {}, secrets: ['token'] },
+      secrets: { token: 'hunter2' },
+      baseVersion: null,
+      overwrite: false,
+    });
 
   test('secrets are encrypted by main’s keychain', async () => {
     const { engine, dataDir } = await startEngine();
@@ -219,13 +221,17 @@ describe('the engine host in its own process, over the port', () => {
     link.post({ type: 'request', id: 900, client: 0, op: 7, args: [] });
     link.post({ type: 'shutdown' });
     link.post('close');
-    expect(await connection.run('noSuchOperation', [])).toEqual({
+    expect(await connection.run('noSuchOperation', {})).toEqual({
       ok: false,
-      failure: { kind: 'invalidRequest', message: 'There is no operation named "noSuchOperation".' },
+      failure: {
+        kind: 'invalidRequest',
+        message:
+          'There is no operation named "noSuchOperation": operations are named domain.operation, e.g. calls.start.',
+      },
     });
-    expect(await connection.run('listDirectory', [{ path: '/etc' }])).toMatchObject({
+    expect(await connection.run('files.listDirectory', { path: { path: '/etc' } })).toMatchObject({
       ok: false,
-      failure: { kind: 'invalidRequest', message: expect.stringMatching(/^listDirectory: argument 1/) },
+      failure: { kind: 'invalidRequest', message: expect.stringMatching(/^files\.listDirectory: path: /) },
     });
     expect(raw).toEqual(
       expect.arrayContaining([
@@ -241,7 +247,7 @@ describe('the engine host in its own process, over the port', () => {
       ]),
     );
     // The engine still serves after all that.
-    expect(value(await connection.run('listSources', []))).toEqual([]);
+    expect(value(await connection.run('sources.list', {}))).toEqual([]);
   });
 
   test('when the engine process dies, the operation waiting on it and every later one say so', async () => {
@@ -256,7 +262,7 @@ describe('the engine host in its own process, over the port', () => {
       },
     });
     const { connection } = recording(engine);
-    const waiting = connection.run('choosePaths', ['protoFolder']);
+    const waiting = connection.run('files.choosePaths', { purpose: 'protoFolder' });
     await shown;
     await link.end();
     expect(await exited).toMatch(/^the engine process ended with SIGTERM/);
@@ -265,7 +271,7 @@ describe('the engine host in its own process, over the port', () => {
       failure: { kind: 'internal', message: expect.stringContaining('Restart Protodesk') },
     };
     expect(await waiting).toMatchObject(stopped);
-    expect(await connection.run('listSources', [])).toMatchObject(stopped);
+    expect(await connection.run('sources.list', {})).toMatchObject(stopped);
   });
 
   test('close() lets the engine cancel its calls and delete its temporary files, then ends its process', async () => {
@@ -277,15 +283,15 @@ describe('the engine host in its own process, over the port', () => {
     const { connection } = recording(started.engine);
     const file = `${protoRoot}/grpc/testing/empty.proto`;
     value(
-      await connection.run('addDroppedFiles', [
-        [{ path: 'empty.proto', text: await readFile(file, 'utf8') }],
-      ]),
+      await connection.run('sources.addDropped', {
+        files: [{ path: 'empty.proto', text: await readFile(file, 'utf8') }],
+      }),
     );
     expect(await readdir(temp)).not.toEqual([]);
     await started.engine.close(5_000);
     expect(await started.exited).toMatch(/^the engine process ended/);
     expect(await readdir(temp)).toEqual([]);
-    expect(await connection.run('listSources', [])).toMatchObject({
+    expect(await connection.run('sources.list', {})).toMatchObject({
       ok: false,
       failure: { kind: 'internal', message: expect.stringContaining('The engine stopped') },
     });

@@ -27,7 +27,7 @@ export class ClientEvents {
     if (event.type === 'call') {
       const { callId, seq } = event.batch;
       this.batches.set(callId, [...(this.batches.get(callId) ?? []), event.batch]);
-      void this.api?.acknowledge(callId, seq);
+      void this.api?.calls.acknowledge({ callId, seq });
     }
     if (event.type === 'workspace') this.workspaceChanges.push(event.changedPaths);
     if (event.type === 'outcome') this.outcomes.add(event.outcome.callId);
@@ -44,7 +44,7 @@ export class ClientEvents {
     options: { context?: CallContext; during?: (callId: string) => Promise<void> } = {},
   ): Promise<FinishedCall> {
     const api = this.api!;
-    const { callId } = await api.startCall(sourceId, request, options.context);
+    const { callId } = await api.calls.start({ sourceId, request, context: options.context });
     await options.during?.(callId);
     const events = await this.until(() => {
       const all = (this.batches.get(callId) ?? []).flatMap(batchEvents);
@@ -58,7 +58,7 @@ export class ClientEvents {
   /** Waits until the workspace watcher reports a change of `path`, then answers the state it announced. */
   async workspaceChange(path: string, api: ProtodeskService): Promise<WorkspaceState> {
     await this.until(() => (this.workspaceChanges.some((paths) => paths.includes(path)) ? true : undefined));
-    return api.workspaceState();
+    return api.workspace.state();
   }
 
   private until<T>(check: () => T | undefined, timeoutMs = 15_000): Promise<T> {

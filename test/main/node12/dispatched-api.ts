@@ -13,15 +13,16 @@ export class PageFailure extends Error {
 
 /** `service` with each operation run through `dispatch`; a failure rejects with PageFailure. */
 export function dispatchedApi(service: ProtodeskService): ProtodeskService {
-  const api: Partial<Record<keyof ProtodeskService, unknown>> = {};
+  const api: Record<string, Record<string, unknown>> = {};
   for (const op of operationNames) {
-    api[op] = async (...args: unknown[]) => {
-      const result = await dispatch(service, op, args);
+    const [domain, name] = op.split('.') as [string, string];
+    (api[domain] ??= {})[name] = async (input?: unknown) => {
+      const result = await dispatch(service, op, input);
       if (!result.ok) throw new PageFailure(result.failure);
       return result.value;
     };
   }
-  return api as ProtodeskService;
+  return api as unknown as ProtodeskService;
 }
 
 /** The failure an operation answered with; throws when it succeeded. */

@@ -65,10 +65,12 @@ const shownCall = ({ status, messages, headers }: FinishedCall) => ({ status, me
 async function engineSteps(api: ProtodeskService, events: ClientEvents) {
   const { targets, pki } = config;
   for (const purpose of ['workspaceFolder', 'protoFolder', 'pemFile'] as const)
-    await api.choosePaths(purpose);
-  await api.openWorkspace(config.workspace);
-  const folder = await api.addSource({ kind: 'protoFolder', folder: config.protoFolder });
-  const template = await step(() => api.methodTemplate(folder.id, 'grpc.testing.TestService/UnaryCall'));
+    await api.files.choosePaths({ purpose });
+  await api.workspace.open({ folder: config.workspace });
+  const folder = await api.sources.add({ source: { kind: 'protoFolder', folder: config.protoFolder } });
+  const template = await step(() =>
+    api.sources.methodTemplate({ sourceId: folder.id, method: 'grpc.testing.TestService/UnaryCall' }),
+  );
   const call = (req: CallRequest, options?: Parameters<ClientEvents['call']>[2]) =>
     events.call(folder.id, req, options);
   const mutualProfile = {
@@ -91,12 +93,12 @@ async function engineSteps(api: ProtodeskService, events: ClientEvents) {
           return { path, text: await readFile(join(config.protoFolder, path), 'utf8') };
         }),
       );
-      const dropped = await api.addDroppedFiles(files);
-      await api.removeSource(dropped.id);
+      const dropped = await api.sources.addDropped({ files });
+      await api.sources.remove({ sourceId: dropped.id });
       return {
         status: dropped.status,
         services: dropped.services.length,
-        left: (await api.listSources()).length,
+        left: (await api.sources.list()).length,
       };
     }),
     unary: await step(async () =>
@@ -108,16 +110,19 @@ async function engineSteps(api: ProtodeskService, events: ClientEvents) {
           responseParameters: [{ size: 1 }, { size: 2 }, { size: 3 }],
         }),
       );
-      const saved = await api.saveCallMessages(stream.callId, join(config.workspace, 'stream.jsonl'));
-      await api.releaseCall(stream.callId);
+      const saved = await api.calls.saveMessages({
+        callId: stream.callId,
+        path: join(config.workspace, 'stream.jsonl'),
+      });
+      await api.calls.release({ callId: stream.callId });
       return { ...shownCall(stream), savedCount: saved.count };
     }),
     clientStream: await step(async () =>
       shownCall(
         await call(request(targets.plaintext, 'StreamingInputCall', { payload: { body: 'AAAA' } }), {
           during: async (callId) => {
-            await api.sendMessage(callId, JSON.stringify({ payload: { body: 'AAAAAAAA' } }));
-            await api.endStream(callId);
+            await api.calls.send({ callId, json: JSON.stringify({ payload: { body: 'AAAAAAAA' } }) });
+            await api.calls.end({ callId });
           },
         }),
       ),
@@ -139,13 +144,15 @@ async function engineSteps(api: ProtodeskService, events: ClientEvents) {
             responseParameters: [{ size: 1, intervalUs: 5_000_000 }],
           }),
           {
-            during: (callId) => api.cancelCall(callId),
+            during: (callId) => api.calls.cancel({ callId }),
           },
         ),
       ),
     ),
     reflection: await step(async () => {
-      const source = await api.addSource({ kind: 'reflection', target: targets.plaintext, tls: plaintext });
+      const source = await api.sources.add({
+        source: { kind: 'reflection', target: targets.plaintext, tls: plaintext },
+      });
       const empty = await events.call(source.id, request(targets.plaintext, 'EmptyCall', {}));
       return {
         status: source.status,
@@ -154,7 +161,7 @@ async function engineSteps(api: ProtodeskService, events: ClientEvents) {
       };
     }),
     certificates: await step(async () => {
-      const report = await api.checkTlsProfile(mutualProfile);
+      const report = await api.tls.check({ profile: mutualProfile });
       return {
         files: report.files.map((file) => ({
           role: file.role,
@@ -166,13 +173,14 @@ async function engineSteps(api: ProtodeskService, events: ClientEvents) {
       };
     }),
     keyMismatch: await step(
-      async () => (await api.checkTlsProfile({ ...mutualProfile, keyFile: pki.otherClient.key })).keyPair,
+      async () =>
+        (await api.tls.check({ profile: { ...mutualProfile, keyFile: pki.otherClient.key } })).keyPair,
     ),
     handshakeVerified: await step(() =>
-      api.testTlsConnection({ mode: 'customCa', caFiles: [pki.ca] }, targets.tls),
+      api.tls.testConnection({ profile: { mode: 'customCa', caFiles: [pki.ca] }, target: targets.tls }),
     ),
     handshakeUnknownCa: await step(() =>
-      api.testTlsConnection({ mode: 'customCa', caFiles: [pki.otherCa] }, targets.tls),
+      api.tls.testConnection({ profile: { mode: 'customCa', caFiles: [pki.otherCa] }, target: targets.tls }),
     ),
     tlsCall: await step(async () =>
       shownCall(await call(request(targets.tls, 'EmptyCall', {}, { mode: 'tls', caFiles: [pki.ca] }))),
@@ -193,7 +201,12 @@ async function engineSteps(api: ProtodeskService, events: ClientEvents) {
       shownCall(await call(request(targets.tls, 'EmptyCall', {}, { mode: 'tls', caFiles: [pki.otherCa] }))),
     ),
     mutualCall: await step(async () => {
-      await api.saveTlsProfile('mutual', mutualProfile, null, false);
+      await api.tls.saveProfile({
+        name: 'mutual',
+        profile: mutualProfile,
+        baseVersion: null,
+        overwrite: false,
+      });
       return shownCall(
         await call(request(targets.mutual, 'EmptyCall', {}), { context: { tlsProfile: 'mutual' } }),
       );
@@ -201,20 +214,28 @@ async function engineSteps(api: ProtodeskService, events: ClientEvents) {
     workspace: await step(() => workspaceSteps(api, events, folder.id)),
     refusals: await step(async () => ({
       badArgument: await failureOf(
-        api.startCall(folder.id, {
-          ...request(targets.plaintext, 'EmptyCall', {}),
-          tls: { mode: 'ssl' } as never,
+        api.calls.start({
+          sourceId: folder.id,
+          request: {
+            ...request(targets.plaintext, 'EmptyCall', {}),
+            tls: { mode: 'ssl' } as never,
+          },
         }),
       ),
       badJson: await failureOf(
-        api.startCall(folder.id, {
-          ...request(targets.plaintext, 'UnaryCall', {}),
-          requests: ['{"responseSize": "many"}'],
+        api.calls.start({
+          sourceId: folder.id,
+          request: {
+            ...request(targets.plaintext, 'UnaryCall', {}),
+            requests: ['{"responseSize": "many"}'],
+          },
         }),
       ),
-      missingFile: await failureOf(api.readRequest('collections/smoke/Missing.json')),
-      unchosenWrite: await failureOf(api.writeTextFile(join(config.dataDir, '..', 'unchosen.txt'), 'x')),
-      listing: await failureOf(api.listDirectory(config.dataDir)),
+      missingFile: await failureOf(api.workspace.readRequest({ path: 'collections/smoke/Missing.json' })),
+      unchosenWrite: await failureOf(
+        api.files.write({ path: join(config.dataDir, '..', 'unchosen.txt'), text: 'x' }),
+      ),
+      listing: await failureOf(api.files.listDirectory({ path: config.dataDir })),
     })),
   };
 }
@@ -228,30 +249,40 @@ async function workspaceSteps(api: ProtodeskService, events: ClientEvents, sourc
     metadata: [{ key: 'x-grpc-test-echo-initial', value: 'Bearer {{token}}' }],
     body: { responseSize: 2 },
   };
-  await api.saveRequest(path, saved, null, false);
-  await api.saveRequest('collections/smoke/Scratch.json', saved, null, false);
-  await api.deleteRequest('collections/smoke/Scratch.json');
-  await api.saveEnvironment(
-    'local',
-    { variables: { host: config.targets.plaintext }, secrets: ['token'] },
-    { token: secret },
-    null,
-    false,
-  );
-  const listed = (await api.workspaceState()).requests.map((entry) => entry.path);
+  await api.workspace.saveRequest({ path, request: saved, baseVersion: null, overwrite: false });
+  await api.workspace.saveRequest({
+    path: 'collections/smoke/Scratch.json',
+    request: saved,
+    baseVersion: null,
+    overwrite: false,
+  });
+  await api.workspace.deleteRequest({ path: 'collections/smoke/Scratch.json' });
+  await api.workspace.saveEnvironment({
+    name: 'local',
+    file: { variables: { host: config.targets.plaintext }, secrets: ['token'] },
+    secrets: { token: secret },
+    baseVersion: null,
+    overwrite: false,
+  });
+  const listed = (await api.workspace.state()).requests.map((entry) => entry.path);
   const file = join(config.workspace, path);
   await writeFile(file, (await readFile(file, 'utf8')).replace('"responseSize": 2', '"responseSize": 5'));
   const changed = await events.workspaceChange(path, api);
-  const reread = (await api.readRequest(path)).value;
+  const reread = (await api.workspace.readRequest({ path })).value;
   const secretCall = await events.call(
     sourceId,
     { ...request(reread.target, 'UnaryCall', reread.body), metadata: reread.metadata },
     { context: { environment: 'local', savedPath: path } },
   );
-  const [latest] = await api.listHistory({});
-  const entry = latest && (await api.historyEntry(latest.id));
-  const exported = await api.exportCollection('smoke', join(config.workspace, 'smoke-bundle.json'));
-  const imported = await api.importCollection(join(config.workspace, 'smoke-bundle.json'));
+  const [latest] = await api.history.list({});
+  const entry = latest && (await api.history.entry({ id: latest.id }));
+  const exported = await api.workspace.exportCollection({
+    collection: 'smoke',
+    file: join(config.workspace, 'smoke-bundle.json'),
+  });
+  const imported = await api.workspace.importCollection({
+    file: join(config.workspace, 'smoke-bundle.json'),
+  });
   return {
     listed,
     changedRequests: changed.requests.map((entry) => entry.path),
@@ -268,8 +299,8 @@ async function workspaceSteps(api: ProtodeskService, events: ClientEvents, sourc
       savedPath: latest.savedPath,
     },
     historyMetadata: entry?.request.metadata,
-    storedSecrets: (await api.readEnvironment('local')).value.storedSecrets,
-    grpcurl: await api.requestToGrpcurl(reread, 'local'),
+    storedSecrets: (await api.workspace.readEnvironment({ name: 'local' })).value.storedSecrets,
+    grpcurl: await api.workspace.requestToGrpcurl({ request: reread, environment: 'local' }),
     exported,
     imported,
   };
@@ -279,12 +310,12 @@ async function workspaceSteps(api: ProtodeskService, events: ClientEvents, sourc
 async function reopened() {
   const service = appService();
   const api = dispatchedApi(service.connect(() => undefined).api);
-  const state = await api.workspaceState();
-  const sources = await api.listSources();
-  const request = await api.readRequest('collections/smoke/Unary.json');
-  const history = await api.listHistory({});
-  await api.clearHistory();
-  const cleared = await api.listHistory({});
+  const state = await api.workspace.state();
+  const sources = await api.sources.list();
+  const request = await api.workspace.readRequest({ path: 'collections/smoke/Unary.json' });
+  const history = await api.history.list({});
+  await api.history.clear();
+  const cleared = await api.history.list({});
   await service.close();
   return {
     folder: state.folder,

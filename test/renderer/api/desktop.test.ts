@@ -7,7 +7,7 @@ import type { BridgedApi } from '../../../src/renderer/api/desktop';
 
 /** A bridge shaped like the preload's `window.protodesk`: every operation answers a plain ApiResult. */
 function bridge(
-  answer: (op: string, args: unknown[]) => ApiResult<unknown>,
+  answer: (op: string, input: unknown) => ApiResult<unknown>,
   events: Set<(event: ApiEvent) => void>,
 ) {
   const api: Record<string, unknown> = {
@@ -16,20 +16,33 @@ function bridge(
       return () => events.delete(listener);
     },
   };
-  for (const op of operationNames) api[op] = async (...args: unknown[]) => answer(op, args);
+  for (const op of operationNames) api[op] = async (input: unknown) => answer(op, input);
   return api as BridgedApi;
 }
 
 describe('electronApi', () => {
   it('has every operation of the contract, answering the value the engine sent', async () => {
-    const api = electronApi(bridge((op, args) => ({ ok: true, value: { op, args } }), new Set()));
-    for (const op of operationNames) expect(typeof api[op]).toBe('function');
-    expect(await api.methodTemplate('s1', 'a.B/C')).toEqual({ op: 'methodTemplate', args: ['s1', 'a.B/C'] });
+    const api = electronApi(bridge((op, input) => ({ ok: true, value: { op, input } }), new Set()));
+    for (const op of operationNames) {
+      const [domain, name] = op.split('.') as [string, string];
+      expect(typeof (api as unknown as Record<string, Record<string, unknown>>)[domain]![name]).toBe(
+        'function',
+      );
+    }
+    expect(await api.sources.methodTemplate({ sourceId: 's1', method: 'a.B/C' })).toEqual({
+      op: 'sources.methodTemplate',
+      input: { sourceId: 's1', method: 'a.B/C' },
+    });
   });
 
   it('has no member for a name outside the contract: the page cannot reach an operation the engine lacks', () => {
     const api = electronApi(bridge((op) => ({ ok: true, value: op }), new Set()));
-    expect(Object.keys(api).sort()).toEqual([...operationNames, 'onEvent'].sort());
+    const names = Object.entries(api).flatMap(([domain, group]) =>
+      typeof group === 'function'
+        ? [domain]
+        : Object.keys(group as object).map((name) => `${domain}.${name}`),
+    );
+    expect(names.sort()).toEqual([...operationNames, 'onEvent'].sort());
     expect((api as unknown as Record<string, unknown>).dropEverything).toBeUndefined();
     expect((api as unknown as Record<string, unknown>).toString).toBe(Object.prototype.toString);
   });
@@ -46,7 +59,9 @@ describe('electronApi', () => {
       hint: 'Is the server running?',
     };
     const api = electronApi(bridge(() => ({ ok: false, failure }), new Set()));
-    const error = await api.addSource({ kind: 'descriptorSet', file: '/x.binpb' }).catch((e: unknown) => e);
+    const error = await api.sources
+      .add({ source: { kind: 'descriptorSet', file: '/x.binpb' } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).failure).toEqual(failure);
   });

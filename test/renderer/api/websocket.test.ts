@@ -52,15 +52,15 @@ describe('websocketApi', () => {
       const result = {
         kind: 'result' as const,
         id: frame.id,
-        result: { ok: true as const, value: frame.args },
+        result: { ok: true as const, value: frame.input },
       };
       // The slow one (listDirectory) answers after the quick one sent after it.
-      setTimeout(() => send(result), frame.op === 'listDirectory' ? 50 : 0);
+      setTimeout(() => send(result), frame.op === 'files.listDirectory' ? 50 : 0);
     });
-    const slow = api.listDirectory('/first');
-    const quick = api.listSources();
-    expect(await quick).toEqual([]);
-    expect(await slow).toEqual(['/first']);
+    const slow = api.files.listDirectory({ path: '/first' });
+    const quick = api.sources.list();
+    expect(await quick).toEqual({});
+    expect(await slow).toEqual({ path: '/first' });
   });
 
   it('sends requests made before the connection opened, in order, once it opens', async () => {
@@ -69,8 +69,8 @@ describe('websocketApi', () => {
       seen.push(frame.op);
       send({ kind: 'result', id: frame.id, result: { ok: true, value: null } });
     });
-    await Promise.all([api.info(), api.listSources(), api.removeSource('s1')]);
-    expect(seen).toEqual(['info', 'listSources', 'removeSource']);
+    await Promise.all([api.app.info(), api.sources.list(), api.sources.remove({ sourceId: 's1' })]);
+    expect(seen).toEqual(['app.info', 'sources.list', 'sources.remove']);
   });
 
   it('rejects with an ApiError carrying the failure the engine sent', async () => {
@@ -82,13 +82,16 @@ describe('websocketApi', () => {
     const { api } = await connect((frame, send) =>
       send({ kind: 'result', id: frame.id, result: { ok: false, failure } }),
     );
-    const error = await api
-      .startCall('s1', {
-        target: 'x:1',
-        tls: { mode: 'plaintext' },
-        method: 'a.B/C',
-        metadata: [],
-        requests: ['{}'],
+    const error = await api.calls
+      .start({
+        sourceId: 's1',
+        request: {
+          target: 'x:1',
+          tls: { mode: 'plaintext' },
+          method: 'a.B/C',
+          metadata: [],
+          requests: ['{}'],
+        },
       })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -118,11 +121,11 @@ describe('websocketApi', () => {
     const second: ApiEvent[] = [];
     const unsubscribe = api.onEvent((e) => first.push(e));
     api.onEvent((e) => second.push(e));
-    await api.acknowledge('c1', 0);
+    await api.calls.acknowledge({ callId: 'c1', seq: 0 });
     expect(first).toEqual([event]);
     expect(second).toEqual([event]);
     unsubscribe();
-    await api.acknowledge('c1', 1);
+    await api.calls.acknowledge({ callId: 'c1', seq: 1 });
     expect(first).toHaveLength(1);
     expect(second).toHaveLength(2);
   });
@@ -133,11 +136,11 @@ describe('websocketApi', () => {
       if (answering) send({ kind: 'result', id: frame.id, result: { ok: true, value: 'again' } });
       else socket.close();
     });
-    const error = await api.info().catch((e: unknown) => e);
+    const error = await api.app.info().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).failure).toEqual({ kind: 'internal', message: CONNECTION_CLOSED });
     answering = true;
-    expect(await api.listSources()).toBe('again');
+    expect(await api.sources.list()).toBe('again');
     expect(connections).toHaveLength(2);
   });
 });

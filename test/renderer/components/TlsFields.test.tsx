@@ -14,16 +14,20 @@ function Harness(props: { seen: TlsSettings[] }) {
   return (
     <PathChooserProvider
       api={{
-        info: async () => ({
-          version: '0',
-          transport: 'electron',
-          platform: 'linux',
-          homeDir: '/h',
-          cwd: '/h',
-          nativeDialogs: true,
-        }),
-        choosePaths: async () => ['/certs/client.pem'],
-        listDirectory: async () => ({ path: '/', entries: [] }),
+        app: {
+          info: async () => ({
+            version: '0',
+            transport: 'electron',
+            platform: 'linux',
+            homeDir: '/h',
+            cwd: '/h',
+            nativeDialogs: true,
+          }),
+        },
+        files: {
+          choosePaths: async () => ['/certs/client.pem'],
+          listDirectory: async () => ({ path: '/', entries: [] }),
+        },
       }}
     >
       <TlsFields

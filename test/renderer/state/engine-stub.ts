@@ -158,53 +158,61 @@ export function engineStub(): EngineStub {
     },
   };
   const api: StoreEngine = {
-    listSources: async () => [testSource],
-    methodTemplate: async (_sourceId, method): Promise<MethodTemplate> => {
-      const found = testSource.services[0]?.methods.find((m) => m.path === `/${method}`);
-      if (!found) throw new Error(`no method ${method}`);
-      return { method: found, sample: SAMPLE, fullSample: FULL_SAMPLE, jsonSchema: { type: 'object' } };
+    sources: {
+      list: async () => [testSource],
+      methodTemplate: async ({ method }): Promise<MethodTemplate> => {
+        const found = testSource.services[0]?.methods.find((m) => m.path === `/${method}`);
+        if (!found) throw new Error(`no method ${method}`);
+        return { method: found, sample: SAMPLE, fullSample: FULL_SAMPLE, jsonSchema: { type: 'object' } };
+      },
     },
-    startCall: async (sourceId, request, context) => {
-      stub.started.push({ sourceId, request, ...(context ? { context } : {}) });
-      const waitFor = gate;
-      gate = undefined;
-      await waitFor;
-      if (failure) {
-        const error = failure;
-        failure = undefined;
-        throw error;
-      }
-      const method = testSource.services[0]?.methods.find((m) => m.path === `/${request.method}`);
-      return { callId: `call-${++calls}`, kind: method?.kind ?? 'unary' };
+    calls: {
+      start: async ({ sourceId, request, context }) => {
+        stub.started.push({ sourceId, request, ...(context ? { context } : {}) });
+        const waitFor = gate;
+        gate = undefined;
+        await waitFor;
+        if (failure) {
+          const error = failure;
+          failure = undefined;
+          throw error;
+        }
+        const method = testSource.services[0]?.methods.find((m) => m.path === `/${request.method}`);
+        return { callId: `call-${++calls}`, kind: method?.kind ?? 'unary' };
+      },
+      send: async ({ callId, json }) => void stub.sent.push({ callId, json }),
+      end: async ({ callId }) => void stub.ended.push(callId),
+      cancel: async ({ callId }) => void stub.cancelled.push(callId),
+      release: async ({ callId }) => void stub.released.push(callId),
+      acknowledge: async ({ callId, seq }) => void stub.acknowledged.push([callId, seq]),
     },
-    sendMessage: async (callId, json) => void stub.sent.push({ callId, json }),
-    endStream: async (callId) => void stub.ended.push(callId),
-    cancelCall: async (callId) => void stub.cancelled.push(callId),
-    releaseCall: async (callId) => void stub.released.push(callId),
-    acknowledge: async (callId, seq) => void stub.acknowledged.push([callId, seq]),
-    workspaceState: async () => state(),
-    openWorkspace: async (next) => {
-      folder = next ?? '/data/workspace';
-      files.clear();
-      return state();
+    workspace: {
+      state: async () => state(),
+      open: async ({ folder: next }) => {
+        folder = next ?? '/data/workspace';
+        files.clear();
+        return state();
+      },
+      readRequest: async ({ path }) => {
+        const file = files.get(path);
+        if (!file) throw new ApiError({ kind: 'file', message: `${path} does not exist.` });
+        return file;
+      },
+      saveRequest: async ({ path, request, baseVersion: base, overwrite }) => {
+        if (!overwrite && (files.get(path)?.version ?? null) !== base) {
+          throw new ApiError({ kind: 'conflict', message: `${path} changed on disk since it was opened.` });
+        }
+        const version = nextVersion();
+        files.set(path, { value: request, version });
+        return { version };
+      },
     },
-    readRequest: async (path) => {
-      const file = files.get(path);
-      if (!file) throw new ApiError({ kind: 'file', message: `${path} does not exist.` });
-      return file;
-    },
-    saveRequest: async (path, request, base, overwrite) => {
-      if (!overwrite && (files.get(path)?.version ?? null) !== base) {
-        throw new ApiError({ kind: 'conflict', message: `${path} changed on disk since it was opened.` });
-      }
-      const version = nextVersion();
-      files.set(path, { value: request, version });
-      return { version };
-    },
-    historyEntry: async (id) => {
-      const entry = stub.history.get(id);
-      if (!entry) throw new ApiError({ kind: 'file', message: `No history entry ${id}.` });
-      return entry;
+    history: {
+      entry: async ({ id }) => {
+        const entry = stub.history.get(id);
+        if (!entry) throw new ApiError({ kind: 'file', message: `No history entry ${id}.` });
+        return entry;
+      },
     },
     onEvent: (listener: Parameters<ProtodeskApi['onEvent']>[0]) => {
       listeners.add(listener);

@@ -1,13 +1,13 @@
 /** The "Docs" button of a method's tab and the Docs panel it opens. */
 import { BookOpen } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import type { MethodInfo } from '../../../shared/schema';
 import { DocsView } from './DocsView';
 
 /** Toggles the Docs panel of `method`; closing it returns focus to the button. */
 export function DocsButton(props: {
-  api: Pick<ProtodeskApi, 'methodDocs'>;
+  api: ApiPick<'sources.methodDocs'>;
   sourceId: string;
   method: MethodInfo;
 }): React.JSX.Element {

@@ -5,7 +5,7 @@
  */
 import { ArrowLeft, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import type { MethodDocs } from '../../../shared/docs';
 import { toFailure } from '../../../shared/api/errors';
@@ -22,7 +22,7 @@ type Loaded = { docs: MethodDocs } | { failure: ApiFailure } | null;
 
 /** The panel; it loads the docs when it opens. */
 export function DocsView(props: {
-  api: Pick<ProtodeskApi, 'methodDocs'>;
+  api: ApiPick<'sources.methodDocs'>;
   sourceId: string;
   method: MethodInfo;
   onClose(): void;
@@ -38,7 +38,7 @@ export function DocsView(props: {
 
   useEffect(() => {
     let live = true;
-    api.methodDocs(sourceId, methodRef(method)).then(
+    api.sources.methodDocs({ sourceId, method: methodRef(method) }).then(
       (docs) => live && setLoaded({ docs }),
       (error: unknown) => live && setLoaded({ failure: toFailure(error) }),
     );

@@ -1,6 +1,6 @@
 /** Edits one environment: its variables (secrets written blind), its TLS profile and protocol; saves with conflict detection. */
 import { useCallback, useEffect, useId, useState } from 'react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import { callProtocols, type CallProtocol } from '../../../shared/call';
 import { redactedSecretMinLength, type EnvironmentView, type Versioned } from '../../../shared/workspace';
@@ -12,9 +12,8 @@ import type { VariableRow } from './variable-rows';
 import { environmentToSave, variableRows, variableRowsProblem } from './variable-rows';
 
 /** The operations the editor uses. */
-export type EnvironmentEditorApi = Pick<
-  ProtodeskApi,
-  'readEnvironment' | 'saveEnvironment' | 'deleteEnvironment'
+export type EnvironmentEditorApi = ApiPick<
+  'workspace.readEnvironment' | 'workspace.saveEnvironment' | 'workspace.deleteEnvironment'
 >;
 
 /** The editor of environment `name`; onChanged after a save, onDeleted after a delete. */
@@ -46,7 +45,7 @@ export function EnvironmentEditor(props: {
 
   const reload = useCallback(async (): Promise<void> => {
     try {
-      show(await api.readEnvironment(name));
+      show(await api.workspace.readEnvironment({ name }));
     } catch (error) {
       setFailure(toFailure(error));
     }
@@ -67,9 +66,9 @@ export function EnvironmentEditor(props: {
     if (rowProblem) return;
     const { file, secrets } = environmentToSave(rows, loaded.value.storedSecrets, tlsProfile, protocol);
     try {
-      await api.saveEnvironment(name, file, secrets, loaded.version, overwrite);
+      await api.workspace.saveEnvironment({ name, file, secrets, baseVersion: loaded.version, overwrite });
       // Read back: the new version, which secrets are now stored, and typed secret values cleared from the page.
-      show(await api.readEnvironment(name));
+      show(await api.workspace.readEnvironment({ name }));
       setSaved(true);
       props.onChanged();
     } catch (error) {
@@ -153,7 +152,7 @@ export function EnvironmentEditor(props: {
         saved={saved}
         onSave={(overwrite) => void save(overwrite)}
         onReload={() => void reload()}
-        remove={() => api.deleteEnvironment(name)}
+        remove={() => api.workspace.deleteEnvironment({ name })}
         onDeleted={props.onDeleted}
         onFailure={setFailure}
       />

@@ -21,7 +21,15 @@ export function EnvironmentsDialog(props: {
       nameLabel="Environment name"
       createLabel="New environment"
       emptyHint="Choose an environment, or create one."
-      create={(name) => api.saveEnvironment(name, { variables: {}, secrets: [] }, {}, null, false)}
+      create={(name) =>
+        api.workspace.saveEnvironment({
+          name,
+          file: { variables: {}, secrets: [] },
+          secrets: {},
+          baseVersion: null,
+          overwrite: false,
+        })
+      }
       editor={(item) => <EnvironmentEditor api={api} profiles={workspace.tlsProfiles} {...item} />}
       onClose={props.onClose}
       onChanged={props.onChanged}

@@ -1,13 +1,13 @@
 /** Keeps the store's copy of the selected environment's defaults (protocol, TLS profile) in step with its file. */
 import { useEffect } from 'react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import { useAppStore, useAppStoreApi } from '../../state/context';
 
 /**
  * Reads the selected environment again whenever the selection or the workspace changes (a save in the environment
  * editor or an edit on disk refreshes the workspace); an unreadable file counts as no defaults (Send names the problem).
  */
-export function useEnvironmentDefaults(api: Pick<ProtodeskApi, 'readEnvironment'>): void {
+export function useEnvironmentDefaults(api: ApiPick<'workspace.readEnvironment'>): void {
   const environment = useAppStore((state) => state.environment);
   const workspace = useAppStore((state) => state.workspace);
   const store = useAppStoreApi();
@@ -18,7 +18,7 @@ export function useEnvironmentDefaults(api: Pick<ProtodeskApi, 'readEnvironment'
       return;
     }
     let live = true;
-    api.readEnvironment(environment).then(
+    api.workspace.readEnvironment({ name: environment }).then(
       (read) => live && setEnvironmentDefaults(read.value.file),
       () => live && setEnvironmentDefaults({}),
     );

@@ -1,6 +1,6 @@
 /** The "Paste grpcurl command" dialog: a command line from docs, a README or a colleague becomes a request tab. */
 import { useState } from 'react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import type { GrpcurlImport } from '../../../shared/workspace';
 import { Modal } from '../../components/Modal';
@@ -22,7 +22,7 @@ type Attempt =
  * box to fix. The parent closes the dialog (usually in onCreate).
  */
 export function PasteGrpcurlDialog(props: {
-  api: Pick<ProtodeskApi, 'grpcurlToRequest'>;
+  api: ApiPick<'workspace.grpcurlToRequest'>;
   onCreate(result: GrpcurlImport): void;
   onClose(): void;
 }): React.JSX.Element {
@@ -37,7 +37,7 @@ export function PasteGrpcurlDialog(props: {
     if (attempt.state === 'warned' && attempt.command === text) return props.onCreate(attempt.result);
     setAttempt({ state: 'busy' });
     try {
-      const result = await props.api.grpcurlToRequest(text);
+      const result = await props.api.workspace.grpcurlToRequest({ command: text });
       if (result.warnings.length === 0) props.onCreate(result);
       else setAttempt({ state: 'warned', command: text, result });
     } catch (error) {

@@ -1,15 +1,15 @@
 /** "Copy as grpcurl": the engine formats the command (variables filled), the page puts it on the clipboard. */
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import type { SavedRequest } from '../../../shared/workspace';
 import { copyText } from '../response/copy-text';
 
 /** Answers the grpcurl command for a request once it is on the clipboard; rejects when the engine or the clipboard refuses. */
 export async function copyAsGrpcurl(
-  api: Pick<ProtodeskApi, 'requestToGrpcurl'>,
+  api: ApiPick<'workspace.requestToGrpcurl'>,
   request: SavedRequest,
   environment: string | undefined,
 ): Promise<string> {
-  const command = await api.requestToGrpcurl(request, environment);
+  const command = await api.workspace.requestToGrpcurl({ request, environment });
   if (!(await copyText(command))) throw new Error('The clipboard refused the grpcurl command.');
   return command;
 }

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Trash2 } from 'lucide-react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import type { HistorySummary } from '../../../shared/workspace';
 import { FailureMessage } from '../../components/ProblemList';
@@ -16,7 +16,7 @@ import { methodName, whenText } from './history-format';
 import './history.css';
 
 /** The operations the view uses. */
-export type HistoryApi = Pick<ProtodeskApi, 'listHistory' | 'clearHistory'>;
+export type HistoryApi = ApiPick<'history.list' | 'history.clear'>;
 
 /** How many entries the list shows. */
 const SHOWN = 200;
@@ -45,7 +45,7 @@ export function HistoryPanel(props: HistoryPanelProps): React.JSX.Element {
     let current = true;
     const timer = setTimeout(() => {
       const text = query.trim();
-      api.listHistory({ ...(text ? { text } : {}), limit: SHOWN }).then(
+      api.history.list({ ...(text ? { text } : {}), limit: SHOWN }).then(
         (list) => {
           if (!current) return;
           setEntries(list);
@@ -62,7 +62,7 @@ export function HistoryPanel(props: HistoryPanelProps): React.JSX.Element {
 
   const clear = async (): Promise<void> => {
     try {
-      await api.clearHistory();
+      await api.history.clear();
       setCleared((n) => n + 1);
     } catch (error) {
       setFailure(toFailure(error));

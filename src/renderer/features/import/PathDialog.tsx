@@ -1,7 +1,7 @@
 /** The page's own path dialog: browses the engine machine's folders (browser mode has no native dialogs). */
 import { ArrowUp } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import {
   isSavePurpose,
   type ApiFailure,
@@ -19,7 +19,7 @@ import './path-dialog.css';
 
 /** Props of PathDialog; onDone gets the chosen paths ([] when cancelled) and the folder shown last. */
 export interface PathDialogProps {
-  api: Pick<ProtodeskApi, 'listDirectory'>;
+  api: ApiPick<'files.listDirectory'>;
   purpose: PathPurpose;
   title: string;
   multiple: boolean;
@@ -52,7 +52,7 @@ export function PathDialog(props: PathDialogProps): React.JSX.Element {
   const open = useCallback(
     async (path: string | undefined): Promise<boolean> => {
       try {
-        show(await api.listDirectory(path));
+        show(await api.files.listDirectory({ path }));
         return true;
       } catch (error) {
         setFailure(toFailure(error));
@@ -89,7 +89,7 @@ export function PathDialog(props: PathDialogProps): React.JSX.Element {
     // A folder typed into a file dialog means "go there", not "choose it".
     if (!choosesFolder(purpose) && !saving && selected.length === 0) {
       try {
-        show(await api.listDirectory(first));
+        show(await api.files.listDirectory({ path: first }));
         return;
       } catch {
         // Not a folder: it is the file chosen.

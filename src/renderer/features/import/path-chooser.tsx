@@ -1,13 +1,13 @@
 /** Choosing paths on the engine's machine: native dialogs when the shell has them, else the page's own dialog. */
 import { createContext, useCallback, useContext, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import type { PathPurpose } from '../../../shared/api/types';
 import { PathDialog } from './PathDialog';
 import { defaultTitle } from './paths';
 
 /** The part of the API path choosing uses. */
-export type PathChooserApi = Pick<ProtodeskApi, 'listDirectory' | 'info' | 'choosePaths'>;
+export type PathChooserApi = ApiPick<'files.listDirectory' | 'app.info' | 'files.choosePaths'>;
 
 /** Asks the user for paths; resolves [] when cancelled. */
 export type ChoosePaths = (
@@ -36,14 +36,14 @@ export function PathChooserProvider(props: { children: ReactNode; api: PathChoos
     async (purpose, options = {}) => {
       if (!nativeDialogs.current) {
         // Asked once: whether the shell has native dialogs does not change while the page lives.
-        nativeDialogs.current = api.info().then(
+        nativeDialogs.current = api.app.info().then(
           (info) => ({ native: info.nativeDialogs, cwd: info.cwd }),
           () => ({ native: false }),
         );
       }
       const { native, cwd } = await nativeDialogs.current;
       if (native) {
-        const paths = await api.choosePaths(purpose);
+        const paths = await api.files.choosePaths({ purpose });
         if (paths !== null) return paths;
       }
       return new Promise<string[]>((resolve) => {

@@ -3,7 +3,7 @@
  * Compare with previous run. Re-renders once per snapshot; the form above does not.
  */
 import { Download, GitCompareArrows } from 'lucide-react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import { FailureMessage } from '../../components/ProblemList';
 import { usePathChooser } from '../import/path-chooser';
 import { CompareTable } from './CompareTable';
@@ -41,7 +41,7 @@ function badgeClass(run: LoadRunState): string {
 
 export function LoadResults(props: {
   tabId: string;
-  api: Pick<ProtodeskApi, 'saveLoadReport'>;
+  api: ApiPick<'load.saveReport'>;
 }): React.JSX.Element | null {
   const { tabId } = props;
   const run = useLoadStore((state) => tabLoadOf(state, tabId).run);
@@ -58,7 +58,12 @@ export function LoadResults(props: {
     void act(async () => {
       const [path] = await choosePaths('loadReport', { title: `Save report (${format.toUpperCase()})` });
       if (!path) return undefined;
-      await props.api.saveLoadReport(run.runId, path, format, comparing ? previous?.runId : undefined);
+      await props.api.load.saveReport({
+        runId: run.runId,
+        path,
+        format,
+        previousRunId: comparing ? previous?.runId : undefined,
+      });
       return `Saved to ${path}`;
     });
 

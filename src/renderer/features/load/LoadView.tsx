@@ -4,7 +4,7 @@
  */
 import { FileCode2, Play, Square } from 'lucide-react';
 import { memo, useCallback, useMemo, useState } from 'react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import type { MethodKind } from '../../../shared/schema';
 import { callContextOf } from '../../state/call-context';
 import { callRequest, missingTarget } from '../../state/call-actions';
@@ -22,7 +22,7 @@ import { useNotice } from '../../components/use-notice';
 import './load.css';
 
 /** The operations the view uses beyond its store's. */
-export type LoadViewApi = Pick<ProtodeskApi, 'saveLoadReport' | 'exportLoad' | 'writeTextFile'>;
+export type LoadViewApi = ApiPick<'load.saveReport' | 'load.export' | 'files.write'>;
 
 /** Memoized: the tab's other changes (call batches, edits) do not re-render it. */
 export const LoadView = memo(function LoadView(props: {
@@ -71,11 +71,17 @@ export const LoadView = memo(function LoadView(props: {
       const now = requestNow();
       if (!result.plan) return 'Correct the form first: the export uses its plan.';
       if (!now) throw new Error(`${missingTarget.message} ${missingTarget.hint ?? ''}`.trim());
-      const text = await api.exportLoad(sourceId, now.request, now.context, result.plan, kind);
+      const text = await api.load.export({
+        sourceId,
+        request: now.request,
+        context: now.context,
+        plan: result.plan,
+        kind,
+      });
       const title = kind === 'locust' ? 'Export as a Locust file' : 'Export as a ghz command';
       const [path] = await choosePaths('loadExport', { title });
       if (!path) return undefined;
-      await api.writeTextFile(path, text);
+      await api.files.write({ path, text });
       return `Saved to ${path}`;
     });
 

@@ -4,7 +4,7 @@
  * they belong to re-renders.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick, ProtodeskApi } from '../../../shared/api/contract';
 import type { ApiEvent, ApiFailure } from '../../../shared/api/types';
 import { toFailure } from '../../../shared/api/errors';
 import type { CallRequest } from '../../../shared/call';
@@ -13,7 +13,7 @@ import type { CallContext } from '../../../shared/workspace';
 import { defaultSetup, type LoadSetup } from './load-setup';
 
 /** The operations the view uses. */
-export type LoadApi = Pick<ProtodeskApi, 'startLoad' | 'stopLoad' | 'onEvent'>;
+export type LoadApi = ApiPick<'load.start' | 'load.stop'> & Pick<ProtodeskApi, 'onEvent'>;
 
 /** What the response pane of a tab shows. */
 export type PaneView = 'response' | 'load';
@@ -155,7 +155,7 @@ export function createLoadStore(api: LoadApi): LoadStore {
         runTabs.set(runId, tabId);
         patch(tabId, (tab) => beginRun(tab, { runId, plan, status: 'starting' }));
         try {
-          await api.startLoad(runId, sourceId, request, context, plan);
+          await api.load.start({ runId, sourceId, request, context, plan });
           patchRun(runId, (run) => (run.status === 'starting' ? { status: 'running' } : {}));
         } catch (error) {
           patchRun(runId, () => ({ status: 'failed', failure: toFailure(error) }));
@@ -167,8 +167,8 @@ export function createLoadStore(api: LoadApi): LoadStore {
         if (run?.status !== 'running') return;
         patchRun(run.runId, () => ({ status: 'stopping' }));
         // A run that ended meanwhile keeps its report; otherwise the refusal shows.
-        await api
-          .stopLoad(run.runId)
+        await api.load
+          .stop({ runId: run.runId })
           .catch((error: unknown) =>
             patchRun(run.runId, (now) =>
               now.status === 'stopping' ? { status: 'failed', failure: toFailure(error) } : {},
@@ -177,7 +177,7 @@ export function createLoadStore(api: LoadApi): LoadStore {
       },
       forget(tabId) {
         const run = get().tabs[tabId]?.run;
-        if (run && runTabs.has(run.runId)) api.stopLoad(run.runId).catch(ignore);
+        if (run && runTabs.has(run.runId)) api.load.stop({ runId: run.runId }).catch(ignore);
         set((state) => {
           const { [tabId]: _tab, ...tabs } = state.tabs;
           const { [tabId]: _view, ...views } = state.views;

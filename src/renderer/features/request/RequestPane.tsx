@@ -3,7 +3,7 @@
  * Message (the JSON editor at full height), Metadata, Settings and Tests, with Save and Copy as grpcurl beside them.
  */
 import type { KeyboardEvent } from 'react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import type { VariableScope } from '../../components/variable-scope';
 import { isRunChord } from '../../editor/run-key';
 import { useAppStore, useAppStoreApi } from '../../state/context';
@@ -30,7 +30,7 @@ const mac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 export function RequestPane(props: {
   tab: TabState;
   theme: 'light' | 'dark';
-  api: Pick<ProtodeskApi, 'requestToGrpcurl' | 'methodDocs'> & RequestEditorToolsApi;
+  api: ApiPick<'workspace.requestToGrpcurl' | 'sources.methodDocs'> & RequestEditorToolsApi;
   /** The selected environment's variables (the address and metadata fields get them from the provider above). */
   variables?: VariableScope;
 }): React.JSX.Element {

@@ -1,7 +1,7 @@
 /** "Save", "Copy as grpcurl" and (for Connect unary calls) "Copy as curl" of the request pane, with what the last copy did. */
 import { Save, SquareTerminal, Terminal } from 'lucide-react';
 import { useState } from 'react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import { useVariableScope } from '../../components/variable-scope';
 import { copyAsCurl } from '../grpcurl/copy-curl';
 import { copyAsGrpcurl } from '../grpcurl/copy-grpcurl';
@@ -19,7 +19,7 @@ type CopyState = { state: 'idle' } | { state: 'copied' } | { state: 'failed'; me
 export function SaveActions(props: {
   tab: TabState;
   environment: string | undefined;
-  api: Pick<ProtodeskApi, 'requestToGrpcurl'>;
+  api: ApiPick<'workspace.requestToGrpcurl'>;
   onSave(): void;
   mac: boolean;
 }): React.JSX.Element {

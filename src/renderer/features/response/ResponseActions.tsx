@@ -1,6 +1,6 @@
 /** Copy response, Save response and (for streams) Save all messages, with a line saying how it went. */
 import { Copy, Download, FileStack } from 'lucide-react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import { IconButton } from '../../components/IconButton';
 import { useNotice } from '../../components/use-notice';
 import { usePathChooser } from '../import/path-chooser';
@@ -13,7 +13,7 @@ export interface ResponseActionsProps {
   call: CallModel;
   /** The message shown (pretty when formatted), or undefined when there is none. */
   text?: string;
-  api: Pick<ProtodeskApi, 'writeTextFile' | 'saveCallMessages'>;
+  api: ApiPick<'files.write' | 'calls.saveMessages'>;
 }
 
 /** The response toolbar's icon buttons, and a line (under them) saying how the last action went. */
@@ -33,7 +33,7 @@ export function ResponseActions(props: ResponseActionsProps): React.JSX.Element 
       if (text === undefined) return undefined;
       const [path] = await choosePaths('saveFile', { title: 'Save response' });
       if (!path) return undefined;
-      await api.writeTextFile(path, text);
+      await api.files.write({ path, text });
       return `Saved to ${path}`;
     });
 
@@ -41,7 +41,7 @@ export function ResponseActions(props: ResponseActionsProps): React.JSX.Element 
     void run(async () => {
       const [path] = await choosePaths('saveFile', { title: 'Save all messages' });
       if (!path) return undefined;
-      const saved = await api.saveCallMessages(call.callId, path);
+      const saved = await api.calls.saveMessages({ callId: call.callId, path });
       return `Saved ${count(saved.count)} messages to ${saved.path}`;
     });
 

@@ -1,15 +1,14 @@
 /** The sidebar's source operations: each calls the engine, tracks what is loading, and refreshes the list. */
 import { useState } from 'react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import type { ApiFailure, DroppedFile, SourceState } from '../../../shared/api/types';
 import type { SchemaSource } from '../../../shared/schema';
 import { toFailure } from '../../../shared/api/errors';
 import { pendingLabel } from '../import/import-source';
 
 /** The part of the API the sidebar uses. */
-export type SourcesApi = Pick<
-  ProtodeskApi,
-  'listSources' | 'addSource' | 'addDroppedFiles' | 'reloadSource' | 'removeSource'
+export type SourcesApi = ApiPick<
+  'sources.list' | 'sources.add' | 'sources.addDropped' | 'sources.reload' | 'sources.remove'
 >;
 
 /** A source being loaded for the first time. */
@@ -44,7 +43,7 @@ export function useSources(
   const [reloading, setReloading] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<ApiFailure | null>(null);
 
-  const refresh = async (): Promise<void> => onSourcesChanged(await api.listSources());
+  const refresh = async (): Promise<void> => onSourcesChanged(await api.sources.list());
 
   /** Runs a first load with a "Loading…" row, refreshing the list whatever happens. */
   const loading = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
@@ -61,13 +60,13 @@ export function useSources(
   const add = (source: SchemaSource, replaces?: string): Promise<SourceState> =>
     loading(pendingLabel(source), async () => {
       // A dialog's earlier failed attempt: its retry replaces it instead of piling up failed sources.
-      if (replaces) await api.removeSource(replaces).catch(() => undefined);
-      return api.addSource(source);
+      if (replaces) await api.sources.remove({ sourceId: replaces }).catch(() => undefined);
+      return api.sources.add({ source });
     });
 
   const addDropped = async (files: DroppedFile[], label: string): Promise<void> => {
     try {
-      await loading(label, () => api.addDroppedFiles(files));
+      await loading(label, () => api.sources.addDropped({ files }));
     } catch (error) {
       setNotice(toFailure(error));
     }
@@ -76,7 +75,7 @@ export function useSources(
   const reload = async (source: SourceState): Promise<void> => {
     setReloading((set) => new Set(set).add(source.id));
     try {
-      await api.reloadSource(source.id);
+      await api.sources.reload({ sourceId: source.id });
       await refresh();
     } catch (error) {
       setNotice(toFailure(error));
@@ -91,7 +90,7 @@ export function useSources(
 
   const discard = async (sourceId: string): Promise<void> => {
     try {
-      await api.removeSource(sourceId);
+      await api.sources.remove({ sourceId });
       await refresh();
     } catch (error) {
       setNotice(toFailure(error));

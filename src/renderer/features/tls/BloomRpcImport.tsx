@@ -1,6 +1,6 @@
 /** "Import from BloomRPC…": BloomRPC's environments and TLS entries become workspace environments and profiles. */
 import { useState } from 'react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import type { BloomRpcImport as ImportResult } from '../../../shared/workspace';
 import { FailureMessage } from '../../components/ProblemList';
@@ -8,7 +8,10 @@ import { toFailure } from '../../../shared/api/errors';
 import { usePathChooser } from '../import/path-chooser';
 
 /** The button, where BloomRPC keeps its state, and what the last import created and skipped. */
-export function BloomRpcImport(props: { api: Pick<ProtodeskApi, 'importBloomRpc'>; onImported(): void }): React.JSX.Element {
+export function BloomRpcImport(props: {
+  api: ApiPick<'workspace.importBloomRpc'>;
+  onImported(): void;
+}): React.JSX.Element {
   const choose = usePathChooser();
   const [result, setResult] = useState<ImportResult | null>(null);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
@@ -17,7 +20,7 @@ export function BloomRpcImport(props: { api: Pick<ProtodeskApi, 'importBloomRpc'
       const [file] = await choose('jsonFile', { title: "BloomRPC's environments.json or tls.json" });
       if (file === undefined) return;
       setFailure(null);
-      setResult(await props.api.importBloomRpc(file));
+      setResult(await props.api.workspace.importBloomRpc({ file }));
       props.onImported();
     } catch (error) {
       setResult(null);
@@ -31,7 +34,8 @@ export function BloomRpcImport(props: { api: Pick<ProtodeskApi, 'importBloomRpc'
       </button>
       <span className="pd-hint">
         {' '}
-        Choose environments.json or tls.json in BloomRPC's data folder: ~/.config/bloomrpc (macOS: ~/Library/Application Support/bloomrpc; Windows: %APPDATA%\bloomrpc).
+        Choose environments.json or tls.json in BloomRPC's data folder: ~/.config/bloomrpc (macOS:
+        ~/Library/Application Support/bloomrpc; Windows: %APPDATA%\bloomrpc).
       </span>
       {failure && <FailureMessage failure={failure} />}
       {result && (

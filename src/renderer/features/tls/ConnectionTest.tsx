@@ -1,6 +1,6 @@
 /** "Test connection": a TLS handshake with a target using the edited profile, and what the server presented. */
 import { useState } from 'react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import type { TlsHandshakeReport, TlsProfile } from '../../../shared/workspace';
 import { FailureMessage } from '../../components/ProblemList';
@@ -8,11 +8,15 @@ import { TextField } from '../../components/TextField';
 import { toFailure } from '../../../shared/api/errors';
 import { CertificateDetails } from './CertificateDetails';
 
-type Result = { state: 'idle' } | { state: 'busy' } | { state: 'done'; report: TlsHandshakeReport } | { state: 'failed'; failure: ApiFailure };
+type Result =
+  | { state: 'idle' }
+  | { state: 'busy' }
+  | { state: 'done'; report: TlsHandshakeReport }
+  | { state: 'failed'; failure: ApiFailure };
 
 /** Textbox "Target" and button "Test connection"; `{{variables}}` in the target resolve with `environment`. */
 export function ConnectionTest(props: {
-  api: Pick<ProtodeskApi, 'testTlsConnection'>;
+  api: ApiPick<'tls.testConnection'>;
   profile: TlsProfile;
   environment?: string;
 }): React.JSX.Element {
@@ -22,7 +26,11 @@ export function ConnectionTest(props: {
     if (target.trim() === '') return;
     setResult({ state: 'busy' });
     try {
-      const report = await props.api.testTlsConnection(props.profile, target.trim(), props.environment);
+      const report = await props.api.tls.testConnection({
+        profile: props.profile,
+        target: target.trim(),
+        environment: props.environment,
+      });
       setResult({ state: 'done', report });
     } catch (error) {
       setResult({ state: 'failed', failure: toFailure(error) });
@@ -41,7 +49,9 @@ export function ConnectionTest(props: {
           value={target}
           onChange={setTarget}
           placeholder="host:port"
-          hint={props.environment ? `{{variables}} come from the environment "${props.environment}".` : undefined}
+          hint={
+            props.environment ? `{{variables}} come from the environment "${props.environment}".` : undefined
+          }
         >
           <button type="submit" disabled={result.state === 'busy' || target.trim() === ''}>
             Test connection
@@ -57,7 +67,11 @@ export function ConnectionTest(props: {
 /** The handshake's verdict, message and hint, host check, protocol, ALPN and the chain, leaf first. */
 function HandshakeView(props: { report: TlsHandshakeReport }): React.JSX.Element {
   const { report } = props;
-  const verdict = !report.connected ? 'Could not connect' : report.verified ? 'Connected and verified' : 'Connected, not verified';
+  const verdict = !report.connected
+    ? 'Could not connect'
+    : report.verified
+      ? 'Connected and verified'
+      : 'Connected, not verified';
   return (
     <div role="status" className="pd-tls-handshake">
       <p className={report.verified ? 'pd-ok' : 'pd-field-error'}>

@@ -1,5 +1,5 @@
 /** The "TLS profiles" dialog: profiles, their certificate details, a connection test, and BloomRPC import. */
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import type { WorkspaceState } from '../../../shared/workspace';
 import { NamedItemsDialog } from '../environments/NamedItemsDialog';
 import { EnsurePathChooser } from '../import/path-chooser';
@@ -9,7 +9,8 @@ import type { TlsProfileEditorApi } from './TlsProfileEditor';
 import './tls.css';
 
 /** The operations the panel uses. */
-export type TlsPanelApi = TlsProfileEditorApi & Pick<ProtodeskApi, 'importBloomRpc' | 'listDirectory' | 'info' | 'choosePaths'>;
+export type TlsPanelApi = TlsProfileEditorApi &
+  ApiPick<'workspace.importBloomRpc' | 'files.listDirectory' | 'app.info' | 'files.choosePaths'>;
 
 /** Dialog "TLS profiles"; `environment` (optional) resolves `{{variables}}` in the connection test's target. */
 export function TlsPanel(props: {
@@ -28,7 +29,9 @@ export function TlsPanel(props: {
         nameLabel="Profile name"
         createLabel="New profile"
         emptyHint="Choose a profile, or create one."
-        create={(name) => api.saveTlsProfile(name, { mode: 'customCa' }, null, false)}
+        create={(name) =>
+          api.tls.saveProfile({ name, profile: { mode: 'customCa' }, baseVersion: null, overwrite: false })
+        }
         editor={(item) => <TlsProfileEditor api={api} environment={props.environment} {...item} />}
         onClose={props.onClose}
         onChanged={props.onChanged}

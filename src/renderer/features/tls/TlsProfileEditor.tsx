@@ -1,6 +1,6 @@
 /** Edits one TLS profile: mode, files, server name, embedding; checks it as it changes; saves with conflict detection. */
 import { useCallback, useEffect, useId, useState } from 'react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import type { TlsProfile, TlsProfileMode, Versioned } from '../../../shared/workspace';
 import { PathField } from '../../components/PathField';
@@ -16,9 +16,8 @@ import { caFilesText, cleanProfile, modeUses, parseCaFiles, profileModes } from 
 import { useTlsReport } from './use-tls-report';
 
 /** The operations the profile editor uses. */
-export type TlsProfileEditorApi = Pick<
-  ProtodeskApi,
-  'readTlsProfile' | 'saveTlsProfile' | 'deleteTlsProfile' | 'checkTlsProfile' | 'testTlsConnection'
+export type TlsProfileEditorApi = ApiPick<
+  'tls.readProfile' | 'tls.saveProfile' | 'tls.deleteProfile' | 'tls.check' | 'tls.testConnection'
 >;
 
 /** The profile being edited: the CA box's text is kept as typed (one path per line). */
@@ -29,7 +28,11 @@ interface Draft {
 }
 
 function draftOf(profile: TlsProfile): Draft {
-  return { profile, caText: caFilesText(profile), embed: profile.caPem !== undefined || profile.certPem !== undefined };
+  return {
+    profile,
+    caText: caFilesText(profile),
+    embed: profile.caPem !== undefined || profile.certPem !== undefined,
+  };
 }
 
 /** The editor of profile `name`, the report of its certificates, and the connection test. */
@@ -53,7 +56,7 @@ export function TlsProfileEditor(props: {
 
   const reload = useCallback(async (): Promise<void> => {
     try {
-      const read = await api.readTlsProfile(name);
+      const read = await api.tls.readProfile({ name });
       setLoaded(read);
       setDraft(draftOf(read.value));
       setFailure(null);
@@ -76,7 +79,12 @@ export function TlsProfileEditor(props: {
     if (!loaded || !profile) return;
     shown.submit();
     try {
-      const { version } = await api.saveTlsProfile(name, profile, loaded.version, overwrite);
+      const { version } = await api.tls.saveProfile({
+        name,
+        profile,
+        baseVersion: loaded.version,
+        overwrite,
+      });
       setLoaded({ value: profile, version });
       setFailure(null);
       setSaved(true);
@@ -189,7 +197,7 @@ export function TlsProfileEditor(props: {
         saved={saved}
         onSave={(overwrite) => void save(overwrite)}
         onReload={() => void reload()}
-        remove={() => api.deleteTlsProfile(name)}
+        remove={() => api.tls.deleteProfile({ name })}
         onDeleted={props.onDeleted}
         onFailure={setFailure}
       />

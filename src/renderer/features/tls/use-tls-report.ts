@@ -1,6 +1,6 @@
 /** Checks the profile being edited as its fields change: debounced, and only the newest answer is kept. */
 import { useEffect, useState } from 'react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import type { TlsProfile, TlsProfileReport } from '../../../shared/workspace';
 import { toFailure } from '../../../shared/api/errors';
@@ -10,7 +10,7 @@ export const reportDelayMs = 300;
 
 /** The report of `profile` (null while none; plaintext profiles are not checked), or why checking failed. */
 export function useTlsReport(
-  api: Pick<ProtodeskApi, 'checkTlsProfile'>,
+  api: ApiPick<'tls.check'>,
   profile: TlsProfile | null,
 ): { report: TlsProfileReport | null; failure: ApiFailure | null } {
   const [state, setState] = useState<{ report: TlsProfileReport | null; failure: ApiFailure | null }>({
@@ -25,7 +25,7 @@ export function useTlsReport(
     if (checked.mode === 'plaintext') return setState({ report: null, failure: null });
     let current = true;
     const timer = setTimeout(() => {
-      api.checkTlsProfile(checked).then(
+      api.tls.check({ profile: checked }).then(
         (report) => current && setState({ report, failure: null }),
         (error: unknown) => current && setState({ report: null, failure: toFailure(error) }),
       );

@@ -1,7 +1,7 @@
 /** The sidebar's "Collections" view: the saved requests tree, import and export of collections, file problems. */
 import { useState } from 'react';
 import { Import } from 'lucide-react';
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import { FailureMessage } from '../../components/ProblemList';
 import { toFailure } from '../../../shared/api/errors';
@@ -13,7 +13,7 @@ import { WorkspaceProblems } from './WorkspaceProblems';
 import './workspace.css';
 
 /** The operations the view uses. */
-export type CollectionsApi = Pick<ProtodeskApi, 'exportCollection' | 'importCollection'>;
+export type CollectionsApi = ApiPick<'workspace.exportCollection' | 'workspace.importCollection'>;
 
 type Notice = { kind: 'done'; text: string } | { kind: 'failed'; failure: ApiFailure };
 
@@ -40,14 +40,14 @@ export function CollectionsPanel(props: { api: CollectionsApi }): React.JSX.Elem
     run(async () => {
       const [file] = await choose('saveFile', { title: `Export collection "${collection}"` });
       if (!file) return undefined;
-      const { count } = await props.api.exportCollection(collection, file);
+      const { count } = await props.api.workspace.exportCollection({ collection, file });
       return `Exported ${count} ${count === 1 ? 'request' : 'requests'} to ${file}.`;
     });
   const importCollection = (): Promise<void> =>
     run(async () => {
       const [file] = await choose('jsonFile', { title: 'Import collection' });
       if (!file) return undefined;
-      const { collection, count } = await props.api.importCollection(file);
+      const { collection, count } = await props.api.workspace.importCollection({ file });
       await store.getState().refreshWorkspace();
       return `Imported ${count} ${count === 1 ? 'request' : 'requests'} as collection "${collection}".`;
     });

@@ -1,5 +1,5 @@
 /** A pasted grpcurl command becomes a tab: its proto source loaded first when it names one, its TLS flags kept. */
-import type { ProtodeskApi } from '../../../shared/api/contract';
+import type { ApiPick } from '../../../shared/api/contract';
 import type { SourceState } from '../../../shared/api/types';
 import type { TlsSettings } from '../../../shared/schema';
 import type { GrpcurlImport, TlsProfile } from '../../../shared/workspace';
@@ -27,13 +27,13 @@ function isLoaded(sources: SourceState[], source: SourceState['source']): boolea
 
 /** Loads the import's source (unless loaded), then opens its request in a new tab. */
 export async function openGrpcurlImport(
-  api: Pick<ProtodeskApi, 'addSource' | 'listSources'>,
+  api: ApiPick<'sources.add' | 'sources.list'>,
   store: AppStore,
   result: GrpcurlImport,
 ): Promise<void> {
   if (result.source && !isLoaded(store.getState().sources, result.source)) {
-    await api.addSource(result.source);
-    store.getState().setSources(await api.listSources());
+    await api.sources.add({ source: result.source });
+    store.getState().setSources(await api.sources.list());
   }
   store.getState().newTabFromRequest(result.request, tlsOfProfile(result.tlsProfile));
 }

@@ -21,35 +21,44 @@ const workspace: WorkspaceState = {
 /** A stand-in engine holding environments in memory; secrets are kept apart, as the keychain would. */
 function engine() {
   const files = new Map<string, { file: EnvironmentFile; version: string }>([
-    ['dev', { file: { variables: { host: 'localhost:50051' }, secrets: ['token'] }, version: 'a'.repeat(64) }],
+    [
+      'dev',
+      { file: { variables: { host: 'localhost:50051' }, secrets: ['token'] }, version: 'a'.repeat(64) },
+    ],
   ]);
   const secrets = new Map<string, string>([['dev/token', 'old-secret']]);
   const saves: { name: string; file: EnvironmentFile; changes: SecretChanges; overwrite: boolean }[] = [];
   let conflictNext = false;
   let versions = 0;
   const api: EnvironmentEditorApi = {
-    readEnvironment: vi.fn(async (name: string) => {
-      const entry = files.get(name);
-      if (!entry) throw new ApiError({ kind: 'file', message: `No environment ${name}.` });
-      const storedSecrets = entry.file.secrets.filter((secret) => secrets.has(`${name}/${secret}`));
-      return { value: { file: entry.file, storedSecrets }, version: entry.version };
-    }),
-    saveEnvironment: vi.fn(async (name, file, changes, baseVersion, overwrite) => {
-      saves.push({ name, file, changes, overwrite });
-      if (conflictNext && !overwrite) {
-        conflictNext = false;
-        throw new ApiError({ kind: 'conflict', message: `environments/${name}.json changed on disk since it was opened.` });
-      }
-      if (!overwrite && (files.get(name)?.version ?? null) !== baseVersion) throw new Error('unexpected base version');
-      for (const [secret, value] of Object.entries(changes)) {
-        if (typeof value === 'string') secrets.set(`${name}/${secret}`, value);
-        else secrets.delete(`${name}/${secret}`);
-      }
-      const version = String(++versions).padStart(64, '0');
-      files.set(name, { file, version });
-      return { version };
-    }),
-    deleteEnvironment: vi.fn(async (name: string) => void files.delete(name)),
+    workspace: {
+      readEnvironment: vi.fn(async ({ name }) => {
+        const entry = files.get(name);
+        if (!entry) throw new ApiError({ kind: 'file', message: `No environment ${name}.` });
+        const storedSecrets = entry.file.secrets.filter((secret) => secrets.has(`${name}/${secret}`));
+        return { value: { file: entry.file, storedSecrets }, version: entry.version };
+      }),
+      saveEnvironment: vi.fn(async ({ name, file, secrets: changes, baseVersion, overwrite }) => {
+        saves.push({ name, file, changes, overwrite });
+        if (conflictNext && !overwrite) {
+          conflictNext = false;
+          throw new ApiError({
+            kind: 'conflict',
+            message: `environments/${name}.json changed on disk since it was opened.`,
+          });
+        }
+        if (!overwrite && (files.get(name)?.version ?? null) !== baseVersion)
+          throw new Error('unexpected base version');
+        for (const [secret, value] of Object.entries(changes)) {
+          if (typeof value === 'string') secrets.set(`${name}/${secret}`, value);
+          else secrets.delete(`${name}/${secret}`);
+        }
+        const version = String(++versions).padStart(64, '0');
+        files.set(name, { file, version });
+        return { version };
+      }),
+      deleteEnvironment: vi.fn(async ({ name }) => void files.delete(name)),
+    },
   };
   return { api, files, secrets, saves, conflictOnNextSave: () => (conflictNext = true) };
 }
@@ -58,14 +67,23 @@ function engine() {
 async function open() {
   const stub = engine();
   const onChanged = vi.fn();
-  render(<EnvironmentsDialog api={stub.api} workspace={workspace} initial="dev" onClose={() => undefined} onChanged={onChanged} />);
+  render(
+    <EnvironmentsDialog
+      api={stub.api}
+      workspace={workspace}
+      initial="dev"
+      onClose={() => undefined}
+      onChanged={onChanged}
+    />,
+  );
   const dialog = screen.getByRole('dialog', { name: 'Environments' });
   await within(dialog).findByRole('button', { name: 'Save environment' });
   await waitFor(() => expect(within(dialog).getAllByLabelText('Value')).toHaveLength(2));
   return { ...stub, dialog, onChanged };
 }
 
-const save = (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: 'Save environment' }));
+const save = (dialog: HTMLElement) =>
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Save environment' }));
 /** The value box of the row whose name box holds `name`. */
 function valueOf(dialog: HTMLElement, name: string): HTMLInputElement {
   const row = within(dialog)
@@ -126,10 +144,16 @@ describe('environments dialog', () => {
     fireEvent.click(secretBoxes[secretBoxes.length - 1] as HTMLElement);
     fireEvent.change(valueOf(dialog, 'password'), { target: { value: 'hunter2' } });
     expect(valueOf(dialog, 'password').type).toBe('password');
-    fireEvent.change(within(dialog).getByRole('combobox', { name: 'TLS profile' }), { target: { value: 'local-ca' } });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'TLS profile' }), {
+      target: { value: 'local-ca' },
+    });
     save(dialog);
     await waitFor(() => expect(saves).toHaveLength(1));
-    expect(saves[0]?.file).toEqual({ variables: { host: 'localhost:50051' }, secrets: ['password', 'token'], tlsProfile: 'local-ca' });
+    expect(saves[0]?.file).toEqual({
+      variables: { host: 'localhost:50051' },
+      secrets: ['password', 'token'],
+      tlsProfile: 'local-ca',
+    });
     expect(saves[0]?.changes).toEqual({ password: 'hunter2' });
   });
 
@@ -139,7 +163,9 @@ describe('environments dialog', () => {
       target: { value: 'my host' },
     });
     save(dialog);
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('"my host" is not a variable name');
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      '"my host" is not a variable name',
+    );
     expect(saves).toHaveLength(0);
   });
 
@@ -157,11 +183,17 @@ describe('environments dialog', () => {
 
   it('creates and deletes environments', async () => {
     const { dialog, files, onChanged } = await open();
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Environment name' }), { target: { value: 'staging' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Environment name' }), {
+      target: { value: 'staging' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'New environment' }));
     await within(dialog).findByRole('region', { name: 'Environment staging' });
     expect(files.get('staging')?.file).toEqual({ variables: {}, secrets: [] });
-    expect(within(within(dialog).getByRole('list', { name: 'Environments' })).getByRole('button', { name: 'staging' })).toBeTruthy();
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Environments' })).getByRole('button', {
+        name: 'staging',
+      }),
+    ).toBeTruthy();
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Delete environment' }));
     await waitFor(() => expect(files.has('staging')).toBe(false));
     expect(within(dialog).queryByRole('button', { name: 'staging' })).toBeNull();

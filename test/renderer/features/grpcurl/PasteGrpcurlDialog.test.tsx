@@ -19,10 +19,12 @@ const imported: GrpcurlImport = {
 
 /** Opens the dialog on a stand-in engine that answers grpcurlToRequest with `answer`. */
 function open(answer: (command: string) => Promise<GrpcurlImport>) {
-  const grpcurlToRequest = vi.fn(answer);
+  const grpcurlToRequest = vi.fn(({ command }: { command: string }) => answer(command));
   const onCreate = vi.fn();
   const onClose = vi.fn();
-  render(<PasteGrpcurlDialog api={{ grpcurlToRequest }} onCreate={onCreate} onClose={onClose} />);
+  render(
+    <PasteGrpcurlDialog api={{ workspace: { grpcurlToRequest } }} onCreate={onCreate} onClose={onClose} />,
+  );
   const dialog = screen.getByRole('dialog', { name: 'Paste grpcurl command' });
   const box = within(dialog).getByRole('textbox', { name: 'grpcurl command' });
   const create = () => fireEvent.click(within(dialog).getByRole('button', { name: 'Create request' }));
@@ -37,7 +39,7 @@ describe('paste grpcurl dialog', () => {
     fireEvent.change(box, { target: { value: `  ${command}\n` } });
     create();
     await waitFor(() => expect(onCreate).toHaveBeenCalledWith(imported));
-    expect(grpcurlToRequest).toHaveBeenCalledWith(command);
+    expect(grpcurlToRequest).toHaveBeenCalledWith({ command });
   });
 
   it('shows the failure and its hint inline and keeps the text to fix', async () => {
@@ -55,7 +57,10 @@ describe('paste grpcurl dialog', () => {
   });
 
   it('shows warnings first, and creates on the second click for the same command', async () => {
-    const warned = { ...imported, warnings: ['-v is not kept: the response pane shows headers and trailers.'] };
+    const warned = {
+      ...imported,
+      warnings: ['-v is not kept: the response pane shows headers and trailers.'],
+    };
     const { dialog, box, create, grpcurlToRequest, onCreate } = open(async () => warned);
     fireEvent.change(box, { target: { value: `${command} -v` } });
     create();

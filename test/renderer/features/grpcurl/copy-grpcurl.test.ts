@@ -9,14 +9,16 @@ describe('copy as grpcurl', () => {
   it('asks the engine for the command in the chosen environment, puts it on the clipboard and answers it', async () => {
     const asked: unknown[] = [];
     const api = {
-      requestToGrpcurl: async (...args: [SavedRequest, string | undefined]) => {
-        asked.push(args);
-        return `grpcurl -plaintext -d '{}' localhost:1 a.B/C`;
+      workspace: {
+        requestToGrpcurl: async (input: { request: SavedRequest; environment?: string }) => {
+          asked.push(input);
+          return `grpcurl -plaintext -d '{}' localhost:1 a.B/C`;
+        },
       },
     };
     const command = await copyAsGrpcurl(api, request, 'dev');
     expect(command).toBe(`grpcurl -plaintext -d '{}' localhost:1 a.B/C`);
-    expect(asked).toEqual([[request, 'dev']]);
+    expect(asked).toEqual([{ request, environment: 'dev' }]);
     expect(await navigator.clipboard.readText()).toBe(command);
   });
 });

@@ -24,14 +24,16 @@ const summary = (
 function historyApi(entries: HistorySummary[]) {
   const queries: (string | undefined)[] = [];
   const api: HistoryApi = {
-    listHistory: async ({ text }) => {
-      queries.push(text);
-      const needle = text?.toLowerCase();
-      return entries.filter(
-        (e) => !needle || `${e.method} ${e.target} ${e.status.name}`.toLowerCase().includes(needle),
-      );
+    history: {
+      list: async ({ text } = {}) => {
+        queries.push(text);
+        const needle = text?.toLowerCase();
+        return entries.filter(
+          (e) => !needle || `${e.method} ${e.target} ${e.status.name}`.toLowerCase().includes(needle),
+        );
+      },
+      clear: async () => void entries.splice(0),
     },
-    clearHistory: async () => void entries.splice(0),
   };
   return { api, entries, queries };
 }

@@ -8,8 +8,11 @@ export interface Folder {
 }
 
 /** listDirectory over a plain object tree rooted at `/`; the home folder is `home`. */
-export function listingOf(root: Folder, home: string): (path?: string) => Promise<DirectoryListing> {
-  return async (path = home) => {
+export function listingOf(
+  root: Folder,
+  home: string,
+): (input?: { path?: string }) => Promise<DirectoryListing> {
+  return async ({ path = home } = {}) => {
     const parts = path.split('/').filter(Boolean);
     let folder: Folder | string = root;
     for (const part of parts) {

@@ -17,7 +17,11 @@ export function engineInfo(changes: Partial<AppInfo> = {}): AppInfo {
 
 /** The path-chooser part of the engine for tests that never pick a file: no native dialog, an empty home. */
 export const emptyHomeChooser: PathChooserApi = {
-  info: async () => engineInfo(),
-  choosePaths: async () => null,
-  listDirectory: async (path) => ({ path: path ?? '/home/me', entries: [] }),
+  app: {
+    info: async () => engineInfo(),
+  },
+  files: {
+    choosePaths: async () => null,
+    listDirectory: async ({ path } = {}) => ({ path: path ?? '/home/me', entries: [] }),
+  },
 };

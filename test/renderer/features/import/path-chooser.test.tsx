@@ -21,9 +21,13 @@ const disk = {
 
 function api(nativeDialogs: boolean, native: string[] | null = null): PathChooserApi {
   return {
-    info: async () => engineInfo({ nativeDialogs }),
-    choosePaths: async () => native,
-    listDirectory: listingOf(disk, '/home/me'),
+    app: {
+      info: async () => engineInfo({ nativeDialogs }),
+    },
+    files: {
+      choosePaths: async () => native,
+      listDirectory: listingOf(disk, '/home/me'),
+    },
   };
 }
 

@@ -46,12 +46,14 @@ function engine(refuse?: ApiError) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    startLoad: async (runId) => {
-      if (refuse) throw refuse;
-      started.push(runId);
-    },
-    stopLoad: async (runId) => {
-      stopped.push(runId);
+    load: {
+      start: async ({ runId }) => {
+        if (refuse) throw refuse;
+        started.push(runId);
+      },
+      stop: async ({ runId }) => {
+        stopped.push(runId);
+      },
     },
   };
   const emit = (event: ApiEvent): void => listeners.forEach((listener) => listener(event));

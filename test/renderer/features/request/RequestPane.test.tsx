@@ -16,14 +16,10 @@ afterEach(() => {
 // Copy as grpcurl, the editor's engine tools and path dialogs are not exercised here.
 const notUsed = () => Promise.reject(new Error('not used in this test'));
 const api = {
-  requestToGrpcurl: notUsed,
-  methodDocs: notUsed,
-  packedTypeNames: notUsed,
-  requestSchema: notUsed,
-  readFileBase64: notUsed,
-  listDirectory: notUsed,
-  info: notUsed,
-  choosePaths: notUsed,
+  workspace: { requestToGrpcurl: notUsed },
+  sources: { methodDocs: notUsed, packedTypeNames: notUsed, requestSchema: notUsed },
+  files: { readBase64: notUsed, listDirectory: notUsed, choosePaths: notUsed },
+  app: { info: notUsed },
 };
 
 /** The request pane of the active tab, as the app shows it. */

@@ -190,11 +190,17 @@ describe('ResponsePane', () => {
   it('saves every message of a stream through the engine and says where', async () => {
     const saved: [string, string][] = [];
     const api = paneApi({
-      info: async () => engineInfo({ transport: 'electron', nativeDialogs: true }),
-      choosePaths: async () => ['/home/me/all.jsonl'],
-      saveCallMessages: async (callId, path) => {
-        saved.push([callId, path]);
-        return { path, count: 12_345 };
+      app: {
+        info: async () => engineInfo({ transport: 'electron', nativeDialogs: true }),
+      },
+      files: {
+        choosePaths: async () => ['/home/me/all.jsonl'],
+      },
+      calls: {
+        saveMessages: async ({ callId, path }) => {
+          saved.push([callId, path]);
+          return { path, count: 12_345 };
+        },
       },
     });
     const { region } = show(model('server_stream', messages(0, 3)), api);
@@ -206,17 +212,21 @@ describe('ResponsePane', () => {
   it('saves the shown response as pretty text', async () => {
     const written: [string, string][] = [];
     const api = paneApi({
-      info: async () => ({
-        version: '0',
-        transport: 'electron',
-        platform: 'linux',
-        homeDir: '/',
-        cwd: '/',
-        nativeDialogs: true,
-      }),
-      choosePaths: async () => ['/tmp/response.json'],
-      writeTextFile: async (path, text) => {
-        written.push([path, text]);
+      app: {
+        info: async () => ({
+          version: '0',
+          transport: 'electron',
+          platform: 'linux',
+          homeDir: '/',
+          cwd: '/',
+          nativeDialogs: true,
+        }),
+      },
+      files: {
+        choosePaths: async () => ['/tmp/response.json'],
+        write: async ({ path, text }) => {
+          written.push([path, text]);
+        },
       },
     });
     const { region } = show(model('unary', messages(0, 1), [statusEvent({ name: 'OK' })]), api);

@@ -9,11 +9,13 @@ import { testSource } from './sources';
 afterEach(cleanup);
 
 const api: SidebarProps['api'] = {
-  listSources: async () => [],
-  addSource: async () => testSource('s1'),
-  addDroppedFiles: async () => testSource('s1'),
-  reloadSource: async (id) => testSource(id),
-  removeSource: async () => undefined,
+  sources: {
+    list: async () => [],
+    add: async () => testSource('s1'),
+    addDropped: async () => testSource('s1'),
+    reload: async ({ sourceId: id }) => testSource(id),
+    remove: async () => undefined,
+  },
   ...emptyHomeChooser,
 };
 

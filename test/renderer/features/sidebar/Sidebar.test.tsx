@@ -17,40 +17,42 @@ function memoryEngine() {
   let next = 1;
   const added: SchemaSource[] = [];
   const api: NonNullable<SidebarProps['api']> = {
-    listSources: async () => [...sources],
-    addSource: async (source) => {
-      added.push(source);
-      if (source.kind === 'reflection' && source.target === 'down:1') {
-        throw new ApiError({
-          kind: 'connection',
-          message: 'connect ECONNREFUSED 127.0.0.1:1',
-          hint: 'Is the server running?',
-        });
-      }
-      const failed = source.kind === 'protoFiles' && source.files.some((file) => file.includes('missing'));
-      const state: SourceState = failed
-        ? {
-            ...testSource(`s${next++}`),
-            label: 'missing.proto',
-            status: 'failed',
-            services: [],
-            problems: [
-              {
-                message: 'file not found',
-                location: { file: 'missing.proto', line: 1, column: 1 },
-                hint: 'Check the path',
-              },
-            ],
-          }
-        : testSource(`s${next++}`);
-      sources.push(state);
-      return state;
-    },
-    addDroppedFiles: async () => testSource(`s${next++}`),
-    reloadSource: async (id) => sources.find((source) => source.id === id) ?? testSource(id),
-    removeSource: async (id) => {
-      const index = sources.findIndex((source) => source.id === id);
-      if (index >= 0) sources.splice(index, 1);
+    sources: {
+      list: async () => [...sources],
+      add: async ({ source }) => {
+        added.push(source);
+        if (source.kind === 'reflection' && source.target === 'down:1') {
+          throw new ApiError({
+            kind: 'connection',
+            message: 'connect ECONNREFUSED 127.0.0.1:1',
+            hint: 'Is the server running?',
+          });
+        }
+        const failed = source.kind === 'protoFiles' && source.files.some((file) => file.includes('missing'));
+        const state: SourceState = failed
+          ? {
+              ...testSource(`s${next++}`),
+              label: 'missing.proto',
+              status: 'failed',
+              services: [],
+              problems: [
+                {
+                  message: 'file not found',
+                  location: { file: 'missing.proto', line: 1, column: 1 },
+                  hint: 'Check the path',
+                },
+              ],
+            }
+          : testSource(`s${next++}`);
+        sources.push(state);
+        return state;
+      },
+      addDropped: async () => testSource(`s${next++}`),
+      reload: async ({ sourceId: id }) => sources.find((source) => source.id === id) ?? testSource(id),
+      remove: async ({ sourceId: id }) => {
+        const index = sources.findIndex((source) => source.id === id);
+        if (index >= 0) sources.splice(index, 1);
+      },
     },
     ...emptyHomeChooser,
   };
@@ -79,8 +81,8 @@ const typeInto = (element: HTMLElement, value: string) => fireEvent.change(eleme
 /** Holds the engine's loads until the returned `finish` is called, as a source that takes long to load. */
 function holdLoads(engine: ReturnType<typeof memoryEngine>): () => void {
   let finish: () => void = () => undefined;
-  const slow = engine.api.addSource;
-  engine.api.addSource = (source) => new Promise((resolve) => (finish = () => resolve(slow(source))));
+  const slow = engine.api.sources.add;
+  engine.api.sources.add = (source) => new Promise((resolve) => (finish = () => resolve(slow(source))));
   return () => finish();
 }
 
@@ -188,7 +190,9 @@ describe('Sidebar', () => {
 
   it('filters methods from the textbox and removes a source', async () => {
     const { engine, changes, rerender, props } = renderSidebar();
-    await act(() => engine.api.addSource({ kind: 'protoFiles', files: ['/p/test.proto'], importPaths: [] }));
+    await act(() =>
+      engine.api.sources.add({ source: { kind: 'protoFiles', files: ['/p/test.proto'], importPaths: [] } }),
+    );
     rerender(<Sidebar {...props} sources={engine.sources} />);
     expect(screen.getByRole('treeitem', { name: 'UnaryCall' })).toBeTruthy();
 

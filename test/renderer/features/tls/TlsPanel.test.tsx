@@ -43,7 +43,11 @@ function reportOf(profile: TlsProfile): TlsProfileReport {
   }));
   if (!profile.keyFile) return { files, problems: [] };
   const keyPair = profile.keyFile.includes('other')
-    ? { matches: false as const, message: 'The key does not belong to the certificate.', hint: 'Choose the key made with it.' }
+    ? {
+        matches: false as const,
+        message: 'The key does not belong to the certificate.',
+        hint: 'Choose the key made with it.',
+      }
     : { matches: true as const };
   return { files, keyPair, problems: [] };
 }
@@ -53,31 +57,61 @@ function open() {
   const saved: { name: string; profile: TlsProfile; overwrite: boolean }[] = [];
   const checked: TlsProfile[] = [];
   const api: TlsPanelApi = {
-    readTlsProfile: async () => ({ value: { mode: 'mutual', caFiles: ['/certs/ca.pem'] }, version: 'a'.repeat(64) }),
-    saveTlsProfile: async (name, profile, _base, overwrite) => {
-      saved.push({ name, profile, overwrite });
-      return { version: 'b'.repeat(64) };
+    tls: {
+      readProfile: async () => ({
+        value: { mode: 'mutual', caFiles: ['/certs/ca.pem'] },
+        version: 'a'.repeat(64),
+      }),
+      saveProfile: async ({ name, profile, overwrite }) => {
+        saved.push({ name, profile, overwrite });
+        return { version: 'b'.repeat(64) };
+      },
+      deleteProfile: async () => undefined,
+      check: async ({ profile }) => {
+        checked.push(profile);
+        return reportOf(profile);
+      },
+      testConnection: vi.fn(async () => ({
+        connected: true,
+        verified: true,
+        chain: [server1],
+        host: { matches: true as const, matchedName: '*.test.google.fr' },
+        protocol: 'TLSv1.3',
+        alpn: 'h2',
+      })),
     },
-    deleteTlsProfile: async () => undefined,
-    checkTlsProfile: async (profile) => {
-      checked.push(profile);
-      return reportOf(profile);
+    workspace: {
+      importBloomRpc: vi.fn(async () => ({
+        environments: ['Staging'],
+        tlsProfiles: ['staging-tls'],
+        skipped: ['Env "x": no name'],
+      })),
     },
-    testTlsConnection: vi.fn(async () => ({
-      connected: true,
-      verified: true,
-      chain: [server1],
-      host: { matches: true as const, matchedName: '*.test.google.fr' },
-      protocol: 'TLSv1.3',
-      alpn: 'h2',
-    })),
-    importBloomRpc: vi.fn(async () => ({ environments: ['Staging'], tlsProfiles: ['staging-tls'], skipped: ['Env "x": no name'] })),
-    info: async () => ({ version: '0', transport: 'electron', platform: 'linux', homeDir: '/h', cwd: '/h', nativeDialogs: true }),
-    choosePaths: async () => ['/h/.config/bloomrpc/config.json'],
-    listDirectory: async () => ({ path: '/', entries: [] }),
+    app: {
+      info: async () => ({
+        version: '0',
+        transport: 'electron',
+        platform: 'linux',
+        homeDir: '/h',
+        cwd: '/h',
+        nativeDialogs: true,
+      }),
+    },
+    files: {
+      choosePaths: async () => ['/h/.config/bloomrpc/config.json'],
+      listDirectory: async () => ({ path: '/', entries: [] }),
+    },
   };
   const onChanged = vi.fn();
-  render(<TlsPanel api={api} workspace={workspace} environment="dev" onClose={() => undefined} onChanged={onChanged} />);
+  render(
+    <TlsPanel
+      api={api}
+      workspace={workspace}
+      environment="dev"
+      onClose={() => undefined}
+      onChanged={onChanged}
+    />,
+  );
   const dialog = screen.getByRole('dialog', { name: 'TLS profiles' });
   return { api, dialog, saved, checked, onChanged };
 }
@@ -96,7 +130,10 @@ describe('TLS panel', () => {
       'Mutual TLS',
       'Insecure TLS',
     ]);
-    expect(within(dialog).getByRole('textbox', { name: 'CA certificate' })).toHaveProperty('value', '/certs/ca.pem');
+    expect(within(dialog).getByRole('textbox', { name: 'CA certificate' })).toHaveProperty(
+      'value',
+      '/certs/ca.pem',
+    );
     expect(within(dialog).getByRole('textbox', { name: 'Client key' })).toBeTruthy();
     fireEvent.change(mode, { target: { value: 'systemRoots' } });
     expect(within(dialog).queryByRole('textbox', { name: 'CA certificate' })).toBeNull();
@@ -113,7 +150,9 @@ describe('TLS panel', () => {
     await within(details).findByText('The key does not belong to the certificate.');
     expect(details.textContent).toContain('Choose the key made with it.');
     expect(details.textContent).toContain('CN=*.test.google.com');
-    expect(details.textContent).toContain('DNS:*.test.google.fr, DNS:waterzooi.test.google.be, IP:192.168.1.3');
+    expect(details.textContent).toContain(
+      'DNS:*.test.google.fr, DNS:waterzooi.test.google.be, IP:192.168.1.3',
+    );
     expect(details.textContent).toContain('AB:CD:EF:01');
     expect(within(details).getByText(/Expires in 12 days \(2030-03-16\)/)).toBeTruthy();
     type(dialog, 'Client key', '/certs/server1.key');
@@ -162,16 +201,22 @@ describe('TLS panel', () => {
     expect(result.textContent).toContain('Host name covered by *.test.google.fr.');
     expect(result.textContent).toContain('ALPN: h2');
     expect(within(result).getByRole('list', { name: 'Server chain' }).textContent).toContain('CN=testca');
-    expect(api.testTlsConnection).toHaveBeenCalledWith({ mode: 'mutual', caFiles: ['/certs/ca.pem'] }, '{{host}}', 'dev');
+    expect(api.tls.testConnection).toHaveBeenCalledWith({
+      profile: { mode: 'mutual', caFiles: ['/certs/ca.pem'] },
+      target: '{{host}}',
+      environment: 'dev',
+    });
   });
 
   it('imports from BloomRPC and shows what was created and skipped', async () => {
     const { api, dialog, onChanged } = open();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Import from BloomRPC…' }));
-    const report = await within(dialog).findByText(/Created 1 environment \(Staging\) and 1 TLS profile \(staging-tls\)/);
+    const report = await within(dialog).findByText(
+      /Created 1 environment \(Staging\) and 1 TLS profile \(staging-tls\)/,
+    );
     expect(report).toBeTruthy();
     expect(within(dialog).getByText('Skipped: Env "x": no name')).toBeTruthy();
-    expect(api.importBloomRpc).toHaveBeenCalledWith('/h/.config/bloomrpc/config.json');
+    expect(api.workspace.importBloomRpc).toHaveBeenCalledWith({ file: '/h/.config/bloomrpc/config.json' });
     expect(onChanged).toHaveBeenCalled();
   });
 
@@ -185,7 +230,9 @@ describe('TLS panel', () => {
     fireEvent.change(within(dialog).getByLabelText('Client certificate to embed'), {
       target: { files: [new File([key], 'client.key')] },
     });
-    expect((await within(dialog).findByText(/client.key holds a private key/)).textContent).toContain('never embedded');
+    expect((await within(dialog).findByText(/client.key holds a private key/)).textContent).toContain(
+      'never embedded',
+    );
     fireEvent.change(within(dialog).getByLabelText('CA certificates to embed'), {
       target: { files: [new File([pem], 'ca.pem')] },
     });

@@ -1,0 +1,79 @@
+/** The `workspace` domain: a folder of plain JSON files (see src/shared/workspace.ts): requests, environments, collections. */
+import { z } from 'zod';
+import type {
+  BloomRpcImport,
+  EnvironmentView,
+  GrpcurlImport,
+  SavedRequest,
+  VariableView,
+  Versioned,
+  WorkspaceNeedsConfirmation,
+  WorkspaceState,
+} from '../../workspace';
+import { operation } from '../operation';
+import { textSchema } from '../validation';
+import {
+  baseVersionSchema,
+  environmentFileSchema,
+  itemNameSchema,
+  requestPathSchema,
+  savedRequestSchema,
+  secretChangesSchema,
+  variableNameSchema,
+} from '../workspace-validation';
+
+export const workspaceOperations = {
+  /**
+   * Opens a folder as the workspace (a missing or empty one becomes one), or the default workspace in the app's data
+   * folder for null. A folder holding files but no protodesk.json answers `needsConfirmation` and nothing is written;
+   * with `create: true` (the person confirmed) only its protodesk.json is created.
+   */
+  open: operation<WorkspaceState | WorkspaceNeedsConfirmation>()({
+    folder: textSchema.nullable(),
+    create: z.boolean().optional(),
+  }),
+  /** The open workspace as it is on disk now. */
+  state: operation<WorkspaceState>()({}),
+  readRequest: operation<Versioned<SavedRequest>>()({ path: requestPathSchema }),
+  /**
+   * Saves a request atomically. `baseVersion` is the version read (null for a new file): when the file changed on disk
+   * since, this fails with kind `conflict` unless `overwrite` is true.
+   */
+  saveRequest: operation<{ version: string }>()({
+    path: requestPathSchema,
+    request: savedRequestSchema,
+    baseVersion: baseVersionSchema,
+    overwrite: z.boolean(),
+  }),
+  deleteRequest: operation<void>()({ path: requestPathSchema }),
+  readEnvironment: operation<Versioned<EnvironmentView>>()({ name: itemNameSchema }),
+  /** Saves an environment; secret values go to the keychain (or the local secrets file), never into the file. */
+  saveEnvironment: operation<{ version: string }>()({
+    name: itemNameSchema,
+    file: environmentFileSchema,
+    secrets: secretChangesSchema,
+    baseVersion: baseVersionSchema,
+    overwrite: z.boolean(),
+  }),
+  deleteEnvironment: operation<void>()({ name: itemNameSchema }),
+  /** What `{{name}}` would be filled with in an environment (none: only captured values), secret values left out. */
+  variableView: operation<VariableView>()({ environment: itemNameSchema.optional() }),
+  /** One secret's stored value, only when the person clicked "Reveal": the only way a secret value reaches the page. */
+  revealSecret: operation<string>()({ environment: itemNameSchema, name: variableNameSchema }),
+  /** Imports BloomRPC's environments and TLS entries from its app-data folder, or its `environments.json` / `tls.json`. */
+  importBloomRpc: operation<BloomRpcImport>()({ file: textSchema }),
+  /** Builds a request from a pasted grpcurl command line. */
+  grpcurlToRequest: operation<GrpcurlImport>()({ command: textSchema }),
+  /**
+   * A grpcurl command that makes the same call (variables filled from the environment, secrets as shell references
+   * such as `"$TOKEN"`; schema flags from the workspace).
+   */
+  requestToGrpcurl: operation<string>()({
+    request: savedRequestSchema,
+    environment: itemNameSchema.optional(),
+  }),
+  /** Writes one collection as a single bundle file; answers how many requests it holds. */
+  exportCollection: operation<{ count: number }>()({ collection: itemNameSchema, file: textSchema }),
+  /** Adds the requests of a bundle file as a collection (renamed when the name is taken). */
+  importCollection: operation<{ collection: string; count: number }>()({ file: textSchema }),
+} as const;
