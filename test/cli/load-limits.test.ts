@@ -171,7 +171,7 @@ let scratch: string;
 
 beforeAll(async () => {
   service = eventService().service;
-  sourceId = (await service.addSource(testProtoSource)).id;
+  sourceId = (await service.sources.add({ source: testProtoSource })).id;
   scratch = await mkdtemp(join(go.dir, 'exports-'));
 });
 afterAll(() => service?.close());
@@ -199,8 +199,13 @@ describe('protodesk load and the page accept the same plans and refuse the other
       '-o',
       output,
     ]);
-    const checked = await dispatch(service, 'checkLoadPlan', [plan]);
-    const exported = await dispatch(service, 'exportLoad', [sourceId, request(), undefined, plan, 'ghz']);
+    const checked = await dispatch(service, 'load.checkPlan', { plan });
+    const exported = await dispatch(service, 'load.export', {
+      sourceId,
+      request: request(),
+      plan,
+      kind: 'ghz',
+    });
     if (!refused) {
       expect(cli.code, cli.err).toBe(0);
       expect(checked).toEqual({ ok: true, value: null });
@@ -215,13 +220,12 @@ describe('protodesk load and the page accept the same plans and refuse the other
     });
     expect(checked).toEqual({ ok: true, value: { message, hint, field: expect.any(String) } });
     expect(exported).toEqual({ ok: false, failure: { kind: 'invalidRequest', message, hint } });
-    const started = await dispatch(service, 'startLoad', [
-      `run-${index}`,
+    const started = await dispatch(service, 'load.start', {
+      runId: `run-${index}`,
       sourceId,
-      request(),
-      undefined,
+      request: request(),
       plan,
-    ]);
+    });
     expect(started).toEqual({ ok: false, failure: { kind: 'invalidRequest', message, hint } });
   });
 });

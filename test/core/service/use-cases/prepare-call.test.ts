@@ -11,7 +11,7 @@ const methods =
 /** What the app's Send, `protodesk call` and `protodesk load` say about calling `method` (nothing is sent). */
 async function refusals(method: string) {
   const { service } = recordingService();
-  const { id } = await service.addSource(testProtoSource);
+  const { id } = await service.sources.add({ source: testProtoSource });
   const request = {
     target: '127.0.0.1:1',
     tls: { mode: 'plaintext' as const },
@@ -19,7 +19,7 @@ async function refusals(method: string) {
     metadata: [],
     requests: ['{}'],
   };
-  const page = await service.startCall(id, request).then(
+  const page = await service.calls.start({ sourceId: id, request }).then(
     () => 'started',
     (error: unknown) => engineFailure(error),
   );

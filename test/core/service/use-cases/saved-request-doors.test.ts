@@ -63,8 +63,8 @@ async function refusals(name: 'Half profile' | 'Missing profile', profile: 'half
   expect(load.code).toBe(2);
 
   const { service } = recordingService({ dataDir });
-  await service.openWorkspace(folder);
-  const copy = await service.requestToGrpcurl(saved[profile]).then(
+  await service.workspace.open({ folder });
+  const copy = await service.workspace.requestToGrpcurl({ request: saved[profile] }).then(
     () => undefined,
     (error: unknown) => engineFailure(error),
   );
