@@ -212,7 +212,7 @@ describe("the plan's shape is checked before the engine sees it (its numbers: te
       plan,
     });
     expect(result).toMatchObject({ ok: false, failure: { kind: 'invalidRequest' } });
-    expect(!result.ok && result.failure.message).toMatch(`load.start: plan.`);
+    expect(!result.ok && result.failure.message).toMatch(`load.start: plan`);
     expect(!result.ok && result.failure.message).toContain(message);
   });
 });
