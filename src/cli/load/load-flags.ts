@@ -1,4 +1,4 @@
-import { checkPlan } from '../../core/service/entry/load';
+import { checkPlan } from '../../core/service/entry/plan';
 import type { LoadModel, LoadPlan } from '../../shared/load';
 import type { RequestFlags } from '../call-options';
 import { parseDuration } from '../duration';

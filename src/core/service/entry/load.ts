@@ -1,5 +1,4 @@
 /** What `protodesk load` uses of the load engine besides prepareLoad: thresholds, the run, its data file and reports. */
-export { checkPlan } from '../../load/plan-check';
 export { parseThresholds } from '../../load/thresholds';
 export { readDataFile } from '../../load/run/data-file';
 export { startLoad } from '../../load/run/start-load';
