@@ -6,8 +6,8 @@ import { FileCode2, Play, Square } from 'lucide-react';
 import { memo, useCallback, useMemo, useState } from 'react';
 import type { ApiPick } from '../../../shared/api/contract';
 import type { MethodKind } from '../../../shared/schema';
-import { callContextOf } from '../../state/call-context';
-import { callRequest, missingTarget } from '../../state/call-actions';
+import { missingTarget } from '../../state/call-actions';
+import { requestForTab } from '../../state/request-for-tab';
 import { sendsStream } from '../../state/call-phase';
 import { useAppStoreApi } from '../../state/context';
 import { usePathChooser } from '../import/path-chooser';
@@ -55,7 +55,7 @@ export const LoadView = memo(function LoadView(props: {
     const state = app.getState();
     const tab = state.tabs.find((candidate) => candidate.id === tabId);
     if (!tab || !tab.target.trim()) return undefined;
-    return { request: callRequest(tab), context: callContextOf(tab, state.environment) };
+    return requestForTab(tab, state);
   };
 
   const start = (): void => {
