@@ -1,18 +1,13 @@
 /** Send / Cancel / End stream for a tab: starts calls, streams more requests, and records failures on the tab. */
 import type { ApiPick } from '../../shared/api/contract';
 import type { ApiFailure } from '../../shared/api/types';
-import type { CallOptions, CallProtocol, CallRequest } from '../../shared/call';
-import type { CallContext } from '../../shared/workspace';
-import { enabledMetadata } from '../components/MetadataTable';
 import { createCallModel, noteSent } from '../features/response/call-model';
 import { callPhase, sendsStream } from './call-phase';
 import type { EventRouter } from './event-router';
 import { toFailure } from '../../shared/api/errors';
 import { problemOf } from './failure';
-import { effectiveProtocol, isWebProtocol } from './protocol';
-import { protocolInUse } from '../../shared/protocol-in-use';
 import { openingMessages } from './stream-messages';
-import { methodRef } from './tab-list';
+import type { TabRequest } from './request-for-tab';
 import type { TabState } from './types';
 
 /** The operations calls use. */
@@ -35,34 +30,6 @@ export interface CallActions {
 
 const ignore = (): undefined => undefined;
 
-/** The options as the engine takes them, without unset fields; HTTP/2 only where the protocol has a choice. */
-function callOptions(tab: TabState, protocol: CallProtocol): CallOptions {
-  const { deadlineMs, emitDefaults, gzip, http2 } = tab.options;
-  return {
-    ...(deadlineMs !== undefined ? { deadlineMs } : {}),
-    emitDefaults,
-    gzip,
-    ...(http2 && isWebProtocol(protocol) ? { http2 } : {}),
-  };
-}
-
-/**
- * The request that starts a tab's call with its current text. The protocol is named whenever the tab or the
- * environment chose one (an explicit gRPC must not fall back to the environment's default in the engine).
- */
-export function callRequest(tab: TabState, environmentProtocol?: CallProtocol): CallRequest {
-  const named = protocolInUse(tab.protocol, environmentProtocol);
-  return {
-    target: tab.target.trim(),
-    tls: tab.tls,
-    method: methodRef(tab.method),
-    metadata: enabledMetadata(tab.metadata),
-    requests: openingMessages(tab),
-    ...(named !== undefined ? { protocol: named } : {}),
-    options: callOptions(tab, effectiveProtocol(tab, environmentProtocol)),
-  };
-}
-
 /** Why a call (or a load test) cannot start without an address. */
 export const missingTarget: ApiFailure = {
   kind: 'invalidRequest',
@@ -71,15 +38,14 @@ export const missingTarget: ApiFailure = {
 };
 
 /**
- * Builds the call actions over the store's tab access, the event router, the workspace context of a tab's calls, and
- * what to note once the engine started a tab's call.
+ * Builds the call actions over the store's tab access, the event router, a tab's request as it is now (requestForTab
+ * with the selected environment), and what to note once the engine started a tab's call.
  */
 export function createCallActions(
   api: CallApi,
   tabs: TabAccess,
   router: EventRouter,
-  contextOf: (tab: TabState) => CallContext,
-  environmentProtocol: () => CallProtocol | undefined,
+  requestOf: (tab: TabState) => TabRequest,
   onStarted: (tab: TabState) => void,
 ): CallActions {
   const fail = (id: string, error: unknown): void => {
@@ -104,8 +70,8 @@ export function createCallActions(
     }));
     const release = router.holdUnknown();
     try {
-      const request = callRequest(tab, environmentProtocol());
-      const started = await api.calls.start({ sourceId: tab.sourceId, request, context: contextOf(tab) });
+      const { request, context } = requestOf(tab);
+      const started = await api.calls.start({ sourceId: tab.sourceId, request, context });
       onStarted(tab);
       const model = createCallModel(started.callId, started.kind, request.protocol ?? 'grpc');
       const call = sendsStream(started.kind) ? openingMessages(tab).reduce(noteSent, model) : model;

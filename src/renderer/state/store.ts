@@ -5,7 +5,7 @@ import type { SourceState } from '../../shared/api/types';
 import type { MethodInfo } from '../../shared/schema';
 import type { Assertions, Capture, EnvironmentFile } from '../../shared/workspace';
 import { createCallActions, type CallApi, type CallActions } from './call-actions';
-import { callContextOf } from './call-context';
+import { requestForTab } from './request-for-tab';
 import { connectionFor, rememberConnection } from './connections';
 import { createEventRouter } from './event-router';
 import { toFailure } from '../../shared/api/errors';
@@ -91,8 +91,7 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
       api,
       { getTab, patchTab },
       router,
-      (tab) => callContextOf(tab, get().environment),
-      () => get().environmentProtocol,
+      (tab) => requestForTab(tab, get()),
       (tab) => set((state) => rememberConnection(state, tab.sourceId, tab)),
     );
 

@@ -2,7 +2,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CallEvent } from '../../../src/shared/call';
 import { batchEntries } from '../../helpers/batch-entries';
-import { callRequest } from '../../../src/renderer/state/call-actions';
 import { chosenProtocol } from '../../../src/renderer/state/protocol';
 import type { AppStore } from '../../../src/renderer/state/store';
 import { engineStub, historyEntry, memoryStorage, testSource, unaryCall, unaryRequest } from './engine-stub';
@@ -106,7 +105,6 @@ describe('a tab’s protocol', () => {
     store.getState().setConnection(tab.id, { target: 'localhost:1' });
     await store.getState().send(tab.id);
     expect(engine.started[0]?.request.protocol).toBe('connect');
-    expect(callRequest({ ...activeTab(store), protocol: 'grpc' }, 'connect').protocol).toBe('grpc');
     expect(unaryRequest().protocol).toBeUndefined();
   });
 });

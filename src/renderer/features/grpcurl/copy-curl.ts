@@ -1,7 +1,6 @@
 /** "Copy as curl": a tab's Connect unary call as a curl command, put on the clipboard. */
 import type { VariableView } from '../../../shared/workspace';
-import { enabledMetadata } from '../../components/metadata-rows';
-import { methodRef } from '../../state/tab-list';
+import { requestForTab, type TabEnvironment } from '../../state/request-for-tab';
 import type { TabState } from '../../state/types';
 import { copyText } from '../response/copy-text';
 import { curlCommand } from '../../../shared/curl-command';
@@ -15,16 +14,25 @@ function plainValues(view: VariableView | undefined): Map<string, string> {
   return values;
 }
 
-/** Answers the command once it is on the clipboard; rejects with what stopped it (an address curl cannot use, the clipboard). */
-export async function copyAsCurl(tab: TabState, variables: VariableView | undefined): Promise<string> {
+/**
+ * Answers the command once it is on the clipboard; rejects with what stopped it (an address curl cannot use, the
+ * clipboard). The call is the one Send makes (requestForTab), so HTTP/2 follows the same protocol rule.
+ */
+export async function copyAsCurl(
+  tab: TabState,
+  environment: TabEnvironment,
+  variables: VariableView | undefined,
+): Promise<string> {
+  const { request } = requestForTab(tab, environment);
+  const { deadlineMs, http2 = false } = request.options ?? {};
   const result = curlCommand({
-    target: tab.target,
-    method: methodRef(tab.method),
-    tls: tab.tls,
-    metadata: enabledMetadata(tab.metadata),
+    target: request.target,
+    method: request.method,
+    tls: request.tls,
+    metadata: request.metadata,
     body: tab.requestText,
-    http2: tab.options.http2 ?? false,
-    ...(tab.options.deadlineMs !== undefined ? { deadlineMs: tab.options.deadlineMs } : {}),
+    http2,
+    ...(deadlineMs !== undefined ? { deadlineMs } : {}),
     values: plainValues(variables),
   });
   if ('problem' in result) throw new Error(result.problem);

@@ -73,7 +73,11 @@ export const LoadSetupForm = memo(function LoadSetupForm(props: {
           </>
         )}
       </div>
-      <ThresholdRows rows={setup.thresholds} onChange={(thresholds) => onChange({ thresholds })} />
+      <ThresholdRows
+        rows={setup.thresholds}
+        problem={problems.thresholds}
+        onChange={(thresholds) => onChange({ thresholds })}
+      />
       <details className="load-advanced">
         <summary>Advanced</summary>
         <div className="load-fields">

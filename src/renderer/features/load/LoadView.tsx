@@ -6,23 +6,24 @@ import { FileCode2, Play, Square } from 'lucide-react';
 import { memo, useCallback, useMemo, useState } from 'react';
 import type { ApiPick } from '../../../shared/api/contract';
 import type { MethodKind } from '../../../shared/schema';
-import { callContextOf } from '../../state/call-context';
-import { callRequest, missingTarget } from '../../state/call-actions';
+import { missingTarget } from '../../state/call-actions';
+import { requestForTab } from '../../state/request-for-tab';
 import { sendsStream } from '../../state/call-phase';
 import { useAppStoreApi } from '../../state/context';
 import { usePathChooser } from '../import/path-chooser';
 import { ActionMenu } from './ActionMenu';
 import { useLoadStore, useLoadStoreApi } from './load-context';
-import { planEstimate, presets, setupToPlan, type LoadSetup } from './load-setup';
+import { planEstimate, planProblems, presets, setupToPlan, type LoadSetup } from './load-setup';
 import { runUnderWay, tabLoadOf } from './load-store';
 import { LoadNotice } from './LoadNotice';
 import { LoadResults } from './LoadResults';
 import { LoadSetupForm } from './LoadSetupForm';
+import { usePlanCheck } from './use-plan-check';
 import { useNotice } from '../../components/use-notice';
 import './load.css';
 
 /** The operations the view uses beyond its store's. */
-export type LoadViewApi = ApiPick<'load.saveReport' | 'load.export' | 'files.write'>;
+export type LoadViewApi = ApiPick<'load.saveReport' | 'load.export' | 'load.checkPlan' | 'files.write'>;
 
 /** Memoized: the tab's other changes (call batches, edits) do not re-render it. */
 export const LoadView = memo(function LoadView(props: {
@@ -38,7 +39,13 @@ export const LoadView = memo(function LoadView(props: {
   const status = useLoadStore((state) => tabLoadOf(state, tabId).run?.status);
   const runId = useLoadStore((state) => tabLoadOf(state, tabId).run?.runId);
   const streams = sendsStream(props.methodKind);
-  const result = useMemo(() => setupToPlan(setup, streams), [setup, streams]);
+  const read = useMemo(() => setupToPlan(setup, streams), [setup, streams]);
+  // The fields must be numbers (the form's check), and in range (the engine's, in the words `protodesk load` uses).
+  const refused = usePlanCheck(api, read.plan);
+  const result = useMemo(
+    () => (refused ? { plan: undefined, problems: planProblems(refused) } : read),
+    [refused, read],
+  );
   const running = runUnderWay(status);
   // The form folds away once a run starts, so the results fit; it opens again with a click.
   const [setupOpen, setSetupOpen] = useState(runId === undefined);
@@ -55,7 +62,7 @@ export const LoadView = memo(function LoadView(props: {
     const state = app.getState();
     const tab = state.tabs.find((candidate) => candidate.id === tabId);
     if (!tab || !tab.target.trim()) return undefined;
-    return { request: callRequest(tab), context: callContextOf(tab, state.environment) };
+    return requestForTab(tab, state);
   };
 
   const start = (): void => {

@@ -4,6 +4,8 @@ import { IconButton } from '../../components/IconButton';
 
 export function ThresholdRows(props: {
   rows: string[];
+  /** What the engine says is wrong with them (too many, too long). */
+  problem?: string;
   onChange: (rows: string[]) => void;
 }): React.JSX.Element {
   const { rows, onChange } = props;
@@ -33,6 +35,7 @@ export function ThresholdRows(props: {
           />
         </div>
       ))}
+      {props.problem && <span className="pd-field-error">{props.problem}</span>}
       <button type="button" className="ghost load-add" onClick={() => onChange([...rows, ''])}>
         <Plus aria-hidden="true" size={14} />
         Add threshold

@@ -1,5 +1,8 @@
-/** The Load test form as typed (text fields), its presets, and the LoadPlan it becomes (or what is wrong with it). */
-import type { LoadPlan } from '../../../shared/load';
+/**
+ * The Load test form as typed (text fields), its presets, the LoadPlan it becomes (or which fields are not numbers),
+ * and where the engine's verdict on the plan (load.checkPlan) shows. The limits are the engine's alone.
+ */
+import type { LoadPlan, LoadPlanField, LoadPlanProblem } from '../../../shared/load';
 
 /** The three ways to shape a run, as the form's segmented control offers them. */
 export type ModelChoice = 'usersCalls' | 'usersTime' | 'rate';
@@ -57,20 +60,27 @@ export type SetupProblems = Partial<Record<keyof LoadSetup, string>>;
 export type SetupResult =
   { plan: LoadPlan; problems?: undefined } | { plan?: undefined; problems: SetupProblems };
 
-/** A whole number from `min` up, or the reason it is not. */
-function wholeNumber(text: string, min: number): number | string {
+/** A number, or the reason the text is not one (the engine's checkPlan says whether it is in range). */
+function numberOf(text: string): number | string {
   const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return `Enter a whole number (${min} or more).`;
   const value = Number(trimmed);
-  return value >= min ? value : `Enter ${min} or more.`;
+  return trimmed !== '' && Number.isFinite(value) ? value : 'Enter a number, e.g. 10 or 0.5.';
 }
 
-/** Seconds (fractions allowed) above 0, or the reason they are not. */
+/** Seconds (fractions allowed), or the reason the text is not a number of them. */
 function seconds(text: string): number | string {
+  const read = numberOf(text);
+  return typeof read === 'string' ? 'Enter a number of seconds, e.g. 30 or 1.5.' : read;
+}
+
+/**
+ * Calls per user: a whole number of 1 or more. The form's own rule, as the plan only has the total (users × calls per
+ * user, which the engine checks).
+ */
+function callsPerUser(text: string): number | string {
   const trimmed = text.trim();
-  const value = Number(trimmed);
-  if (trimmed === '' || !Number.isFinite(value)) return 'Enter a number of seconds, e.g. 30 or 1.5.';
-  return value > 0 ? value : 'Enter more than 0 seconds.';
+  if (!/^\d+$/.test(trimmed)) return 'Enter a whole number (1 or more).';
+  return Number(trimmed) >= 1 ? Number(trimmed) : 'Enter 1 or more.';
 }
 
 /** Reads the fields `names` with their readers; collects problems. */
@@ -88,18 +98,18 @@ function readAll<K extends keyof LoadSetup>(
   return { values, problems };
 }
 
-/** Reads an optional whole-number field: absent when empty. */
-const optional = (text: string) => (text.trim() === '' ? undefined : wholeNumber(text, 1));
+/** Reads an optional number field: absent when empty. */
+const optional = (text: string) => (text.trim() === '' ? undefined : numberOf(text));
 
-/** The LoadPlan the form describes; thresholds are passed as typed (the engine checks them on Start). */
+/** The LoadPlan the form describes, once its fields are numbers; thresholds are passed as typed (the engine checks them). */
 export function setupToPlan(setup: LoadSetup, streamsRequests: boolean): SetupResult {
   const model =
     setup.model === 'usersCalls'
-      ? readAll(setup, { users: (t) => wholeNumber(t, 1), callsPerUser: (t) => wholeNumber(t, 1) })
+      ? readAll(setup, { users: numberOf, callsPerUser })
       : setup.model === 'usersTime'
-        ? readAll(setup, { users: (t) => wholeNumber(t, 1), duration: seconds })
+        ? readAll(setup, { users: numberOf, duration: seconds })
         : readAll(setup, {
-            rate: (t) => wholeNumber(t, 1),
+            rate: numberOf,
             duration: seconds,
             ramp: (t) => (t.trim() === '' ? 0 : seconds(t)),
           });
@@ -130,6 +140,25 @@ export function setupToPlan(setup: LoadSetup, streamsRequests: boolean): SetupRe
   const thresholds = setup.thresholds.map((text) => text.trim()).filter((text) => text !== '');
   if (thresholds.length > 0) plan.thresholds = thresholds;
   return { plan };
+}
+
+/** The form's field that sets each part of a plan (the form sets no workers or calls in flight: Connections is nearest). */
+const fieldOfPlan: Record<LoadPlanField, keyof LoadSetup> = {
+  concurrency: 'users',
+  total: 'callsPerUser',
+  durationMs: 'duration',
+  rampMs: 'ramp',
+  rate: 'rate',
+  maxInFlight: 'rate',
+  connections: 'connections',
+  workers: 'connections',
+  messagesPerStream: 'messagesPerStream',
+  thresholds: 'thresholds',
+};
+
+/** The engine's verdict on the plan (load.checkPlan) as the form shows it: its words at the field it names. */
+export function planProblems(problem: LoadPlanProblem): SetupProblems {
+  return { [fieldOfPlan[problem.field]]: `${problem.message} ${problem.hint}` };
 }
 
 /** What a plan will do, for the line beside Start: `1,000 calls`, `about 10,000 calls in 30 s`, `for 6 s`. */

@@ -75,7 +75,12 @@ export function SaveActions(props: {
           aria-label="Copy as curl"
           className="icon-button"
           title={noCurl ?? 'Copy as curl: a command making this Connect call'}
-          onClick={() => void copyWith(() => copyAsCurl(tab, variables?.view), noCurl)}
+          onClick={() =>
+            void copyWith(
+              () => copyAsCurl(tab, { environment: props.environment, environmentProtocol }, variables?.view),
+              noCurl,
+            )
+          }
         >
           <Terminal size={16} aria-hidden />
         </button>

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { planProblem } from '../../../../src/core/load/plan-check';
+import type { LoadPlanField } from '../../../../src/shared/load';
 import {
   defaultSetup,
   planEstimate,
+  planProblems,
   presets,
   setupToPlan,
   type LoadSetup,
@@ -58,15 +61,53 @@ describe('the Load test form as a plan', () => {
     expect(setupToPlan(setup({ messagesPerStream: '3' }), false).plan?.messagesPerStream).toBeUndefined();
   });
 
-  it('says what is wrong with each field that is not a number in range', () => {
+  it('says which fields are not numbers, and leaves their range to the engine', () => {
     const result = setupToPlan(
-      setup({ model: 'rate', rate: '0', duration: 'soon', connections: '1.5' }),
+      setup({ model: 'rate', rate: 'fast', duration: 'soon', connections: 'x' }),
       false,
     );
     expect(result.problems).toEqual({
-      rate: 'Enter 1 or more.',
+      rate: 'Enter a number, e.g. 10 or 0.5.',
       duration: 'Enter a number of seconds, e.g. 30 or 1.5.',
-      connections: 'Enter a whole number (1 or more).',
+      connections: 'Enter a number, e.g. 10 or 0.5.',
     });
+    // Numbers out of range become a plan: load.checkPlan refuses them, in the words `protodesk load` uses.
+    expect(
+      setupToPlan(setup({ model: 'rate', rate: '200000', connections: '1.5' }), false).plan,
+    ).toMatchObject({
+      model: { rate: 200_000 },
+      connections: 1.5,
+    });
+  });
+
+  it('reads a rate below one call per second', () => {
+    const result = setupToPlan(setup({ model: 'rate', rate: '0.5', duration: '10', ramp: '' }), false);
+    expect(result.plan).toEqual({ model: { kind: 'open', rate: 0.5, durationMs: 10_000 } });
+  });
+
+  it('calls per user stay whole numbers: the plan only has the total', () => {
+    expect(setupToPlan(setup({ callsPerUser: '2.5' }), false).problems).toEqual({
+      callsPerUser: 'Enter a whole number (1 or more).',
+    });
+  });
+
+  it('shows the engine’s verdict at the field that sets the part of the plan it names', () => {
+    const problem = (field: LoadPlanField) =>
+      planProblems({ message: 'Too many.', hint: 'Use fewer.', field });
+    expect(problem('concurrency')).toEqual({ users: 'Too many. Use fewer.' });
+    expect(problem('total')).toEqual({ callsPerUser: 'Too many. Use fewer.' });
+    expect(problem('durationMs')).toEqual({ duration: 'Too many. Use fewer.' });
+    expect(problem('rampMs')).toEqual({ ramp: 'Too many. Use fewer.' });
+    expect(problem('rate')).toEqual({ rate: 'Too many. Use fewer.' });
+    expect(problem('connections')).toEqual({ connections: 'Too many. Use fewer.' });
+    expect(problem('messagesPerStream')).toEqual({ messagesPerStream: 'Too many. Use fewer.' });
+    expect(problem('thresholds')).toEqual({ thresholds: 'Too many. Use fewer.' });
+  });
+
+  it('the engine refuses 200,000 calls/s and accepts 0.5/s in the form’s plan', () => {
+    const plan = (rate: string) => setupToPlan(setup({ model: 'rate', rate, duration: '10' }), false).plan!;
+    expect(planProblem(plan('0.5'))).toBeNull();
+    expect(planProblem(plan('200000'))).toMatchObject({ field: 'rate' });
+    expect(planProblems(planProblem(plan('200000'))!).rate).toMatch(/^A load test .*100,000/);
   });
 });
