@@ -4,7 +4,7 @@ import {
   defaultTitle,
   joinPath,
   showsEntry,
-} from '../../../../src/renderer/features/import/paths';
+} from '../../../src/renderer/components/paths';
 
 describe('path dialog helpers', () => {
   it('lists folders always and files by the purpose’s extensions', () => {

@@ -4,9 +4,9 @@ import {
   createCallModel,
   noteSent,
   viewLimit,
-} from '../../../../src/renderer/features/response/call-model';
-import type { CallModel } from '../../../../src/renderer/features/response/call-model';
-import { batch, messages, statusEvent } from './batches';
+} from '../../../src/renderer/model/call-model';
+import type { CallModel } from '../../../src/renderer/model/call-model';
+import { batch, messages, statusEvent } from '../features/response/batches';
 
 /** Applies `count` received messages in batches of `size`. */
 function receive(model: CallModel, count: number, size: number): CallModel {

@@ -1,6 +1,6 @@
 /** "Copy as curl": a tab's Connect unary call as a curl command, put on the clipboard. */
 import type { VariableView } from '../../../shared/workspace';
-import { enabledMetadata } from '../../components/metadata-rows';
+import { enabledMetadata } from '../../model/metadata-rows';
 import { methodRef } from '../../state/tab-list';
 import type { TabState } from '../../state/types';
 import { copyText } from '../response/copy-text';

@@ -10,7 +10,7 @@ import { callContextOf } from '../../state/call-context';
 import { callRequest, missingTarget } from '../../state/call-actions';
 import { sendsStream } from '../../state/call-phase';
 import { useAppStoreApi } from '../../state/context';
-import { usePathChooser } from '../import/path-chooser';
+import { usePathChooser } from '../../components/path-chooser';
 import { ActionMenu } from './ActionMenu';
 import { useLoadStore, useLoadStoreApi } from './load-context';
 import { planEstimate, presets, setupToPlan, type LoadSetup } from './load-setup';
