@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyBatch,
-  createCallModel,
-  noteSent,
-  viewLimit,
-} from '../../../src/renderer/model/call-model';
+import { applyBatch, createCallModel, noteSent, viewLimit } from '../../../src/renderer/model/call-model';
 import type { CallModel } from '../../../src/renderer/model/call-model';
 import { batch, messages, statusEvent } from '../features/response/batches';
 
