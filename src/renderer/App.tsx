@@ -10,7 +10,7 @@ import { FailureMessage } from './components/ProblemList';
 import { useEnvironmentDefaults } from './features/environments/use-environment-defaults';
 import { HistoryPanel } from './features/history/HistoryPanel';
 import { LoadProvider, useLoadStoreApi } from './features/load/load-context';
-import { PathChooserProvider } from './features/import/path-chooser';
+import { PathChooserProvider } from './components/path-chooser';
 import { CommandPalette } from './features/palette/CommandPalette';
 import { paletteItems, type PaletteCommand } from './features/palette/palette-items';
 import { Sidebar } from './features/sidebar/Sidebar';

@@ -1,12 +1,8 @@
 /** An editable table of metadata rows: key, value, enabled; `-bin` keys take base64 values. */
 import { X } from 'lucide-react';
-import { isBase64, isBinaryKey } from './metadata-rows';
-import type { MetadataRow } from './metadata-rows';
+import { isBase64, isBinaryKey, type MetadataRow } from '../model/metadata-rows';
 import { VariableTextField } from './VariableTextField';
 import './metadata-table.css';
-
-export { enabledMetadata } from './metadata-rows';
-export type { MetadataRow } from './metadata-rows';
 
 /** The table (named by `label`, "Metadata" by default) and its "Add metadata" button. */
 export function MetadataTable(props: {

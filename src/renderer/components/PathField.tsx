@@ -1,7 +1,7 @@
 /** A labelled path textbox with a "Browse…" button that asks the path chooser. */
 import { useState } from 'react';
 import type { PathPurpose } from '../../shared/api/types';
-import { usePathChooser } from '../features/import/path-chooser';
+import { usePathChooser } from './path-chooser';
 import { toFailure } from '../../shared/api/errors';
 import { TextField } from './TextField';
 import type { TextFieldProps } from './TextField';

@@ -1,7 +1,7 @@
 /** Send / Cancel / End stream for a tab: starts calls, streams more requests, and records failures on the tab. */
 import type { ApiPick } from '../../shared/api/contract';
 import type { ApiFailure } from '../../shared/api/types';
-import { createCallModel, noteSent } from '../features/response/call-model';
+import { createCallModel, noteSent } from '../model/call-model';
 import { callPhase, sendsStream } from './call-phase';
 import type { EventRouter } from './event-router';
 import { toFailure } from '../../shared/api/errors';

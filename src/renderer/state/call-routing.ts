@@ -1,7 +1,7 @@
 /** Pure routing of engine event batches and outcomes to the tab whose call they belong to. */
 import type { CallEventBatch } from '../../shared/api/types';
 import type { CallOutcome } from '../../shared/workspace';
-import { applyBatch } from '../features/response/call-model';
+import { applyBatch } from '../model/call-model';
 import type { TabState } from './types';
 
 /** The tab showing call `callId`, if any. */

@@ -5,7 +5,7 @@
 import type { CallOptions, CallProtocol, CallRequest } from '../../shared/call';
 import type { CallContext } from '../../shared/workspace';
 import { protocolInUse } from '../../shared/protocol-in-use';
-import { enabledMetadata } from '../components/metadata-rows';
+import { enabledMetadata } from '../model/metadata-rows';
 import { effectiveProtocol, isWebProtocol } from './protocol';
 import { tabSettings } from './saved-settings';
 import { openingMessages } from './stream-messages';

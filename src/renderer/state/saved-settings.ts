@@ -2,7 +2,7 @@
 import type { CallProtocol } from '../../shared/call';
 import type { MetadataEntry } from '../../shared/schema';
 import type { Assertions, Capture, SavedOptions, SavedRequest } from '../../shared/workspace';
-import { enabledMetadata } from '../components/metadata-rows';
+import { enabledMetadata } from '../model/metadata-rows';
 import type { RequestOptions, TabState } from './types';
 
 /** A saved request without its method and body: the fields a tab edits around the JSON editor. */

@@ -3,7 +3,7 @@
  * the editor shows and edits one at a time.
  */
 import type { HistoryEntry } from '../../shared/workspace';
-import { callModelFromHistory } from '../features/response/call-model';
+import { callModelFromHistory } from '../model/call-model';
 import { sendsStream } from './call-phase';
 import { historyMessage } from './saved-request';
 import type { StreamMessages, TabState } from './types';

@@ -3,9 +3,9 @@ import type { ApiFailure, MethodTemplate, SourceState } from '../../shared/api/t
 import type { CallProtocol } from '../../shared/call';
 import type { MethodInfo, TlsSettings } from '../../shared/schema';
 import type { Assertions, Capture, CallOutcome, SavedRequest, WorkspaceState } from '../../shared/workspace';
-import type { MetadataRow } from '../components/MetadataTable';
+import type { MetadataRow } from '../model/metadata-rows';
 import type { RequestSection } from './request-section';
-import type { CallModel } from '../features/response/call-model';
+import type { CallModel } from '../model/call-model';
 
 /** Per-request options the request pane edits (a subset of CallOptions). */
 export interface RequestOptions {

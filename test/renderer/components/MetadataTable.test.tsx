@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MetadataTable, enabledMetadata } from '../../../src/renderer/components/MetadataTable';
-import type { MetadataRow } from '../../../src/renderer/components/MetadataTable';
+import { MetadataTable } from '../../../src/renderer/components/MetadataTable';
+import { enabledMetadata, type MetadataRow } from '../../../src/renderer/model/metadata-rows';
 
 afterEach(cleanup);
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TlsSettings } from '../../../src/shared/schema';
 import { TlsFields } from '../../../src/renderer/components/TlsFields';
-import { PathChooserProvider } from '../../../src/renderer/features/import/path-chooser';
+import { PathChooserProvider } from '../../../src/renderer/components/path-chooser';
 
 afterEach(cleanup);
 

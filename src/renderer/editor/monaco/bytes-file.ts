@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { ApiError } from '../../../shared/api/errors';
 import { maxBytesFileSize } from '../../../shared/api/types';
-import { humanBytes } from '../../features/response/format-units';
+import { humanBytes } from '../../model/format-units';
 import type { RequestEditorTools } from '../types';
 import { bytesValueAt, type BytesValue } from './bytes-value';
 import { monaco } from './setup';

@@ -1,7 +1,7 @@
 /** The Docs view's parts: the method's summary, a message's fields, an enum's values, and links between types. */
 import type { DocComments, DocType, EnumDoc, FieldDoc, MessageDoc, MethodDocs } from '../../../shared/docs';
-import { methodKindLabel } from '../sidebar/kind-label';
-import { commentText, shortName, typeSectionId } from './doc-text';
+import { methodKindLabel } from '../../model/kind-label';
+import { commentText, shortName, typeSectionId } from '../../model/doc-text';
 
 /** Follows a link to a type's section. */
 export type OnTypeLink = (fullName: string) => void;

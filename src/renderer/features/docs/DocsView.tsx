@@ -13,7 +13,7 @@ import type { MethodInfo } from '../../../shared/schema';
 import { FailureMessage } from '../../components/ProblemList';
 import { useAppStore } from '../../state/context';
 import { methodRef } from '../../state/tab-list';
-import { noCommentsNote } from './doc-text';
+import { noCommentsNote } from '../../model/doc-text';
 import { EnumSection, MessageSection, MethodSummary } from './DocsSections';
 import { useDocNavigation } from './use-doc-navigation';
 import './docs.css';

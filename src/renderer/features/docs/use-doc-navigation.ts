@@ -1,6 +1,6 @@
 /** Moving between the Docs view's type sections by their links, with a Back that retraces the steps. */
 import { useCallback, useState, type RefObject } from 'react';
-import { typeSectionId } from './doc-text';
+import { typeSectionId } from '../../model/doc-text';
 
 /** What the Docs view needs to follow links and go back. */
 export interface DocNavigation {

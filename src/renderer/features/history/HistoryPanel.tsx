@@ -9,10 +9,10 @@ import type { ApiFailure } from '../../../shared/api/types';
 import type { HistorySummary } from '../../../shared/workspace';
 import { FailureMessage } from '../../components/ProblemList';
 import { toFailure } from '../../../shared/api/errors';
-import { statusClass } from '../response/status-class';
+import { statusClass } from '../../model/status-class';
 import { SidebarEmpty, ViewAction, ViewHeader } from '../sidebar/ViewFrame';
-import { previewClick } from '../tabs/preview-click';
-import { methodName, whenText } from './history-format';
+import { previewClick } from '../../model/preview-click';
+import { methodName, whenText } from '../../model/history-format';
 import './history.css';
 
 /** The operations the view uses. */

@@ -1,5 +1,5 @@
 /** Above the editor of a stream reopened from history: which of its messages the editor shows; Send sends them all. */
-import { count } from '../response/format-units';
+import { count } from '../../model/format-units';
 import type { StreamMessages as List } from '../../state/types';
 import './stream-messages.css';
 

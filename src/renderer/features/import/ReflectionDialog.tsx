@@ -1,8 +1,8 @@
 /** The "Import from server reflection" dialog: address, TLS and metadata of the server to ask. */
 import { useState } from 'react';
 import type { TlsSettings } from '../../../shared/schema';
-import { MetadataTable, enabledMetadata } from '../../components/MetadataTable';
-import type { MetadataRow } from '../../components/MetadataTable';
+import { MetadataTable } from '../../components/MetadataTable';
+import { enabledMetadata, type MetadataRow } from '../../model/metadata-rows';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
 import { TlsFields } from '../../components/TlsFields';

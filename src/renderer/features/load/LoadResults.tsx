@@ -5,7 +5,7 @@
 import { Download, GitCompareArrows } from 'lucide-react';
 import type { ApiPick } from '../../../shared/api/contract';
 import { FailureMessage } from '../../components/ProblemList';
-import { usePathChooser } from '../import/path-chooser';
+import { usePathChooser } from '../../components/path-chooser';
 import { CompareTable } from './CompareTable';
 import { KeyFigures } from './KeyFigures';
 import { ActionMenu } from './ActionMenu';

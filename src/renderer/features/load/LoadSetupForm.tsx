@@ -2,7 +2,7 @@
 import { memo, useId } from 'react';
 import { FolderOpen } from 'lucide-react';
 import { SegmentedControl } from '../../components/SegmentedControl';
-import { usePathChooser } from '../import/path-chooser';
+import { usePathChooser } from '../../components/path-chooser';
 import type { LoadSetup, ModelChoice, SetupProblems } from './load-setup';
 import { NumberField } from './NumberField';
 import { ThresholdRows } from './ThresholdRows';

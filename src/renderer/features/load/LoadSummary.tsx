@@ -1,6 +1,6 @@
 /** The end of a run: how it ended, its thresholds passed (✔) or failed (✘, with why), and its distinct errors. */
 import type { LoadReport } from '../../../shared/load';
-import { count } from '../response/format-units';
+import { count } from '../../model/format-units';
 
 export function LoadSummary(props: { report: LoadReport }): React.JSX.Element {
   const { report } = props;

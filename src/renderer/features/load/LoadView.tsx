@@ -10,7 +10,7 @@ import { missingTarget } from '../../state/call-actions';
 import { requestForTab } from '../../state/request-for-tab';
 import { sendsStream } from '../../state/call-phase';
 import { useAppStoreApi } from '../../state/context';
-import { usePathChooser } from '../import/path-chooser';
+import { usePathChooser } from '../../components/path-chooser';
 import { ActionMenu } from './ActionMenu';
 import { useLoadStore, useLoadStoreApi } from './load-context';
 import { planEstimate, planProblems, presets, setupToPlan, type LoadSetup } from './load-setup';

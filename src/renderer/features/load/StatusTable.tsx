@@ -1,6 +1,6 @@
 /** Calls by status name: count and share, most frequent first. */
 import type { LoadSnapshot } from '../../../shared/load';
-import { count } from '../response/format-units';
+import { count } from '../../model/format-units';
 import { percentText } from './load-figures';
 
 export function StatusTable(props: { snapshot: LoadSnapshot }): React.JSX.Element {

@@ -1,6 +1,6 @@
 /** The key figures of a run as the view writes them, and how two runs differ. */
 import { latencyFigures, latencyName, type LatencySummary, type LoadSnapshot } from '../../../shared/load';
-import { count, humanMs } from '../response/format-units';
+import { count, humanMs } from '../../model/format-units';
 import { durationText } from './load-setup';
 
 /** Calls not ending OK, as a percentage of the calls ended (0 before any ended). */

@@ -3,7 +3,7 @@
  * text also finds commands (e.g. "Paste grpcurl command"), listed before the methods.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { methodKindLabel } from '../sidebar/kind-label';
+import { methodKindLabel } from '../../model/kind-label';
 import { rankMatches, type FuzzyMatch } from './fuzzy';
 import type { PaletteCommand, PaletteItem } from './palette-items';
 import './palette.css';

@@ -2,7 +2,7 @@
 import { callPhase } from '../../state/call-phase';
 import { useAppStore, useAppStoreApi } from '../../state/context';
 import type { TabState } from '../../state/types';
-import { hasConnection } from '../response/call-model';
+import { hasConnection } from '../../model/call-model';
 import { AddressField } from './AddressField';
 import { chosenProtocol, effectiveProtocol, isWebProtocol } from '../../state/protocol';
 import { protocolName } from '../../../shared/protocol-names';

@@ -1,7 +1,7 @@
 /** The method line above a request: name, kind badge, full name, the file it is saved in, and its doc comment. */
 import type { MethodInfo } from '../../../shared/schema';
-import { firstParagraph } from '../docs/doc-text';
-import { methodKindLabel } from '../sidebar/kind-label';
+import { firstParagraph } from '../../model/doc-text';
+import { methodKindLabel } from '../../model/kind-label';
 
 /** The header of the request pane; `children` (the Docs button) end the method line. */
 export function MethodHeader(props: {

@@ -4,7 +4,7 @@ import type { ApiPick } from '../../../shared/api/contract';
 import type { RequestEditorTools } from '../../editor';
 import { methodRef } from '../../state/tab-list';
 import type { TabState } from '../../state/types';
-import { usePathChooser } from '../import/path-chooser';
+import { usePathChooser } from '../../components/path-chooser';
 
 /** The part of the API the tools use. */
 export type RequestEditorToolsApi = ApiPick<

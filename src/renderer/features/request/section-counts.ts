@@ -1,5 +1,5 @@
 /** The numbers the request sections' tabs show: what a call will send or check. */
-import { enabledMetadata } from '../../components/MetadataTable';
+import { enabledMetadata } from '../../model/metadata-rows';
 import type { TabState } from '../../state/types';
 
 /** Metadata entries a call sends (enabled rows with a key). */

@@ -4,11 +4,11 @@
  */
 import { History, Timer } from 'lucide-react';
 import type { CallTimings } from '../../../shared/call';
-import { whenText } from '../history/history-format';
+import { whenText } from '../../model/history-format';
 import { isWebProtocol } from '../../state/protocol';
 import { protocolName } from '../../../shared/protocol-names';
-import { hasConnection, type CallModel } from './call-model';
-import { count, humanBytes, humanMs, humanSeconds } from './format-units';
+import { hasConnection, type CallModel } from '../../model/call-model';
+import { count, humanBytes, humanMs, humanSeconds } from '../../model/format-units';
 import { StatusBadge } from './StatusBadge';
 import { useElapsedSeconds } from './use-elapsed';
 

@@ -1,8 +1,8 @@
 /** One message in full: Monaco for ordinary sizes, the plain line view for huge ones. */
 import { JsonEditor } from '../../editor';
-import { humanBytes } from './format-units';
+import { humanBytes } from '../../model/format-units';
 import { LineView } from './LineView';
-import type { TimelineEntry } from './call-model';
+import type { TimelineEntry } from '../../model/call-model';
 import type { FormatState } from './use-formatted-json';
 
 /** Props of MessageView. */

@@ -1,7 +1,7 @@
 /** The "Headers & trailers" view: response metadata both ends of the call, and the full status with its details. */
 import type { MetadataEntry } from '../../../shared/schema';
-import type { CallModel } from './call-model';
-import { statusClass } from './status-class';
+import type { CallModel } from '../../model/call-model';
+import { statusClass } from '../../model/status-class';
 import { formatJson } from './format-json';
 
 function MetadataList(props: {

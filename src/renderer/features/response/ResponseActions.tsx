@@ -3,10 +3,10 @@ import { Copy, Download, FileStack } from 'lucide-react';
 import type { ApiPick } from '../../../shared/api/contract';
 import { IconButton } from '../../components/IconButton';
 import { useNotice } from '../../components/use-notice';
-import { usePathChooser } from '../import/path-chooser';
-import type { CallModel } from './call-model';
+import { usePathChooser } from '../../components/path-chooser';
+import type { CallModel } from '../../model/call-model';
 import { copyText } from './copy-text';
-import { count } from './format-units';
+import { count } from '../../model/format-units';
 
 /** Props of ResponseActions. */
 export interface ResponseActionsProps {

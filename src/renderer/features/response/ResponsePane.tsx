@@ -4,7 +4,7 @@ import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { CallOutcome } from '../../../shared/workspace';
 import { useCallOutcome } from '../../state/context';
 import { OutcomeView } from '../tests/OutcomeView';
-import { hasConnection, type CallModel, type TimelineEntry } from './call-model';
+import { hasConnection, type CallModel, type TimelineEntry } from '../../model/call-model';
 import { CallSummary } from './CallSummary';
 import { MessageView } from './MessageView';
 import { MetadataView } from './MetadataView';

@@ -1,6 +1,6 @@
 /** A call's status as a badge: name and code, coloured by class; while running, a spinner and what it is doing. */
 import type { CallStatus } from '../../../shared/call';
-import { statusClass } from './status-class';
+import { statusClass } from '../../model/status-class';
 
 /** The badge is one live region in both states, so a screen reader hears the outcome when it replaces "Running…". */
 export function StatusBadge(props: {

@@ -1,7 +1,7 @@
 /** A streaming call's response view: the timeline, and the shown message in full below it. */
-import type { CallModel, TimelineEntry } from './call-model';
-import { viewLimit } from './call-model';
-import { count } from './format-units';
+import type { CallModel, TimelineEntry } from '../../model/call-model';
+import { viewLimit } from '../../model/call-model';
+import { count } from '../../model/format-units';
 import { MessageView } from './MessageView';
 import { Timeline } from './Timeline';
 import type { FormatState } from './use-formatted-json';

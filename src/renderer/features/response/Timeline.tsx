@@ -3,8 +3,8 @@ import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
-import type { CallModel, TimelineEntry } from './call-model';
-import { humanBytes } from './format-units';
+import type { CallModel, TimelineEntry } from '../../model/call-model';
+import { humanBytes } from '../../model/format-units';
 
 /** Pixel height of one row; matches timeline.css. */
 const rowHeight = 24;

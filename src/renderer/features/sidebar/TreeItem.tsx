@@ -2,8 +2,8 @@
 import { ChevronDown, ChevronRight, RotateCw, X } from 'lucide-react';
 import type { SourceState } from '../../../shared/api/types';
 import { ProblemList } from '../../components/ProblemList';
-import { firstParagraph } from '../docs/doc-text';
-import { methodKindLabel, sourceKindLabel } from './kind-label';
+import { firstParagraph } from '../../model/doc-text';
+import { methodKindLabel, sourceKindLabel } from '../../model/kind-label';
 import type { TreeNode } from './method-tree';
 
 /** What every item needs from the tree: roving focus, selection, and the row actions. */

@@ -2,7 +2,7 @@
 import type { SourceState } from '../../../shared/api/types';
 import { methodRef } from '../../state/tab-list';
 import type { TabState } from '../../state/types';
-import { whenText } from '../history/history-format';
+import { whenText } from '../../model/history-format';
 
 /** One tab as the strip and the "Open tabs" menu show it. */
 export interface TabStripItem {

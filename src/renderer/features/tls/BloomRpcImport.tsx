@@ -5,7 +5,7 @@ import type { ApiFailure } from '../../../shared/api/types';
 import type { BloomRpcImport as ImportResult } from '../../../shared/workspace';
 import { FailureMessage } from '../../components/ProblemList';
 import { toFailure } from '../../../shared/api/errors';
-import { usePathChooser } from '../import/path-chooser';
+import { usePathChooser } from '../../components/path-chooser';
 
 /** The button, where BloomRPC keeps its state, and what the last import created and skipped. */
 export function BloomRpcImport(props: {

@@ -2,7 +2,7 @@
 import type { ApiPick } from '../../../shared/api/contract';
 import type { WorkspaceState } from '../../../shared/workspace';
 import { NamedItemsDialog } from '../environments/NamedItemsDialog';
-import { EnsurePathChooser } from '../import/path-chooser';
+import { EnsurePathChooser } from '../../components/path-chooser';
 import { BloomRpcImport } from './BloomRpcImport';
 import { TlsProfileEditor } from './TlsProfileEditor';
 import type { TlsProfileEditorApi } from './TlsProfileEditor';

@@ -5,7 +5,7 @@ import type { ApiPick } from '../../../shared/api/contract';
 import type { ApiFailure } from '../../../shared/api/types';
 import { FailureMessage } from '../../components/ProblemList';
 import { toFailure } from '../../../shared/api/errors';
-import { usePathChooser } from '../import/path-chooser';
+import { usePathChooser } from '../../components/path-chooser';
 import { useAppStore, useAppStoreApi } from '../../state/context';
 import { SidebarEmpty, ViewAction, ViewHeader } from '../sidebar/ViewFrame';
 import { CollectionsTree } from './CollectionsTree';

@@ -5,7 +5,7 @@
 import { ChevronDown, ChevronRight, FileOutput } from 'lucide-react';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { SavedRequestEntry } from '../../../shared/workspace';
-import { previewClick } from '../tabs/preview-click';
+import { previewClick } from '../../model/preview-click';
 import {
   buildCollectionTree,
   collectionKeyAction,

@@ -4,7 +4,7 @@ import { toFailure } from '../../../shared/api/errors';
 import { EnvironmentSelect } from '../environments/EnvironmentSelect';
 import { EnvironmentsDialog } from '../environments/EnvironmentsDialog';
 import { PasteGrpcurlDialog } from '../grpcurl/PasteGrpcurlDialog';
-import { usePathChooser } from '../import/path-chooser';
+import { usePathChooser } from '../../components/path-chooser';
 import { TlsPanel } from '../tls/TlsPanel';
 import { useAppStore, useAppStoreApi } from '../../state/context';
 import { CreateWorkspaceDialog } from './CreateWorkspaceDialog';

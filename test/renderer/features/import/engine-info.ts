@@ -1,6 +1,6 @@
 /** Test data: what the engine says about itself, and a path chooser over an empty home folder. */
 import type { AppInfo } from '../../../../src/shared/api/types';
-import type { PathChooserApi } from '../../../../src/renderer/features/import/path-chooser';
+import type { PathChooserApi } from '../../../../src/renderer/components/path-chooser';
 
 /** A Linux engine in browser mode whose home and working folder are /home/me; `changes` override any of it. */
 export function engineInfo(changes: Partial<AppInfo> = {}): AppInfo {

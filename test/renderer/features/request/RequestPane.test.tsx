@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PathChooserProvider } from '../../../../src/renderer/features/import/path-chooser';
+import { PathChooserProvider } from '../../../../src/renderer/components/path-chooser';
 import { RequestPane } from '../../../../src/renderer/features/request/RequestPane';
 import { StoreProvider, useActiveTab } from '../../../../src/renderer/state/context';
 import { createAppStore, type AppStore } from '../../../../src/renderer/state/store';

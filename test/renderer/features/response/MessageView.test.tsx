@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MessageView } from '../../../../src/renderer/features/response/MessageView';
 import { formatJson } from '../../../../src/renderer/features/response/format-json';
-import type { TimelineEntry } from '../../../../src/renderer/features/response/call-model';
+import type { TimelineEntry } from '../../../../src/renderer/model/call-model';
 import { useElementSize } from './layout';
 
 afterEach(cleanup);

@@ -4,14 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProtodeskApi } from '../../../../src/shared/api/contract';
 import type { CallEvent } from '../../../../src/shared/call';
 import type { HistoryEntry } from '../../../../src/shared/workspace';
-import { PathChooserProvider } from '../../../../src/renderer/features/import/path-chooser';
+import { PathChooserProvider } from '../../../../src/renderer/components/path-chooser';
 import {
   applyBatch,
   callModelFromHistory,
   createCallModel,
   noteSent,
-} from '../../../../src/renderer/features/response/call-model';
-import type { CallModel } from '../../../../src/renderer/features/response/call-model';
+} from '../../../../src/renderer/model/call-model';
+import type { CallModel } from '../../../../src/renderer/model/call-model';
 import { ResponsePane } from '../../../../src/renderer/features/response/ResponsePane';
 import { engineInfo } from '../import/engine-info';
 import { batch, messages, statusEvent } from './batches';

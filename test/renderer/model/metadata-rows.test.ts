@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enabledMetadata, isBase64, isBinaryKey } from '../../../src/renderer/components/metadata-rows';
+import { enabledMetadata, isBase64, isBinaryKey } from '../../../src/renderer/model/metadata-rows';
 
 describe('metadata rows', () => {
   it('sends only enabled rows that have a key, keys trimmed, values as typed', () => {

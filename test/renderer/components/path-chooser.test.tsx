@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PathPurpose } from '../../../../src/shared/api/types';
-import { PathChooserProvider, usePathChooser } from '../../../../src/renderer/features/import/path-chooser';
-import type { PathChooserApi } from '../../../../src/renderer/features/import/path-chooser';
-import { listingOf } from './directory-tree';
-import { engineInfo } from './engine-info';
+import type { PathPurpose } from '../../../src/shared/api/types';
+import { PathChooserProvider, usePathChooser } from '../../../src/renderer/components/path-chooser';
+import type { PathChooserApi } from '../../../src/renderer/components/path-chooser';
+import { listingOf } from '../features/import/directory-tree';
+import { engineInfo } from '../features/import/engine-info';
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 /** Path helpers of the in-page path dialog: which entries a purpose shows, joining and splitting engine paths. */
-import type { DirectoryEntry, PathPurpose } from '../../../shared/api/types';
+import type { DirectoryEntry, PathPurpose } from '../../shared/api/types';
 
 /** File extensions each purpose lists (folders are always listed); absent: every file. */
 const extensions: Record<PathPurpose, string[] | undefined> = {

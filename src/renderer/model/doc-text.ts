@@ -1,6 +1,6 @@
 /** How proto comments read in the UI: the tooltip's first paragraph, a comment's full text, section ids. */
-import type { DocComments } from '../../../shared/docs';
-import type { SchemaSource } from '../../../shared/schema';
+import type { DocComments } from '../../shared/docs';
+import type { SchemaSource } from '../../shared/schema';
 
 /** Longest tooltip text before it is cut with an ellipsis. */
 const maxTooltip = 280;

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyBatch,
-  createCallModel,
-  noteSent,
-  viewLimit,
-} from '../../../../src/renderer/features/response/call-model';
-import type { CallModel } from '../../../../src/renderer/features/response/call-model';
-import { batch, messages, statusEvent } from './batches';
+import { applyBatch, createCallModel, noteSent, viewLimit } from '../../../src/renderer/model/call-model';
+import type { CallModel } from '../../../src/renderer/model/call-model';
+import { batch, messages, statusEvent } from '../features/response/batches';
 
 /** Applies `count` received messages in batches of `size`. */
 function receive(model: CallModel, count: number, size: number): CallModel {

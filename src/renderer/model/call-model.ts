@@ -3,10 +3,10 @@
  * trailers and status. Each update is O(events in the batch): the ring is shared between successive snapshots, and
  * a snapshot copies it into an array only when someone reads `entries`.
  */
-import { messagesKeptInView, type CallEventBatch, type MessageRun } from '../../../shared/api/types';
-import type { CallProtocol, CallStatus, CallTimings } from '../../../shared/call';
-import type { MetadataEntry, MethodKind } from '../../../shared/schema';
-import type { HistoryEntry } from '../../../shared/workspace';
+import { messagesKeptInView, type CallEventBatch, type MessageRun } from '../../shared/api/types';
+import type { CallProtocol, CallStatus, CallTimings } from '../../shared/call';
+import type { MetadataEntry, MethodKind } from '../../shared/schema';
+import type { HistoryEntry } from '../../shared/workspace';
 
 /** How many timeline entries a call keeps for the view; `saveCallMessages` writes every received one. */
 export const viewLimit = messagesKeptInView;

@@ -1,8 +1,8 @@
 /** Choosing paths on the engine's machine: native dialogs when the shell has them, else the page's own dialog. */
 import { createContext, useCallback, useContext, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { ApiPick } from '../../../shared/api/contract';
-import type { PathPurpose } from '../../../shared/api/types';
+import type { ApiPick } from '../../shared/api/contract';
+import type { PathPurpose } from '../../shared/api/types';
 import { PathDialog } from './PathDialog';
 import { defaultTitle } from './paths';
 

@@ -1,5 +1,5 @@
 /** Short words for a method's streaming kind and a source's kind, as badges and captions show them. */
-import type { MethodKind, SchemaSource } from '../../../shared/schema';
+import type { MethodKind, SchemaSource } from '../../shared/schema';
 
 const methodKinds: Record<MethodKind, string> = {
   unary: 'unary',

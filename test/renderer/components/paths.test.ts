@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  breadcrumbs,
-  defaultTitle,
-  joinPath,
-  showsEntry,
-} from '../../../../src/renderer/features/import/paths';
+import { breadcrumbs, defaultTitle, joinPath, showsEntry } from '../../../src/renderer/components/paths';
 
 describe('path dialog helpers', () => {
   it('lists folders always and files by the purpose’s extensions', () => {

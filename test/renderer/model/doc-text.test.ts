@@ -4,7 +4,7 @@ import {
   firstParagraph,
   noCommentsNote,
   typeSectionId,
-} from '../../../../src/renderer/features/docs/doc-text';
+} from '../../../src/renderer/model/doc-text';
 
 describe('how proto comments read', () => {
   it('a tooltip takes the first paragraph, cut with an ellipsis when long', () => {

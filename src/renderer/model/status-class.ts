@@ -1,5 +1,5 @@
 /** Which kind of outcome a gRPC status is, for its colour: the classes follow gRPC's HTTP mapping (4xx, 5xx, 499). */
-import { grpcStatusName, type GrpcStatusName } from '../../../shared/grpc-status';
+import { grpcStatusName, type GrpcStatusName } from '../../shared/grpc-status';
 
 export type StatusClass = 'ok' | 'client-error' | 'server-error' | 'cancelled';
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { statusClass } from '../../../../src/renderer/features/response/status-class';
-import { grpcStatusCode, grpcStatusNames } from '../../../../src/shared/grpc-status';
+import { statusClass } from '../../../src/renderer/model/status-class';
+import { grpcStatusCode, grpcStatusNames } from '../../../src/shared/grpc-status';
 
 describe('statusClass', () => {
   test("follows gRPC's HTTP mapping for every status: 4xx client errors, 499 cancelled, 5xx server errors", () => {

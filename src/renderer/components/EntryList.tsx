@@ -1,7 +1,7 @@
 /** One folder's entries as a listbox: click selects, double-click or Enter opens, arrows move. */
 import { FileText, Folder } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { DirectoryEntry } from '../../../shared/api/types';
+import type { DirectoryEntry } from '../../shared/api/types';
 
 /** Props of EntryList. */
 export interface EntryListProps {

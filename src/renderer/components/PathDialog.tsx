@@ -1,18 +1,18 @@
 /** The page's own path dialog: browses the engine machine's folders (browser mode has no native dialogs). */
 import { ArrowUp } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import type { ApiPick } from '../../../shared/api/contract';
+import type { ApiPick } from '../../shared/api/contract';
 import {
   isSavePurpose,
   type ApiFailure,
   type DirectoryEntry,
   type DirectoryListing,
   type PathPurpose,
-} from '../../../shared/api/types';
-import { FailureMessage } from '../../components/ProblemList';
-import { Modal } from '../../components/Modal';
-import { TextField } from '../../components/TextField';
-import { toFailure } from '../../../shared/api/errors';
+} from '../../shared/api/types';
+import { FailureMessage } from './ProblemList';
+import { Modal } from './Modal';
+import { TextField } from './TextField';
+import { toFailure } from '../../shared/api/errors';
 import { EntryList } from './EntryList';
 import { breadcrumbs, choosesFolder, joinPath, showsEntry } from './paths';
 import './path-dialog.css';
