@@ -90,7 +90,8 @@ const zones = [
     target: 'src/cli',
     from: 'src/core',
     except: ['./service'],
-    message: 'The command line reaches the engine through its use cases: import src/core/service (its use-cases/ and entry/).',
+    message:
+      'The command line reaches the engine through its use cases: import src/core/service (its use-cases/ and entry/).',
   },
   zone(
     'cli',
@@ -186,10 +187,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        ...['ImportDeclaration', 'ImportExpression', 'ExportAllDeclaration', 'ExportNamedDeclaration'].map((node) => ({
-          selector: `${node}[source.value=/^\\.[^]*\\x2Fcompat(\\x2F|$)/]`,
-          message: 'src/compat is only for the Electron 9 test build (scripts/build/electron9.mjs injects it): nothing in src imports it.',
-        })),
+        ...['ImportDeclaration', 'ImportExpression', 'ExportAllDeclaration', 'ExportNamedDeclaration'].map(
+          (node) => ({
+            selector: `${node}[source.value=/^\\.[^]*\\x2Fcompat(\\x2F|$)/]`,
+            message:
+              'src/compat is only for the Electron 9 test build (scripts/build/electron9.mjs injects it): nothing in src imports it.',
+          }),
+        ),
       ],
     },
   },

@@ -252,7 +252,8 @@ async function loadWithinDeadline(
 ): Promise<Schema> {
   const deadlineMs = request.options?.deadlineMs;
   if (source.kind !== 'reflection') return loadSchema(source);
-  const bounded = deadlineMs !== undefined && (source.timeoutMs === undefined || deadlineMs < source.timeoutMs);
+  const bounded =
+    deadlineMs !== undefined && (source.timeoutMs === undefined || deadlineMs < source.timeoutMs);
   if (!bounded) return loadSchema({ ...source, tls });
   const started = performance.now();
   try {

@@ -4,6 +4,7 @@
  */
 export function splitTarget(args: (string | undefined)[]): { target?: string; symbol?: string } {
   const [first, second] = args;
-  if (first !== undefined && first.includes(':')) return { target: first, ...(second ? { symbol: second } : {}) };
+  if (first !== undefined && first.includes(':'))
+    return { target: first, ...(second ? { symbol: second } : {}) };
   return first ? { symbol: first } : {};
 }

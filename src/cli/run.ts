@@ -12,7 +12,9 @@ import type { CliIo } from './cli-io';
 /** Runs `protodesk <args>` and resolves to its exit code: 0 ok, 1 failure, 2 usage error, 64 + status for failed calls. */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
   const program = new Command('protodesk')
-    .description('Protodesk: load gRPC schemas from .proto files, descriptor sets or server reflection, and use them.')
+    .description(
+      'Protodesk: load gRPC schemas from .proto files, descriptor sets or server reflection, and use them.',
+    )
     .version(VERSION)
     .exitOverride()
     .showHelpAfterError('(run protodesk <command> --help for the flags)')
@@ -25,7 +27,9 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   registerServe(program, io);
   registerRun(program, io);
   registerLoad(program, io);
-  program.commands.forEach((command) => command.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }));
+  program.commands.forEach((command) =>
+    command.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }),
+  );
   try {
     await program.parseAsync(normalizeGrpcurlFlags(args), { from: 'user' });
     return 0;

@@ -25,18 +25,39 @@ const collect = (value: string, previous: string[]): string[] => [...previous, v
 /** Adds the schema source, TLS and metadata flags to a command. */
 export function addSchemaFlags(command: Command): Command {
   return command
-    .option('--proto <file>', 'a .proto file to load (repeatable); imports are found through --import-path', collect, [])
+    .option(
+      '--proto <file>',
+      'a .proto file to load (repeatable); imports are found through --import-path',
+      collect,
+      [],
+    )
     .option('-I, --import-path <dir>', 'a folder imports are resolved from (repeatable)', collect, [])
     .option('--protoset <file>', 'a binary FileDescriptorSet (protoc --descriptor_set_out, buf build -o)')
-    .option('--reflect', 'ask the server (server reflection); the default when no --proto or --protoset is given')
+    .option(
+      '--reflect',
+      'ask the server (server reflection); the default when no --proto or --protoset is given',
+    )
     .option('--plaintext', 'connect without TLS')
     .option('--insecure', 'TLS without verifying the server certificate')
     .option('--cacert <file>', 'PEM file of a CA to trust (repeatable)', collect, [])
     .option('--cert <file>', 'PEM client certificate, for mutual TLS')
     .option('--key <file>', 'PEM client private key, for mutual TLS')
-    .option('--servername <name>', 'name to verify the server certificate against (and the default :authority)')
-    .option('-H, --header <"key: value">', 'metadata sent with reflection and calls (repeatable)', collect, [])
-    .option('--reflect-header <"key: value">', 'metadata sent only with reflection requests (repeatable)', collect, [])
+    .option(
+      '--servername <name>',
+      'name to verify the server certificate against (and the default :authority)',
+    )
+    .option(
+      '-H, --header <"key: value">',
+      'metadata sent with reflection and calls (repeatable)',
+      collect,
+      [],
+    )
+    .option(
+      '--reflect-header <"key: value">',
+      'metadata sent only with reflection requests (repeatable)',
+      collect,
+      [],
+    )
     .option('--connect-timeout <seconds>', 'how long connecting, and reflection, may take, in seconds', '10');
 }
 
@@ -45,7 +66,9 @@ export function schemaSourceFromFlags(flags: SchemaFlags, target: string | undef
   const fromFiles = flags.proto.length > 0;
   if (fromFiles && flags.protoset) throw new UsageError('Use either --proto or --protoset, not both.');
   if (flags.reflect && (fromFiles || flags.protoset)) {
-    throw new UsageError('--reflect asks the server for the schema; drop --proto/--protoset, or drop --reflect.');
+    throw new UsageError(
+      '--reflect asks the server for the schema; drop --proto/--protoset, or drop --reflect.',
+    );
   }
   if (fromFiles) return { kind: 'protoFiles', files: flags.proto, importPaths: flags.importPath };
   if (flags.protoset) return { kind: 'descriptorSet', file: flags.protoset };
@@ -65,18 +88,23 @@ export function schemaSourceFromFlags(flags: SchemaFlags, target: string | undef
 
 /** --connect-timeout in milliseconds: how long reflection may take, and a call may wait for its connection. */
 export function connectTimeout(flags: SchemaFlags): { timeoutMs?: number } {
-  return flags.connectTimeout === undefined ? {} : { timeoutMs: parseSeconds(flags.connectTimeout, '--connect-timeout') };
+  return flags.connectTimeout === undefined
+    ? {}
+    : { timeoutMs: parseSeconds(flags.connectTimeout, '--connect-timeout') };
 }
 
 /** The TLS settings the flags describe (TLS with system roots unless --plaintext). */
 export function tlsFromFlags(flags: SchemaFlags): TlsSettings {
   if (flags.plaintext) {
     if (flags.insecure || flags.cacert?.length || flags.cert || flags.key || flags.servername) {
-      throw new UsageError('--plaintext turns TLS off; it cannot be combined with --insecure, --cacert, --cert, --key or --servername.');
+      throw new UsageError(
+        '--plaintext turns TLS off; it cannot be combined with --insecure, --cacert, --cert, --key or --servername.',
+      );
     }
     return { mode: 'plaintext' };
   }
-  if (Boolean(flags.cert) !== Boolean(flags.key)) throw new UsageError('Mutual TLS needs both --cert and --key.');
+  if (Boolean(flags.cert) !== Boolean(flags.key))
+    throw new UsageError('Mutual TLS needs both --cert and --key.');
   return {
     mode: 'tls',
     caFiles: flags.cacert ?? [],

@@ -41,7 +41,10 @@ const openOptions: Record<Exclude<PathPurpose, SavePurpose>, OpenDialogOptions> 
     properties: ['openFile'],
     filters: [{ name: 'PEM files', extensions: ['pem', 'crt', 'cer', 'key'] }, allFiles],
   },
-  workspaceFolder: { title: 'Open a folder as the workspace', properties: ['openDirectory', 'createDirectory'] },
+  workspaceFolder: {
+    title: 'Open a folder as the workspace',
+    properties: ['openDirectory', 'createDirectory'],
+  },
   bytesFile: { title: 'Insert a file as base64', properties: ['openFile'] },
   jsonFile: {
     title: 'Choose a JSON file',

@@ -9,7 +9,14 @@ const protos = new URL('../fixtures/protos/', import.meta.url).pathname;
 // The installed `protodesk` is the bundled build (dist/), not the sources: prove it runs on its own,
 // including finding the bundled well-known protos next to the bundle.
 test('the protodesk executable lists services from protos that import well-known types', async () => {
-  const { stdout } = await run(process.execPath, [bin, 'list', '--proto', `${protos}protodesk/wkt.proto`, '-I', protos]);
+  const { stdout } = await run(process.execPath, [
+    bin,
+    'list',
+    '--proto',
+    `${protos}protodesk/wkt.proto`,
+    '-I',
+    protos,
+  ]);
   expect(stdout.split('\n')).toContain('protodesk.wkt.Clock');
 });
 

@@ -20,13 +20,17 @@ describe('protodesk list', () => {
   test('lists the services of .proto files', async () => {
     const result = await cli('list', ...interop);
     expect(result).toMatchObject({ code: 0, err: '' });
-    expect(result.out.split('\n')).toEqual(expect.arrayContaining(['grpc.testing.TestService', 'grpc.testing.UnimplementedService']));
+    expect(result.out.split('\n')).toEqual(
+      expect.arrayContaining(['grpc.testing.TestService', 'grpc.testing.UnimplementedService']),
+    );
   });
 
   test('lists one service’s methods, with kinds and types in --long', async () => {
     const result = await cli('list', 'grpc.testing.TestService', '--long', ...interop);
     expect(result.code).toBe(0);
-    expect(result.out).toContain('grpc.testing.TestService.FullDuplexCall\tbidi\tgrpc.testing.StreamingOutputCallRequest -> grpc.testing.StreamingOutputCallResponse');
+    expect(result.out).toContain(
+      'grpc.testing.TestService.FullDuplexCall\tbidi\tgrpc.testing.StreamingOutputCallRequest -> grpc.testing.StreamingOutputCallResponse',
+    );
     expect(result.out).toContain('grpc.testing.TestService.StreamingInputCall\tclient_stream\t');
     expect(result.out).toContain('grpc.testing.TestService.UnaryCall\tunary\t');
   });
@@ -34,7 +38,9 @@ describe('protodesk list', () => {
   test('names the services there are when the asked one is absent', async () => {
     const result = await cli('list', 'grpc.testing.Nope', ...interop);
     expect(result.code).toBe(2);
-    expect(result.err).toContain('There is no service "grpc.testing.Nope". Services: grpc.testing.TestService');
+    expect(result.err).toContain(
+      'There is no service "grpc.testing.Nope". Services: grpc.testing.TestService',
+    );
   });
 
   test('says how to give a schema when none is given', async () => {
@@ -66,7 +72,9 @@ describe('protodesk describe and protoset', () => {
   test('describes a method as proto text', async () => {
     const result = await cli('describe', 'grpc.testing.TestService.UnaryCall', ...interop);
     expect(result.code).toBe(0);
-    expect(result.out).toContain('rpc UnaryCall ( .grpc.testing.SimpleRequest ) returns ( .grpc.testing.SimpleResponse )');
+    expect(result.out).toContain(
+      'rpc UnaryCall ( .grpc.testing.SimpleRequest ) returns ( .grpc.testing.SimpleResponse )',
+    );
   });
 
   test('writes a descriptor set that loads back to the same services', async () => {
@@ -88,10 +96,20 @@ describe('protodesk against a grpc-go server with reflection', () => {
   afterAll(() => server?.stop());
 
   test('lists services through reflection with grpcurl-style flags and -H metadata', async () => {
-    const result = await cli('list', `127.0.0.1:${server.port}`, '-plaintext', '-H', 'authorization: Bearer cli-token');
+    const result = await cli(
+      'list',
+      `127.0.0.1:${server.port}`,
+      '-plaintext',
+      '-H',
+      'authorization: Bearer cli-token',
+    );
     expect(result).toMatchObject({ code: 0, err: '' });
     expect(result.out.split('\n')).toEqual(
-      expect.arrayContaining(['grpc.testing.TestService', 'grpc.reflection.v1.ServerReflection', 'grpc.health.v1.Health']),
+      expect.arrayContaining([
+        'grpc.testing.TestService',
+        'grpc.reflection.v1.ServerReflection',
+        'grpc.health.v1.Health',
+      ]),
     );
   });
 
@@ -102,7 +120,14 @@ describe('protodesk against a grpc-go server with reflection', () => {
   });
 
   test('describes a message fetched by reflection', async () => {
-    const result = await cli('describe', `127.0.0.1:${server.port}`, 'grpc.testing.SimpleRequest', '--plaintext', '-H', 'authorization: Bearer cli-token');
+    const result = await cli(
+      'describe',
+      `127.0.0.1:${server.port}`,
+      'grpc.testing.SimpleRequest',
+      '--plaintext',
+      '-H',
+      'authorization: Bearer cli-token',
+    );
     expect(result.code).toBe(0);
     expect(result.out).toContain('message SimpleRequest {');
   });

@@ -201,7 +201,15 @@ describe('a server that never answers: the process ends at its deadline', () => 
   });
 
   test('--connect-timeout bounds a call without a deadline whose server never speaks HTTP/2', async () => {
-    const result = await protodesk(['call', silentTcp.target, unary, '--plaintext', ...schema, '--connect-timeout', '2']);
+    const result = await protodesk([
+      'call',
+      silentTcp.target,
+      unary,
+      '--plaintext',
+      ...schema,
+      '--connect-timeout',
+      '2',
+    ]);
     expect(result.err).toContain('Code: Unavailable\n');
     expect(result.err).toContain(
       `Could not connect to ${silentTcp.target} within 2 s: the server accepted the connection but never spoke HTTP/2.`,
@@ -214,7 +222,9 @@ describe('a server that never answers: the process ends at its deadline', () => 
   test("--deadline also bounds reflection, as grpcurl's -max-time does", async () => {
     const result = await protodesk(['call', silentTls.target, unary, '--insecure', '--deadline', '2s']);
     expect(result.err).toContain('Code: DeadlineExceeded');
-    expect(result.err).toContain(`Message: The deadline passed while asking ${silentTls.target} for its schema by reflection.`);
+    expect(result.err).toContain(
+      `Message: The deadline passed while asking ${silentTls.target} for its schema by reflection.`,
+    );
     expect(result.code).toBe(68);
     expect(result.ms).toBeLessThan(2_000 + marginMs);
   });

@@ -119,7 +119,12 @@ describe('bad inputs in the page', () => {
     await region.getByText('Connecting to the server…').waitFor();
     await region.getByText('2 s', { exact: true }).waitFor({ timeout: 5_000 });
     // The request side (next to Cancel) agrees: connecting, not yet waiting for a response.
-    expect(await page.getByRole('status').filter({ hasText: /^Connecting…$/ }).count()).toBe(2);
+    expect(
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Connecting…$/ })
+        .count(),
+    ).toBe(2);
     const cancel = page.getByRole('button', { name: 'Cancel', exact: true });
     expect(await cancel.isEnabled()).toBe(true);
     await page.screenshot({ path: screenshotPath('bad-inputs-connecting.png') });

@@ -70,7 +70,11 @@ describe('environments and variables in the page', () => {
       { name: 'token', value: secrets[1] ?? '', secret: true },
     ]);
     // Saved secrets show as empty password boxes saying "stored".
-    const token = dialog.getByRole('region', { name: 'Environment bad' }).getByRole('row').nth(2).getByLabel('Value');
+    const token = dialog
+      .getByRole('region', { name: 'Environment bad' })
+      .getByRole('row')
+      .nth(2)
+      .getByLabel('Value');
     expect(await token.inputValue()).toBe('');
     expect(await token.getAttribute('placeholder')).toBe('stored');
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -96,7 +100,10 @@ describe('environments and variables in the page', () => {
     const { page } = app;
     await page.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'No environment' });
     await send(page);
-    await page.getByText(/Unresolved variables? .*\{\{host\}\}/).first().waitFor();
+    await page
+      .getByText(/Unresolved variables? .*\{\{host\}\}/)
+      .first()
+      .waitFor();
   });
 
   test('no secret value is in any file of the workspace folder', async () => {
@@ -104,7 +111,9 @@ describe('environments and variables in the page', () => {
     expect(files.map((file) => file.slice(workspace.length + 1)).sort()).toEqual(
       expect.arrayContaining(['environments/bad.json', 'environments/good.json']),
     );
-    const good = JSON.parse(await readFile(join(workspace, 'environments', 'good.json'), 'utf8')) as { secrets: string[] };
+    const good = JSON.parse(await readFile(join(workspace, 'environments', 'good.json'), 'utf8')) as {
+      secrets: string[];
+    };
     expect(good.secrets).toEqual(['token']);
     for (const file of files) {
       const text = await readFile(file, 'utf8');

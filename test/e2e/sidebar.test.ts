@@ -85,7 +85,10 @@ describe('the sidebar', () => {
     await call(page, '{"responseStatus": {"code": 4, "message": "too slow"}}', 'DEADLINE_EXCEEDED');
     await call(page, '{"responseStatus": {"code": 8, "message": "quota"}}', 'RESOURCE_EXHAUSTED');
     // UnimplementedService has a method of the same name: open TestService's, the first in the (flat) tree.
-    await methodTree(page).getByRole('treeitem', { name: 'UnimplementedCall', exact: true }).first().dblclick();
+    await methodTree(page)
+      .getByRole('treeitem', { name: 'UnimplementedCall', exact: true })
+      .first()
+      .dblclick();
     await page
       .getByRole('tablist', { name: 'Open requests' })
       .getByRole('tab', { name: 'TestService/UnimplementedCall', selected: true })

@@ -69,7 +69,9 @@ describe('tests, captures and grpcurl in the page', () => {
     const { page } = app;
     await page.getByRole('button', { name: 'Copy as grpcurl' }).click();
     await page.getByRole('status').filter({ hasText: 'Copied' }).waitFor();
-    const command = await page.evaluate(() => (globalThis as unknown as ClipboardHost).navigator.clipboard.readText());
+    const command = await page.evaluate(() =>
+      (globalThis as unknown as ClipboardHost).navigator.clipboard.readText(),
+    );
     expect(command).toMatch(/^grpcurl /);
     expect(command).toContain(target);
     // The command is written for a POSIX shell: bash parses it, as when pasted in a terminal.
@@ -88,7 +90,9 @@ describe('tests, captures and grpcurl in the page', () => {
       .fill(`grpcurl -plaintext -d '{"responseSize": 2}' ${target} grpc.testing.TestService/UnaryCall`);
     await dialog.getByRole('button', { name: 'Create request' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    const tabs = page.getByRole('tablist', { name: 'Open requests' }).getByRole('tab', { name: 'TestService/UnaryCall' });
+    const tabs = page
+      .getByRole('tablist', { name: 'Open requests' })
+      .getByRole('tab', { name: 'TestService/UnaryCall' });
     await expect.poll(() => tabs.count()).toBe(2);
     await expect.poll(() => page.getByRole('textbox', { name: 'Server address' }).inputValue()).toBe(target);
     await send(page);

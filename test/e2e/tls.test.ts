@@ -47,7 +47,10 @@ describe('a TLS call with a CA certificate and a server name', () => {
     await send(page);
     await waitForStatus(page, 'OK');
     // The body renders just after the status: wait for it rather than read the region once.
-    await responseRegion(page).getByText(/AAAAAA==/).first().waitFor();
+    await responseRegion(page)
+      .getByText(/AAAAAA==/)
+      .first()
+      .waitFor();
   });
 
   test('the page had no errors, console errors or CSP violations', async () => {

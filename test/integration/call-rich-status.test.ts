@@ -14,7 +14,11 @@ let schema: Schema;
 beforeAll(async () => {
   server = await startJsRich();
   engine = new CallEngine();
-  schema = await loadSchema({ kind: 'protoFiles', files: [join(richProtoRoot, 'rich/errors.proto')], importPaths: [richProtoRoot] });
+  schema = await loadSchema({
+    kind: 'protoFiles',
+    files: [join(richProtoRoot, 'rich/errors.proto')],
+    importPaths: [richProtoRoot],
+  });
 });
 
 afterAll(async () => {
@@ -64,7 +68,8 @@ describe('grpc-status-details-bin from a grpc-js server, through the engine', ()
       code: 14,
       name: 'UNAVAILABLE',
       message: 'try again in a moment',
-      details: '{"code":14,"message":"try again in a moment","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"1.500s"}]}',
+      details:
+        '{"code":14,"message":"try again in a moment","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"1.500s"}]}',
     });
   });
 
@@ -114,10 +119,17 @@ describe('grpc-status-details-bin from a grpc-js server, through the engine', ()
       detailsProblem: 'grpc-status-details-bin (5 bytes) is not a google.rpc.Status: premature EOF',
     });
     const sent = (await richFailures()).get('corrupt')!.details;
-    expect(call.trailers).toContainEqual({ key: 'grpc-status-details-bin', value: Buffer.from(sent).toString('base64') });
+    expect(call.trailers).toContainEqual({
+      key: 'grpc-status-details-bin',
+      value: Buffer.from(sent).toString('base64'),
+    });
   });
 
   test('a failure without details has neither field', async () => {
-    expect((await fail('nothing')).status).toEqual({ code: 3, name: 'INVALID_ARGUMENT', message: 'unknown kind "nothing"' });
+    expect((await fail('nothing')).status).toEqual({
+      code: 3,
+      name: 'INVALID_ARGUMENT',
+      message: 'unknown kind "nothing"',
+    });
   });
 });

@@ -9,17 +9,23 @@ import { Schema } from '../../src/core/schema/schema';
 // Stress: the whole googleapis tree as npm's google-proto-files ships it, through the engine.
 describe('the googleapis tree', () => {
   test('every googleapis and grafeas proto loads as one schema', async () => {
-    const files = (await findProtoFiles(googleapisRoot)).filter((f) => !relative(googleapisRoot, f).startsWith('google/protobuf/'));
+    const files = (await findProtoFiles(googleapisRoot)).filter(
+      (f) => !relative(googleapisRoot, f).startsWith('google/protobuf/'),
+    );
     expect(files.length).toBeGreaterThan(8000);
     const schema = new Schema((await compileProtos({ files, importPaths: [googleapisRoot] })).files);
     expect(schema.services().length).toBeGreaterThan(1500);
-    expect(schema.method('google.pubsub.v1.Publisher/Publish')?.input.typeName).toBe('google.pubsub.v1.PublishRequest');
+    expect(schema.method('google.pubsub.v1.Publisher/Publish')?.input.typeName).toBe(
+      'google.pubsub.v1.PublishRequest',
+    );
     // The three files proto-loader cannot load (they reach google/protobuf/api.proto) load here.
     expect(schema.registry.getService('google.api.serviceusage.v1.ServiceUsage')).toBeDefined();
   }, 180_000);
 
   test('protobuf’s own sources in the tree load, or fail with the reason, never a crash', async () => {
-    const files = (await findProtoFiles(googleapisRoot)).filter((f) => relative(googleapisRoot, f).startsWith('google/protobuf/'));
+    const files = (await findProtoFiles(googleapisRoot)).filter((f) =>
+      relative(googleapisRoot, f).startsWith('google/protobuf/'),
+    );
     const failures: Record<string, string> = {};
     for (const file of files) {
       try {

@@ -3,12 +3,17 @@ import { formatJsonBody, parseJsonBody } from '../../src/shared/json-body';
 
 describe('parseJsonBody', () => {
   it('keeps int64 values beyond 2^53 exact as strings, and small numbers as numbers', () => {
-    const value = parseJsonBody('{"id": 9223372036854775807, "min": -9223372036854775808, "n": 42, "f": 1.5e300}');
+    const value = parseJsonBody(
+      '{"id": 9223372036854775807, "min": -9223372036854775808, "n": 42, "f": 1.5e300}',
+    );
     expect(value).toEqual({ id: '9223372036854775807', min: '-9223372036854775808', n: 42, f: 1.5e300 });
   });
 
   it('keeps the limits of safe integers as numbers', () => {
-    expect(parseJsonBody('[9007199254740991, 9007199254740992]')).toEqual([9007199254740991, '9007199254740992']);
+    expect(parseJsonBody('[9007199254740991, 9007199254740992]')).toEqual([
+      9007199254740991,
+      '9007199254740992',
+    ]);
   });
 
   it('never touches digits inside strings, even after escaped quotes', () => {

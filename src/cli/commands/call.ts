@@ -45,7 +45,10 @@ export function registerCall(program: Command, io: CallIo): void {
       )
       .argument('<method>', 'package.Service/Method (package.Service.Method also works)')
       .option('--emit-defaults', 'print response fields that hold their default value')
-      .option('--proto-names', 'print the .proto field names (page_size) instead of the JSON names (pageSize)')
+      .option(
+        '--proto-names',
+        'print the .proto field names (page_size) instead of the JSON names (pageSize)',
+      )
       .option(
         '--format <json|jsonl>',
         'json: each response pretty-printed; jsonl: one compact line per response',

@@ -9,7 +9,10 @@ export function registerDescribe(program: Command, out: (line: string) => void):
       .command('describe')
       .description('show services, methods, messages and enums as proto text')
       .argument('[target]', 'server address, when the schema comes from reflection')
-      .argument('[symbol]', 'what to describe (pkg.Service, pkg.Service/Method, pkg.Message); all services when absent'),
+      .argument(
+        '[symbol]',
+        'what to describe (pkg.Service, pkg.Service/Method, pkg.Message); all services when absent',
+      ),
   ).action(async (first: string | undefined, second: string | undefined, flags: SchemaFlags) => {
     const { target, symbol } = splitTarget([first, second]);
     const [{ loadFlagSchema }, { describeAll, describeSymbol }] = await Promise.all([

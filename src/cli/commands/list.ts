@@ -13,21 +13,31 @@ export function registerList(program: Command, out: (line: string) => void): voi
       .argument('[target]', 'server address, when the schema comes from reflection')
       .argument('[service]', 'a service whose methods to list')
       .option('-l, --long', 'show each method with its kind and message types'),
-  ).action(async (first: string | undefined, second: string | undefined, flags: SchemaFlags & { long?: boolean }) => {
-    const { target, symbol } = splitTarget([first, second]);
-    const { loadFlagSchema } = await import('../schema-load');
-    const schema = await loadFlagSchema(schemaSourceFromFlags(flags, target));
-    const services = schema.services();
-    if (!symbol) {
-      for (const service of services) out(service.fullName);
-      return;
-    }
-    const service = services.find((s) => s.fullName === symbol.replace(/^\./, ''));
-    if (!service) {
-      throw new UsageError(unknownService(schema, symbol));
-    }
-    for (const method of service.methods) {
-      out(flags.long ? `${method.fullName}\t${method.kind}\t${method.inputType} -> ${method.outputType}` : method.fullName);
-    }
-  });
+  ).action(
+    async (
+      first: string | undefined,
+      second: string | undefined,
+      flags: SchemaFlags & { long?: boolean },
+    ) => {
+      const { target, symbol } = splitTarget([first, second]);
+      const { loadFlagSchema } = await import('../schema-load');
+      const schema = await loadFlagSchema(schemaSourceFromFlags(flags, target));
+      const services = schema.services();
+      if (!symbol) {
+        for (const service of services) out(service.fullName);
+        return;
+      }
+      const service = services.find((s) => s.fullName === symbol.replace(/^\./, ''));
+      if (!service) {
+        throw new UsageError(unknownService(schema, symbol));
+      }
+      for (const method of service.methods) {
+        out(
+          flags.long
+            ? `${method.fullName}\t${method.kind}\t${method.inputType} -> ${method.outputType}`
+            : method.fullName,
+        );
+      }
+    },
+  );
 }

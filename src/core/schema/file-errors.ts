@@ -5,7 +5,10 @@ export function describeFileError(error: unknown, path: string, what: string): S
   const code = (error as NodeJS.ErrnoException).code;
   switch (code) {
     case 'ENOENT':
-      return { message: `The ${what} ${path} does not exist.`, hint: 'Check the path (relative paths start at the current folder).' };
+      return {
+        message: `The ${what} ${path} does not exist.`,
+        hint: 'Check the path (relative paths start at the current folder).',
+      };
     case 'EISDIR':
       return { message: `${path} is a folder, not a ${what}.` };
     case 'EACCES':

@@ -24,7 +24,9 @@ export function orderByDependencies(files: FileDescriptorProto[], origin: string
     const seen = state.get(file.name);
     if (seen === 'done') return;
     if (seen === 'visiting') {
-      throw new SchemaError([{ message: `${origin} has an import cycle: ${[...chain, file.name].join(' -> ')}.` }]);
+      throw new SchemaError([
+        { message: `${origin} has an import cycle: ${[...chain, file.name].join(' -> ')}.` },
+      ]);
     }
     state.set(file.name, 'visiting');
     for (const dep of file.dependency) visit(byName.get(dep) as FileDescriptorProto, [...chain, file.name]);

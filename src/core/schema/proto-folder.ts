@@ -11,7 +11,8 @@ export async function findProtoFiles(folder: string): Promise<string[]> {
     await Promise.all(
       entries.map(async (entry) => {
         const path = join(dir, entry.name);
-        if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules') await walk(path);
+        if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules')
+          await walk(path);
         else if (entry.isFile() && entry.name.endsWith('.proto')) found.push(path);
       }),
     );
@@ -22,7 +23,12 @@ export async function findProtoFiles(folder: string): Promise<string[]> {
     throw new SchemaError([describeFileError(error, folder, 'proto folder')]);
   }
   if (found.length === 0) {
-    throw new SchemaError([{ message: `No .proto files found in ${folder}.`, hint: 'Pick the folder that contains your .proto files.' }]);
+    throw new SchemaError([
+      {
+        message: `No .proto files found in ${folder}.`,
+        hint: 'Pick the folder that contains your .proto files.',
+      },
+    ]);
   }
   return found.sort();
 }

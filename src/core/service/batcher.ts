@@ -1,5 +1,10 @@
 import type { CallEvent } from '../../shared/call';
-import { messagesKeptInView, type BatchEntry, type CallEventBatch, type MessageRun } from '../../shared/api/types';
+import {
+  messagesKeptInView,
+  type BatchEntry,
+  type CallEventBatch,
+  type MessageRun,
+} from '../../shared/api/types';
 
 /** Tuning of a call's event batching; the defaults suit a page that renders at 60 frames a second. */
 export interface BatchLimits {
@@ -12,7 +17,11 @@ export interface BatchLimits {
 }
 
 /** 16 ms (a frame), 2 batches in flight, the newest 10,000 messages. */
-export const defaultBatchLimits: BatchLimits = { intervalMs: 16, maxUnacknowledged: 2, viewLimit: messagesKeptInView };
+export const defaultBatchLimits: BatchLimits = {
+  intervalMs: 16,
+  maxUnacknowledged: 2,
+  viewLimit: messagesKeptInView,
+};
 
 type OtherEvent = Exclude<CallEvent, { type: 'message' }>;
 

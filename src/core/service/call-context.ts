@@ -58,7 +58,9 @@ export async function prepareContextCall(
       workspace: folder,
       request: {
         ...(profileName !== undefined ? { tlsProfile: profileName } : {}),
-        ...(resolved.protocol !== undefined && resolved.protocol !== 'grpc' ? { protocol: resolved.protocol } : {}),
+        ...(resolved.protocol !== undefined && resolved.protocol !== 'grpc'
+          ? { protocol: resolved.protocol }
+          : {}),
         metadata: resolved.metadata,
         messages: sent.messages.map((json) => redactor.redactJson(json)),
         ...(sent.dropped > 0 ? { droppedMessages: sent.dropped } : {}),
@@ -96,7 +98,8 @@ export async function prepareContextCall(
           if (event.type === 'status') void finish(callId, recorder.result(), sent);
         },
         prepareMessage: (json) =>
-          resolveCallRequest({ ...resolved, requests: [json] }, variables.values, context.environment).requests[0] ?? json,
+          resolveCallRequest({ ...resolved, requests: [json] }, variables.values, context.environment)
+            .requests[0] ?? json,
         accepted: (json) => sent.add(json),
         redactor,
       };

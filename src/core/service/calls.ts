@@ -30,7 +30,13 @@ export class CallRegistry {
   ): Promise<StartedCall> {
     this.next += 1;
     const callId = `call-${this.next}`;
-    const call = new RunningCall(callId, this.temp.path(`${callId}.jsonl`), emit, this.limits, extras?.(callId));
+    const call = new RunningCall(
+      callId,
+      this.temp.path(`${callId}.jsonl`),
+      emit,
+      this.limits,
+      extras?.(callId),
+    );
     // Held before starting: the engine reports the first 'sent' events while it starts.
     this.calls.set(callId, call);
     try {

@@ -67,7 +67,12 @@ export function engineFailure(error: unknown): ApiFailure {
     };
   }
   if (error instanceof WorkspaceFileError) {
-    return { kind: 'file', message: error.message, ...(error.hint ? { hint: error.hint } : {}), path: error.path };
+    return {
+      kind: 'file',
+      message: error.message,
+      ...(error.hint ? { hint: error.hint } : {}),
+      path: error.path,
+    };
   }
   if (error instanceof TlsProfileError) {
     return {
@@ -80,7 +85,8 @@ export function engineFailure(error: unknown): ApiFailure {
   if (error instanceof UnresolvedVariablesError || error instanceof GrpcurlParseError) {
     return { kind: 'invalidRequest', message: error.message };
   }
-  if (error instanceof LoadPlanError) return { kind: 'invalidRequest', message: error.message, hint: error.hint };
+  if (error instanceof LoadPlanError)
+    return { kind: 'invalidRequest', message: error.message, hint: error.hint };
   if (error instanceof DataFileError || error instanceof ThresholdSyntaxError) {
     const kind = error instanceof DataFileError ? 'file' : 'invalidRequest';
     return { kind, message: error.message, ...(error.hint ? { hint: error.hint } : {}) };

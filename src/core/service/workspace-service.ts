@@ -119,7 +119,12 @@ export class WorkspaceService {
     return (await this.files()).readRequest(path);
   }
 
-  async saveRequest(path: string, request: SavedRequest, base: string | null, overwrite: boolean): Promise<{ version: string }> {
+  async saveRequest(
+    path: string,
+    request: SavedRequest,
+    base: string | null,
+    overwrite: boolean,
+  ): Promise<{ version: string }> {
     return (await this.files()).saveRequest(path, request, base, overwrite);
   }
 
@@ -131,7 +136,10 @@ export class WorkspaceService {
     const files = await this.files();
     const { value, version } = await files.readEnvironment(name);
     const stored = new Set(await this.secrets.names(secretScope(files.folder, name)));
-    return { value: { file: value, storedSecrets: value.secrets.filter((secret) => stored.has(secret)) }, version };
+    return {
+      value: { file: value, storedSecrets: value.secrets.filter((secret) => stored.has(secret)) },
+      version,
+    };
   }
 
   /** Saves an environment file, then its secret values (to the secret store only). */
@@ -167,7 +175,12 @@ export class WorkspaceService {
     return (await this.files()).readTlsProfile(name);
   }
 
-  async saveTlsProfile(name: string, profile: TlsProfile, base: string | null, overwrite: boolean): Promise<{ version: string }> {
+  async saveTlsProfile(
+    name: string,
+    profile: TlsProfile,
+    base: string | null,
+    overwrite: boolean,
+  ): Promise<{ version: string }> {
     return (await this.files()).saveTlsProfile(name, profile, base, overwrite);
   }
 

@@ -50,11 +50,19 @@ export class WorkspaceTools {
     const { source } = found.source;
     if (source.kind === 'reflection') return undefined;
     if (source.kind !== 'protoFolder') return source;
-    return { kind: 'protoFiles', files: [found.service.file], importPaths: [...(source.importPaths ?? []), source.folder] };
+    return {
+      kind: 'protoFiles',
+      files: [found.service.file],
+      importPaths: [...(source.importPaths ?? []), source.folder],
+    };
   }
 
   /** Connects to a target with a profile (variables filled from the environment) and reports the handshake. */
-  async testTlsConnection(profile: TlsProfile, target: string, environment?: string): Promise<TlsHandshakeReport> {
+  async testTlsConnection(
+    profile: TlsProfile,
+    target: string,
+    environment?: string,
+  ): Promise<TlsHandshakeReport> {
     const variables = await this.workspace.variables(environment);
     const tls = await this.profileTls(profile);
     const resolved = resolveCallRequest(
@@ -70,7 +78,8 @@ export class WorkspaceTools {
     const state = await readBloomRpcState(file);
     const files = await this.workspace.files();
     const result: BloomRpcImport = { environments: [], tlsProfiles: [], skipped: [...state.skipped] };
-    const taken = (kind: string, name: string) => `${kind} "${name}": one with that name exists already; rename it and import again.`;
+    const taken = (kind: string, name: string) =>
+      `${kind} "${name}": one with that name exists already; rename it and import again.`;
     for (const { name, profile } of state.tlsProfiles) {
       try {
         await files.saveTlsProfile(name, profile, null, false);

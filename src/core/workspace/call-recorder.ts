@@ -22,9 +22,7 @@ export interface RecordedCall {
 }
 
 /** How `contains` stands while messages arrive. */
-type ContainsState =
-  | { matched: true; index: number }
-  | { matched: false; firstMismatch?: string };
+type ContainsState = { matched: true; index: number } | { matched: false; firstMismatch?: string };
 
 const defaultKeepMessages = 20;
 
@@ -132,19 +130,25 @@ export class CallRecorder {
   private containsResult(): { passed: boolean; message: string } {
     const state = this.contains;
     if (state.matched) {
-      const which = this.count === 1 ? 'the response' : `response message ${state.index + 1} of ${this.count}`;
+      const which =
+        this.count === 1 ? 'the response' : `response message ${state.index + 1} of ${this.count}`;
       return { passed: true, message: `${which} contains the expected JSON` };
     }
-    if (this.count === 0) return { passed: false, message: 'expected a response containing the JSON, got no response message' };
+    if (this.count === 0)
+      return { passed: false, message: 'expected a response containing the JSON, got no response message' };
     const mismatch = state.firstMismatch ?? 'does not match';
     if (this.count === 1) return { passed: false, message: mismatch };
-    return { passed: false, message: `none of the ${this.count} response messages contains the JSON; first message: ${mismatch}` };
+    return {
+      passed: false,
+      message: `none of the ${this.count} response messages contains the JSON; first message: ${mismatch}`,
+    };
   }
 
   private capture(capture: Capture): CaptureResult {
     const { variable } = capture;
     if (capture.from === 'body') {
-      if (this.firstMessage === undefined) return { variable, problem: 'no response message to capture from' };
+      if (this.firstMessage === undefined)
+        return { variable, problem: 'no response message to capture from' };
       const read = readJsonPath(parseMessage(this.firstMessage), capture.path);
       if (!read.found) return { variable, problem: read.problem };
       return { variable, value: typeof read.value === 'string' ? read.value : JSON.stringify(read.value) };

@@ -64,7 +64,8 @@ export function migrateDocument(
   let current = document;
   for (let format = from; format < to; format++) {
     const migration = migrations[format];
-    if (!migration) throw new Error(`No migration of workspace files from format ${format} to ${format + 1}.`);
+    if (!migration)
+      throw new Error(`No migration of workspace files from format ${format} to ${format + 1}.`);
     current = migration(current, kind);
   }
   return current;
@@ -74,10 +75,14 @@ export function migrateDocument(
 export const encodedFilePrefix = '{\n  "format": ';
 
 /** The file's text: `format` first, canonical key order, 2-space indent, trailing newline. */
-export function encodeWorkspaceFile<K extends WorkspaceFileKind>(kind: K, value: WorkspaceFileValues[K]): string {
+export function encodeWorkspaceFile<K extends WorkspaceFileKind>(
+  kind: K,
+  value: WorkspaceFileValues[K],
+): string {
   const checked = schemas[kind].safeParse(value);
   // Never write what could not be read back: the page's payloads are checked already, so this is a programming error.
-  if (!checked.success) throw new TypeError(`Not a valid ${kind} file: ${describeIssues(checked.error.issues)}`);
+  if (!checked.success)
+    throw new TypeError(`Not a valid ${kind} file: ${describeIssues(checked.error.issues)}`);
   const document = arrange({ format: workspaceFormat, ...value }, fileLayouts[kind]);
   return `${JSON.stringify(document, null, 2)}\n`;
 }
@@ -86,7 +91,11 @@ export function encodeWorkspaceFile<K extends WorkspaceFileKind>(kind: K, value:
  * Reads a file's text (`path` names it in messages). Throws WorkspaceFileError for bad JSON (with line and column) or
  * contents that do not match (naming the field), and WorkspaceFormatError for a format newer than this version's.
  */
-export function decodeWorkspaceFile<K extends WorkspaceFileKind>(kind: K, text: string, path: string): WorkspaceFileValues[K] {
+export function decodeWorkspaceFile<K extends WorkspaceFileKind>(
+  kind: K,
+  text: string,
+  path: string,
+): WorkspaceFileValues[K] {
   const { format, document } = parseDocument(text, path, kind);
   if (format > workspaceFormat) throw new WorkspaceFormatError(format, path, workspaceFormat);
   const checked = schemas[kind].safeParse(migrateDocument(document, kind, format, workspaceFormat));
@@ -109,7 +118,11 @@ const describeKind: Record<WorkspaceFileKind, string> = {
 };
 
 /** The JSON object and its format number; big integers are kept exact as strings (see parseJsonBody). */
-function parseDocument(text: string, path: string, kind: WorkspaceFileKind): { format: number; document: FileDocument } {
+function parseDocument(
+  text: string,
+  path: string,
+  kind: WorkspaceFileKind,
+): { format: number; document: FileDocument } {
   // Editors on Windows may start a UTF-8 file with a byte order mark; JSON.parse does not accept one.
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   let parsed: unknown;
@@ -133,7 +146,11 @@ function parseDocument(text: string, path: string, kind: WorkspaceFileKind): { f
     );
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new WorkspaceFileError(`${path} must hold a JSON object.`, path, 'Restore the file from git, or delete it.');
+    throw new WorkspaceFileError(
+      `${path} must hold a JSON object.`,
+      path,
+      'Restore the file from git, or delete it.',
+    );
   }
   const { format, ...document } = parsed as FileDocument;
   if (typeof format !== 'number' || !Number.isInteger(format) || format < 1) {

@@ -66,7 +66,10 @@ export class HistoryStore {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw missing(id);
       // JSON.parse's own message quotes the file's first bytes.
-      const reason = error instanceof SyntaxError ? 'it is not valid JSON (the file is damaged)' : (error as Error).message;
+      const reason =
+        error instanceof SyntaxError
+          ? 'it is not valid JSON (the file is damaged)'
+          : (error as Error).message;
       throw new Error(`The history entry ${id} cannot be read: ${reason}.`, { cause: error });
     }
   }
@@ -100,7 +103,12 @@ export class HistoryStore {
   private async trim(keep: string): Promise<void> {
     const ids = await this.ids();
     const sizes = await Promise.all(
-      ids.map((id) => stat(join(this.folder, entryFile(id))).then((info) => info.size, () => 0)),
+      ids.map((id) =>
+        stat(join(this.folder, entryFile(id))).then(
+          (info) => info.size,
+          () => 0,
+        ),
+      ),
     );
     let total = sizes.reduce((sum, size) => sum + size, 0);
     let count = ids.length;
@@ -121,7 +129,9 @@ export class HistoryStore {
 }
 
 function missing(id: string): Error {
-  return new Error(`There is no history entry ${id}: it was cleared, or removed to keep the history within its limits.`);
+  return new Error(
+    `There is no history entry ${id}: it was cleared, or removed to keep the history within its limits.`,
+  );
 }
 
 function summary(entry: HistoryEntry): HistorySummary {
@@ -131,7 +141,8 @@ function summary(entry: HistoryEntry): HistorySummary {
 
 /** Everything a search looks at, lower-cased. */
 function searchText(entry: HistoryEntry): string {
-  const metadata = (entries: { key: string; value: string }[]): string[] => entries.map((e) => `${e.key}: ${e.value}`);
+  const metadata = (entries: { key: string; value: string }[]): string[] =>
+    entries.map((e) => `${e.key}: ${e.value}`);
   return [
     entry.method,
     entry.target,

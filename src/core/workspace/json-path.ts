@@ -13,7 +13,8 @@ export function parseJsonPath(path: string): JsonPathStep[] {
   while (i < text.length) {
     const rest = text.slice(i);
     const match = matchStep(rest);
-    if (!match) throw new Error(`The JSON path "${path}" is malformed at "${rest}": use .name, ['name'] or [0].`);
+    if (!match)
+      throw new Error(`The JSON path "${path}" is malformed at "${rest}": use .name, ['name'] or [0].`);
     steps.push(match.step);
     i += match.length;
   }
@@ -25,7 +26,8 @@ function matchStep(rest: string): { step: JsonPathStep; length: number } | undef
   const field = /^\.([^.[\]'"\s]+)/.exec(rest);
   if (field) return { step: field[1]!, length: field[0].length };
   const quoted = /^\[\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")\s*\]/.exec(rest);
-  if (quoted) return { step: (quoted[1] ?? quoted[2] ?? '').replace(/\\(.)/g, '$1'), length: quoted[0].length };
+  if (quoted)
+    return { step: (quoted[1] ?? quoted[2] ?? '').replace(/\\(.)/g, '$1'), length: quoted[0].length };
   const index = /^\[\s*(-?\d+)\s*\]/.exec(rest);
   if (index) return { step: Number(index[1]), length: index[0].length };
   return undefined;
@@ -35,7 +37,9 @@ function matchStep(rest: string): { step: JsonPathStep; length: number } | undef
 export function formatJsonPath(steps: readonly JsonPathStep[]): string {
   return steps.reduce<string>((text, step) => {
     if (typeof step === 'number') return `${text}[${step}]`;
-    return /^[A-Za-z_$][\w$]*$/.test(step) ? `${text}.${step}` : `${text}['${step.replace(/['\\]/g, '\\$&')}']`;
+    return /^[A-Za-z_$][\w$]*$/.test(step)
+      ? `${text}.${step}`
+      : `${text}['${step.replace(/['\\]/g, '\\$&')}']`;
   }, '$');
 }
 
@@ -57,7 +61,8 @@ export function readJsonPath(
   for (const [at, step] of steps.entries()) {
     const where = formatJsonPath(steps.slice(0, at));
     if (typeof step === 'number') {
-      if (!Array.isArray(current)) return { found: false, problem: `${where} is ${kindOf(current)}, not a list` };
+      if (!Array.isArray(current))
+        return { found: false, problem: `${where} is ${kindOf(current)}, not a list` };
       const index = step < 0 ? current.length + step : step;
       if (index < 0 || index >= current.length) {
         return { found: false, problem: `${where} has no element [${step}] (it has ${current.length})` };

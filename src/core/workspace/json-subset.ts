@@ -9,7 +9,11 @@ import { formatJsonPath, kindOf, type JsonPathStep } from './json-path';
  * must be equal, where a number and a string with the same text count as equal (int64 values come as strings in proto3
  * JSON, so `{"id": 5}` matches `{"id": "5"}`).
  */
-export function jsonSubsetMismatch(expected: JsonValue, actual: unknown, at: JsonPathStep[] = []): string | undefined {
+export function jsonSubsetMismatch(
+  expected: JsonValue,
+  actual: unknown,
+  at: JsonPathStep[] = [],
+): string | undefined {
   const where = formatJsonPath(at);
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return `${where}: expected a list, got ${describe(actual)}`;
@@ -35,7 +39,9 @@ export function jsonSubsetMismatch(expected: JsonValue, actual: unknown, at: Jso
     }
     return undefined;
   }
-  return sameScalar(expected, actual) ? undefined : `${where}: expected ${describe(expected)}, got ${describe(actual)}`;
+  return sameScalar(expected, actual)
+    ? undefined
+    : `${where}: expected ${describe(expected)}, got ${describe(actual)}`;
 }
 
 function sameScalar(expected: string | number | boolean | null, actual: unknown): boolean {

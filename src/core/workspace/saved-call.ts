@@ -7,7 +7,11 @@ import type { SavedRequest } from '../../shared/workspace';
  * The call a saved request describes, before its variables are filled; `defaultDeadlineMs` applies when it sets none.
  * A request without a protocol of its own has none here either, so its environment's protocol can apply.
  */
-export function savedCallRequest(saved: SavedRequest, tls: TlsSettings, defaultDeadlineMs?: number): CallRequest {
+export function savedCallRequest(
+  saved: SavedRequest,
+  tls: TlsSettings,
+  defaultDeadlineMs?: number,
+): CallRequest {
   const { deadlineMs = defaultDeadlineMs, emitDefaults, gzip, http2 } = saved.options ?? {};
   return {
     target: saved.target,

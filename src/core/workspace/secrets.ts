@@ -117,7 +117,8 @@ export class FileSecretStore implements SecretStore {
     try {
       text = await readFile(this.file, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { format: 1, encrypted: false, scopes: {} };
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        return { format: 1, encrypted: false, scopes: {} };
       throw error;
     }
     await this.tighten();
@@ -130,10 +131,14 @@ export class FileSecretStore implements SecretStore {
     try {
       data = JSON.parse(text);
     } catch {
-      throw new Error(`The secrets file ${this.file} is not valid JSON. Fix it, or delete it and enter the secrets again.`);
+      throw new Error(
+        `The secrets file ${this.file} is not valid JSON. Fix it, or delete it and enter the secrets again.`,
+      );
     }
     if (!isSecretsFile(data)) {
-      throw new Error(`The secrets file ${this.file} is not in the expected format. Fix it, or delete it and enter the secrets again.`);
+      throw new Error(
+        `The secrets file ${this.file} is not in the expected format. Fix it, or delete it and enter the secrets again.`,
+      );
     }
     return data;
   }
@@ -162,8 +167,12 @@ export class FileSecretStore implements SecretStore {
 function isSecretsFile(data: unknown): data is SecretsFile {
   if (typeof data !== 'object' || data === null) return false;
   const { format, encrypted, scopes } = data as Partial<SecretsFile>;
-  if (format !== 1 || typeof encrypted !== 'boolean' || typeof scopes !== 'object' || scopes === null) return false;
+  if (format !== 1 || typeof encrypted !== 'boolean' || typeof scopes !== 'object' || scopes === null)
+    return false;
   return Object.values(scopes).every(
-    (values) => typeof values === 'object' && values !== null && Object.values(values).every((value) => typeof value === 'string'),
+    (values) =>
+      typeof values === 'object' &&
+      values !== null &&
+      Object.values(values).every((value) => typeof value === 'string'),
   );
 }

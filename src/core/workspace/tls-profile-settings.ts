@@ -34,7 +34,10 @@ export async function profileTlsSettings(profile: TlsProfile, writePem: PemWrite
 }
 
 /** The profile's client certificate (a file, or embedded PEM written to one) and key file, those it has. */
-async function clientPair(profile: TlsProfile, writePem: PemWriter): Promise<{ certFile?: string; keyFile?: string }> {
+async function clientPair(
+  profile: TlsProfile,
+  writePem: PemWriter,
+): Promise<{ certFile?: string; keyFile?: string }> {
   const certFile = profile.certFile?.trim()
     ? profile.certFile.trim()
     : profile.certPem?.trim()
@@ -52,5 +55,7 @@ async function trustedCas(profile: TlsProfile, writePem: PemWriter): Promise<str
 }
 
 function needs(mode: string, field: string, what: string): Error {
-  return new Error(`This TLS profile uses ${mode} but has no ${what}: fill in "${field}" in the TLS profile.`);
+  return new Error(
+    `This TLS profile uses ${mode} but has no ${what}: fill in "${field}" in the TLS profile.`,
+  );
 }

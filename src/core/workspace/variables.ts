@@ -15,7 +15,8 @@ export class UnresolvedVariablesError extends Error {
 function unresolvedMessage(names: string[], environment: string | undefined): string {
   const list = names.map((name) => `{{${name}}}`).join(', ');
   const noun = names.length === 1 ? 'variable' : 'variables';
-  if (environment === undefined) return `Unresolved ${noun} ${list}: pick an environment that defines ${names.length === 1 ? 'it' : 'them'}.`;
+  if (environment === undefined)
+    return `Unresolved ${noun} ${list}: pick an environment that defines ${names.length === 1 ? 'it' : 'them'}.`;
   return `Unresolved ${noun} ${list}: define ${names.length === 1 ? 'it' : 'them'} in the environment "${environment}", or pick another environment.`;
 }
 

@@ -19,7 +19,12 @@ import type {
 import { compareNames, compareRequests } from '../../shared/natural-order';
 import { temporaryName, writeFileAtomic } from './atomic-write';
 import { NotAWorkspaceError, WorkspaceConflictError, WorkspaceFileError } from './errors';
-import { decodeWorkspaceFile, encodeWorkspaceFile, type WorkspaceFileKind, type WorkspaceFileValues } from './file-format';
+import {
+  decodeWorkspaceFile,
+  encodeWorkspaceFile,
+  type WorkspaceFileKind,
+  type WorkspaceFileValues,
+} from './file-format';
 import type { CollectionBundle } from './files/bundle-schema';
 import {
   absolutePath,
@@ -70,7 +75,10 @@ export class WorkspaceFiles {
    * Opens a folder as a workspace. Without a protodesk.json, `create` (default `ifEmpty`) says whether to create the
    * folder and an empty protodesk.json (nothing else), or to throw NotAWorkspaceError having written nothing.
    */
-  static async open(folder: string, options: { isDefault?: boolean; create?: CreateManifest } = {}): Promise<WorkspaceFiles> {
+  static async open(
+    folder: string,
+    options: { isDefault?: boolean; create?: CreateManifest } = {},
+  ): Promise<WorkspaceFiles> {
     const files = new WorkspaceFiles(resolve(folder), options.isDefault ?? false);
     await files.exclusive(() => files.ensureManifest(options.create ?? 'ifEmpty'));
     return files;
@@ -100,7 +108,11 @@ export class WorkspaceFiles {
         }
         // Read to find unparsable files now rather than when someone opens them.
         const bytes = await this.bytes(path).catch((error: NodeJS.ErrnoException) => {
-          problems.push({ path, message: `${path} cannot be read (${error.code ?? error.message}).`, hint: 'Check its permissions.' });
+          problems.push({
+            path,
+            message: `${path} cannot be read (${error.code ?? error.message}).`,
+            hint: 'Check its permissions.',
+          });
           return undefined;
         });
         if (bytes === undefined) continue; // gone since it was listed, or unreadable (listed as a problem)
@@ -132,7 +144,10 @@ export class WorkspaceFiles {
   async readManifest(): Promise<Versioned<WorkspaceManifest>> {
     return this.exclusive(async () => {
       const { value, version } = await this.readVersioned('manifest', manifestFile);
-      return { value: { sources: value.sources.map((source) => mapSourcePaths(source, memoryPath(this.folder))) }, version };
+      return {
+        value: { sources: value.sources.map((source) => mapSourcePaths(source, memoryPath(this.folder))) },
+        version,
+      };
     });
   }
 
@@ -140,7 +155,11 @@ export class WorkspaceFiles {
    * Saves the schema sources; paths inside the workspace are stored relative. A manifest that changed on disk, or that
    * does not parse (no version read can match it), is a WorkspaceConflictError unless overwriting.
    */
-  async saveManifest(manifest: WorkspaceManifest, baseVersion: string | null, overwrite: boolean): Promise<{ version: string }> {
+  async saveManifest(
+    manifest: WorkspaceManifest,
+    baseVersion: string | null,
+    overwrite: boolean,
+  ): Promise<{ version: string }> {
     const sources = manifest.sources.map((source) => mapSourcePaths(source, diskPath(this.folder)));
     return this.write('manifest', manifestFile, { sources }, baseVersion, overwrite);
   }
@@ -152,7 +171,12 @@ export class WorkspaceFiles {
   }
 
   /** Saves a request; `baseVersion` null means the file must not exist yet. */
-  async saveRequest(path: string, value: SavedRequest, baseVersion: string | null, overwrite: boolean): Promise<{ version: string }> {
+  async saveRequest(
+    path: string,
+    value: SavedRequest,
+    baseVersion: string | null,
+    overwrite: boolean,
+  ): Promise<{ version: string }> {
     return this.write('request', requestFile(path), value, baseVersion, overwrite);
   }
 
@@ -163,7 +187,13 @@ export class WorkspaceFiles {
       await this.remove(file);
       // rmdir fails on a folder that still holds something, which ends the walk up.
       let folder = posix.dirname(file);
-      while (folder !== collectionsFolder && (await rmdir(absolutePath(this.folder, folder)).then(() => true, () => false))) {
+      while (
+        folder !== collectionsFolder &&
+        (await rmdir(absolutePath(this.folder, folder)).then(
+          () => true,
+          () => false,
+        ))
+      ) {
         folder = posix.dirname(folder);
       }
     });
@@ -176,7 +206,12 @@ export class WorkspaceFiles {
   }
 
   /** Saves an environment; `baseVersion` null means the file must not exist yet. */
-  async saveEnvironment(name: string, file: EnvironmentFile, baseVersion: string | null, overwrite: boolean): Promise<{ version: string }> {
+  async saveEnvironment(
+    name: string,
+    file: EnvironmentFile,
+    baseVersion: string | null,
+    overwrite: boolean,
+  ): Promise<{ version: string }> {
     return this.write('environment', environmentFile(name), file, baseVersion, overwrite);
   }
 
@@ -206,8 +241,19 @@ export class WorkspaceFiles {
   }
 
   /** Saves a TLS profile; file paths inside the workspace are stored relative. */
-  async saveTlsProfile(name: string, profile: TlsProfile, baseVersion: string | null, overwrite: boolean): Promise<{ version: string }> {
-    return this.write('tlsProfile', tlsProfileFile(name), mapTlsPaths(profile, diskPath(this.folder)), baseVersion, overwrite);
+  async saveTlsProfile(
+    name: string,
+    profile: TlsProfile,
+    baseVersion: string | null,
+    overwrite: boolean,
+  ): Promise<{ version: string }> {
+    return this.write(
+      'tlsProfile',
+      tlsProfileFile(name),
+      mapTlsPaths(profile, diskPath(this.folder)),
+      baseVersion,
+      overwrite,
+    );
   }
 
   /** Deletes a TLS profile file (nothing happens when there is none). */
@@ -222,17 +268,23 @@ export class WorkspaceFiles {
     return this.exclusive(async () => {
       const located = (await listWorkspaceFiles(this.folder)).flatMap((path) => {
         const at = path.startsWith(prefix) ? locate(path) : undefined;
-        return at?.kind === 'request' ? [{ path, collection, folders: at.folders, name: at.name, method: '' }] : [];
+        return at?.kind === 'request'
+          ? [{ path, collection, folders: at.folders, name: at.name, method: '' }]
+          : [];
       });
       if (located.length === 0) {
-        throw new WorkspaceFileError(`There is no collection named "${collection}" with saved requests.`, prefix.slice(0, -1));
+        throw new WorkspaceFileError(
+          `There is no collection named "${collection}" with saved requests.`,
+          prefix.slice(0, -1),
+        );
       }
       const requests: CollectionBundle['requests'] = [];
       for (const { path } of located.sort(compareRequests)) {
         const text = (await this.bytes(path))?.toString('utf8') ?? '';
         const { value, problem } = decodeText('request', path, text);
         if (problem && requestShape(text) === 'other') continue; // test data kept beside the requests is not exported
-        if (!value) throw new WorkspaceFileError(problem?.message ?? `${path} cannot be read.`, path, problem?.hint);
+        if (!value)
+          throw new WorkspaceFileError(problem?.message ?? `${path} cannot be read.`, path, problem?.hint);
         requests.push({ path: path.slice(prefix.length, -'.json'.length), request: value });
       }
       await writeFileAtomic(file, encodeWorkspaceFile('bundle', { collection, requests }));
@@ -244,12 +296,14 @@ export class WorkspaceFiles {
   async importCollection(file: string): Promise<{ collection: string; count: number }> {
     return this.exclusive(async () => {
       const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
-        const why = error.code === 'ENOENT' ? 'does not exist' : `cannot be read (${error.code ?? error.message})`;
+        const why =
+          error.code === 'ENOENT' ? 'does not exist' : `cannot be read (${error.code ?? error.message})`;
         throw new WorkspaceFileError(`${file} ${why}.`, file, 'Check the path and its permissions.');
       });
       const bundle = decodeWorkspaceFile('bundle', text, file);
       let collection = bundle.collection;
-      for (let copy = 2; await this.exists(collectionFolder(collection)); copy++) collection = `${bundle.collection} ${copy}`;
+      for (let copy = 2; await this.exists(collectionFolder(collection)); copy++)
+        collection = `${bundle.collection} ${copy}`;
       // Written into a hidden folder first, then renamed into place: a crash never leaves half a collection.
       const staging = `${collectionsFolder}/${temporaryName()}`;
       await mkdir(absolutePath(this.folder, collectionsFolder), { recursive: true });
@@ -263,7 +317,10 @@ export class WorkspaceFiles {
           this.known.set(`${collectionFolder(collection)}/${path}.json`, fileVersion(text));
           await writeFileAtomic(target, text);
         }
-        await rename(absolutePath(this.folder, staging), absolutePath(this.folder, collectionFolder(collection)));
+        await rename(
+          absolutePath(this.folder, staging),
+          absolutePath(this.folder, collectionFolder(collection)),
+        );
       } finally {
         await removeTemporary(absolutePath(this.folder, staging));
       }
@@ -276,21 +333,25 @@ export class WorkspaceFiles {
    * once they are stable (see watchFolder: ~0.4 s by default). Answers the function that stops watching.
    */
   watch(onChange: (changedPaths: string[]) => void, stability?: Stability): StopWatching {
-    return watchFolder(this.folder, (paths) => {
-      void this.exclusive(async () => {
-        const changed: string[] = [];
-        for (const path of paths) {
-          if (locate(path) === undefined) continue;
-          // An unreadable file (permissions) is left out; its next change is reported again.
-          const version = await this.diskVersion(path).catch(() => undefined);
-          if (version === undefined || (this.known.has(path) && this.known.get(path) === version)) continue;
-          this.known.set(path, version);
-          changed.push(path);
-        }
-        if (changed.length > 0) onChange(changed);
-        // The listener's own failure must not become an unhandled rejection that ends the process.
-      }).catch(() => undefined);
-    }, stability);
+    return watchFolder(
+      this.folder,
+      (paths) => {
+        void this.exclusive(async () => {
+          const changed: string[] = [];
+          for (const path of paths) {
+            if (locate(path) === undefined) continue;
+            // An unreadable file (permissions) is left out; its next change is reported again.
+            const version = await this.diskVersion(path).catch(() => undefined);
+            if (version === undefined || (this.known.has(path) && this.known.get(path) === version)) continue;
+            this.known.set(path, version);
+            changed.push(path);
+          }
+          if (changed.length > 0) onChange(changed);
+          // The listener's own failure must not become an unhandled rejection that ends the process.
+        }).catch(() => undefined);
+      },
+      stability,
+    );
   }
 
   /** Runs one operation after the previous ones, whatever their outcome. */
@@ -301,10 +362,17 @@ export class WorkspaceFiles {
   }
 
   /** Reads and decodes a file, remembering its version; an unparsable one throws WorkspaceFileError and stays as it is. */
-  private async readVersioned<K extends WorkspaceFileKind>(kind: K, path: string): Promise<Versioned<WorkspaceFileValues[K]>> {
+  private async readVersioned<K extends WorkspaceFileKind>(
+    kind: K,
+    path: string,
+  ): Promise<Versioned<WorkspaceFileValues[K]>> {
     const bytes = await this.bytes(path);
     if (bytes === undefined) {
-      throw new WorkspaceFileError(`${path} does not exist.`, path, 'It may have been renamed or deleted on disk: refresh the workspace.');
+      throw new WorkspaceFileError(
+        `${path} does not exist.`,
+        path,
+        'It may have been renamed or deleted on disk: refresh the workspace.',
+      );
     }
     const value = decodeWorkspaceFile(kind, bytes.toString('utf8'), path);
     const version = fileVersion(bytes);
@@ -330,7 +398,8 @@ export class WorkspaceFiles {
   ): Promise<{ version: string }> {
     const text = encodeWorkspaceFile(kind, value);
     return this.exclusive(async () => {
-      if (!overwrite && (await this.diskVersion(path)) !== baseVersion) throw new WorkspaceConflictError(path);
+      if (!overwrite && (await this.diskVersion(path)) !== baseVersion)
+        throw new WorkspaceConflictError(path);
       return { version: await this.writeText(path, text) };
     });
   }
@@ -397,7 +466,9 @@ function decodeText<K extends WorkspaceFileKind>(
     return { value: decodeWorkspaceFile(kind, text, path) };
   } catch (error) {
     if (!(error instanceof WorkspaceFileError)) throw error;
-    return { problem: { path, message: error.message, ...(error.hint !== undefined ? { hint: error.hint } : {}) } };
+    return {
+      problem: { path, message: error.message, ...(error.hint !== undefined ? { hint: error.hint } : {}) },
+    };
   }
 }
 

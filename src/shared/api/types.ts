@@ -183,7 +183,16 @@ export interface ApiFailure {
    * Which kind of problem: lets the page decide where to show it (inline in the editor for `json`). `forbidden`: the
    * desktop app refused a path the user did not choose (see src/core/service/path-access.ts).
    */
-  kind: 'schema' | 'json' | 'connection' | 'call' | 'file' | 'invalidRequest' | 'conflict' | 'internal' | 'forbidden';
+  kind:
+    | 'schema'
+    | 'json'
+    | 'connection'
+    | 'call'
+    | 'file'
+    | 'invalidRequest'
+    | 'conflict'
+    | 'internal'
+    | 'forbidden';
   message: string;
   hint?: string;
   /** Schema problems with their file:line (kind `schema`). */

@@ -32,7 +32,9 @@ export const requestPathSchema = z
         parts.length >= 3 &&
         parts[0] === 'collections' &&
         file.endsWith('.json') &&
-        [...parts.slice(1, -1), file.slice(0, -'.json'.length)].every((part) => itemNameSchema.safeParse(part).success)
+        [...parts.slice(1, -1), file.slice(0, -'.json'.length)].every(
+          (part) => itemNameSchema.safeParse(part).success,
+        )
       );
     },
     { message: 'A request path is collections/<collection>/<folders…>/<name>.json, with plain names.' },
@@ -45,11 +47,10 @@ const savedOptionsSchema = z.strictObject({
   http2: z.boolean().optional(),
 });
 
-
 /** A variable's name, as `{{name}}` refers to it. */
-export const variableNameSchema = z
-  .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,99}$/, { message: 'Variable names are letters, digits, _ . - and start with a letter or _.' });
+export const variableNameSchema = z.string().regex(/^[A-Za-z_][A-Za-z0-9_.-]{0,99}$/, {
+  message: 'Variable names are letters, digits, _ . - and start with a letter or _.',
+});
 
 export const captureSchema = z.discriminatedUnion('from', [
   z.strictObject({ variable: variableNameSchema, from: z.literal('body'), path: text }),
@@ -62,7 +63,12 @@ export const assertionsSchema = z.strictObject({
     .refine(isGrpcStatusName, { error: (issue) => unknownStatusMessage(String(issue.input)) })
     .optional(),
   contains: z.json().optional(),
-  maxLatencyMs: z.number().int().positive().max(2 ** 31 - 1).optional(),
+  maxLatencyMs: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
 });
 
 export const savedRequestSchema = z.strictObject({
@@ -87,9 +93,15 @@ export const environmentFileSchema = z.strictObject({
 export const tlsProfileSchema = z.strictObject({
   mode: z.enum(['plaintext', 'systemRoots', 'customCa', 'mutual', 'insecure']),
   caFiles: z.array(text).max(100).optional(),
-  caPem: z.string().max(1024 * 1024).optional(),
+  caPem: z
+    .string()
+    .max(1024 * 1024)
+    .optional(),
   certFile: text.optional(),
-  certPem: z.string().max(1024 * 1024).optional(),
+  certPem: z
+    .string()
+    .max(1024 * 1024)
+    .optional(),
   keyFile: text.optional(),
   serverName: text.optional(),
 });
@@ -106,10 +118,19 @@ export const callContextSchema = z.strictObject({
   assertions: assertionsSchema.optional(),
 });
 
-export const secretChangesSchema = z.record(variableNameSchema, z.string().max(64 * 1024).nullable());
+export const secretChangesSchema = z.record(
+  variableNameSchema,
+  z
+    .string()
+    .max(64 * 1024)
+    .nullable(),
+);
 
 /** A version from `Versioned`, or null for "the file must not exist yet". */
-export const baseVersionSchema = z.string().regex(/^[0-9a-f]{64}$/).nullable();
+export const baseVersionSchema = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/)
+  .nullable();
 
 export const historyQuerySchema = z.strictObject({
   text: z.string().max(1_000).optional(),

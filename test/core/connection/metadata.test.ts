@@ -45,11 +45,26 @@ describe('buildMetadata', () => {
       ]),
     );
     expect(problems).toEqual([
-      { message: 'Metadata row 2 has no key.', hint: 'Give it a key such as authorization, or remove the row.' },
-      { message: 'Metadata row 3: the key "has space" is not valid.', hint: 'Metadata keys may contain only 0-9 a-z _ . - (letters are lowercased).' },
-      { message: 'Metadata row 4: the key ":path" is not valid.', hint: 'Metadata keys may contain only 0-9 a-z _ . - (letters are lowercased).' },
-      { message: 'Metadata row 5: the key "grpc-timeout" is reserved by gRPC.', hint: 'Keys starting with grpc- are set by gRPC itself; use another name.' },
-      { message: 'Metadata row 6: the value of "data-bin" is not base64.', hint: 'Keys ending in -bin carry binary values: write them base64 encoded.' },
+      {
+        message: 'Metadata row 2 has no key.',
+        hint: 'Give it a key such as authorization, or remove the row.',
+      },
+      {
+        message: 'Metadata row 3: the key "has space" is not valid.',
+        hint: 'Metadata keys may contain only 0-9 a-z _ . - (letters are lowercased).',
+      },
+      {
+        message: 'Metadata row 4: the key ":path" is not valid.',
+        hint: 'Metadata keys may contain only 0-9 a-z _ . - (letters are lowercased).',
+      },
+      {
+        message: 'Metadata row 5: the key "grpc-timeout" is reserved by gRPC.',
+        hint: 'Keys starting with grpc- are set by gRPC itself; use another name.',
+      },
+      {
+        message: 'Metadata row 6: the value of "data-bin" is not base64.',
+        hint: 'Keys ending in -bin carry binary values: write them base64 encoded.',
+      },
       {
         message: 'Metadata row 7: the value of "name" has characters gRPC cannot send.',
         hint: 'Text values may contain printable ASCII only; send binary or non-ASCII data under a key ending in -bin, base64 encoded.',

@@ -23,7 +23,10 @@ async function registryOf(name: string): Promise<FileRegistry> {
 }
 
 beforeAll(async () => {
-  [e2023, e2024] = await Promise.all([registryOf('editions/editions2023.proto'), registryOf('editions/editions2024.proto')]);
+  [e2023, e2024] = await Promise.all([
+    registryOf('editions/editions2023.proto'),
+    registryOf('editions/editions2024.proto'),
+  ]);
 });
 
 const text = (...lines: string[]): string => lines.join('\n');
@@ -58,7 +61,7 @@ describe('describeSymbol on editions files', () => {
   it('prints edition 2023 fields without labels but repeated, with the features written on them', () => {
     expect(source(e2023, 'protodesk.editions2023.Rule')).toBe(
       text(
-        '// A custom option\'s message type: in editions its repeated scalars are packed unless told otherwise.',
+        "// A custom option's message type: in editions its repeated scalars are packed unless told otherwise.",
         'message Rule {',
         '  string name = 1;',
         '  repeated int32 codes = 2;',
@@ -118,7 +121,9 @@ describe('describeSymbol on editions files', () => {
   it('prints edition 2023 declarations that protoc compiles back to the same descriptors', async () => {
     const file = e2023.getFile('editions/editions2023.proto');
     if (!file) throw new Error('editions2023.proto missing');
-    const symbols = [...file.enums, ...file.messages, ...file.extensions, ...file.services].map((d) => d.typeName);
+    const symbols = [...file.enums, ...file.messages, ...file.extensions, ...file.services].map(
+      (d) => d.typeName,
+    );
     const printed = [
       'edition = "2023";',
       'package protodesk.editions2023;',
@@ -129,7 +134,9 @@ describe('describeSymbol on editions files', () => {
     try {
       await mkdir(join(dir, 'editions'));
       await writeFile(join(dir, 'editions/editions2023.proto'), printed);
-      const reparsed = (await protoc(['editions/editions2023.proto'], [dir, bundledProtoRoot()])).file.at(-1) as FileDescriptorProto;
+      const reparsed = (await protoc(['editions/editions2023.proto'], [dir, bundledProtoRoot()])).file.at(
+        -1,
+      ) as FileDescriptorProto;
       expect(declarationsOf(reparsed)).toEqual(declarationsOf(file.proto));
     } finally {
       await rm(dir, { recursive: true, force: true });

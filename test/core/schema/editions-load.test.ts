@@ -29,9 +29,11 @@ async function setFile(name: string, set: FileDescriptorSet): Promise<string> {
 }
 
 describe('editions schemas from descriptor sets', () => {
-  it('loads protoc\'s set of an edition 2024 file: its methods, their samples and JSON', async () => {
+  it("loads protoc's set of an edition 2024 file: its methods, their samples and JSON", async () => {
     const schema = await loadSchema({ kind: 'descriptorSet', file: await setFile('full.binpb', full) });
-    const service = schema.services().find((s) => s.fullName === 'protodesk.editions2024.Editions2024Service');
+    const service = schema
+      .services()
+      .find((s) => s.fullName === 'protodesk.editions2024.Editions2024Service');
     expect(service?.methods.map((m) => [m.name, m.kind])).toEqual([
       ['Unary', 'unary'],
       ['ServerStream', 'server_stream'],
@@ -41,12 +43,18 @@ describe('editions schemas from descriptor sets', () => {
     const input = schema.method('protodesk.editions2024.Editions2024Service/Unary')?.input;
     if (!input) throw new Error('Unary has no input');
     const sample = sampleJson(input, schema.registry);
-    expect(decodeToJson(schema.registry, input, encodeJson(schema.registry, input, sample), { emitDefaults: true })).toMatchObject(sample as object);
+    expect(
+      decodeToJson(schema.registry, input, encodeJson(schema.registry, input, sample), {
+        emitDefaults: true,
+      }),
+    ).toMatchObject(sample as object);
   });
 
   it('loads a set without the option imports (what a reflection server sends), still printing the language features', async () => {
     // Reflection serves a file and its dependencies; option imports are not dependencies.
-    const served = create(FileDescriptorSetSchema, { file: full.file.filter((f) => !f.name.endsWith('_features.proto')) });
+    const served = create(FileDescriptorSetSchema, {
+      file: full.file.filter((f) => !f.name.endsWith('_features.proto')),
+    });
     const schema = await loadSchema({ kind: 'descriptorSet', file: await setFile('served.binpb', served) });
     const task = describeSymbol(schema.registry, 'protodesk.editions2024.Task');
     expect(task).toContain('export message Task {');

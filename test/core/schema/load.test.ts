@@ -45,7 +45,9 @@ describe('a proto folder', () => {
   });
 
   test('an empty folder says there is nothing to load', async () => {
-    expect(await failure({ kind: 'protoFolder', folder: await scratch() })).toContain('No .proto files found in');
+    expect(await failure({ kind: 'protoFolder', folder: await scratch() })).toContain(
+      'No .proto files found in',
+    );
   });
 });
 
@@ -55,7 +57,11 @@ describe('a descriptor set', () => {
     const file = join(await scratch(), 'interop.binpb');
     await writeFile(file, toBinary(FileDescriptorSetSchema, set));
     const schema = await loadSchema({ kind: 'descriptorSet', file });
-    expect(schema.files.map((f) => f.name)).toEqual(['grpc/testing/empty.proto', 'grpc/testing/messages.proto', 'grpc/testing/test.proto']);
+    expect(schema.files.map((f) => f.name)).toEqual([
+      'grpc/testing/empty.proto',
+      'grpc/testing/messages.proto',
+      'grpc/testing/test.proto',
+    ]);
     set.file.forEach((f, i) => expect(equals(FileDescriptorProtoSchema, f, schema.files[i]!)).toBe(true));
     expect(schema.toDescriptorSet()).toEqual(toBinary(FileDescriptorSetSchema, set));
   });
@@ -71,7 +77,9 @@ describe('a descriptor set', () => {
   test('a set without its imports names each missing file', async () => {
     const set = await protoc(['grpc/testing/test.proto'], [protos]);
     const file = join(await scratch(), 'partial.binpb');
-    const withoutImports = create(FileDescriptorSetSchema, { file: set.file.filter((f) => f.name === 'grpc/testing/test.proto') });
+    const withoutImports = create(FileDescriptorSetSchema, {
+      file: set.file.filter((f) => f.name === 'grpc/testing/test.proto'),
+    });
     await writeFile(file, toBinary(FileDescriptorSetSchema, withoutImports));
     const message = await failure({ kind: 'descriptorSet', file });
     expect(message).toContain('"grpc/testing/empty.proto" (imported by grpc/testing/test.proto)');
@@ -81,7 +89,9 @@ describe('a descriptor set', () => {
   test('descriptors that do not fit together say why, never with an empty reason, and how to regenerate them', async () => {
     const set = await protoc(['grpc/testing/test.proto'], [protos]);
     const messages = set.file.find((f) => f.name === 'grpc/testing/messages.proto');
-    const repeated = messages?.messageType.flatMap((m) => m.field).find((f) => f.name === 'response_parameters');
+    const repeated = messages?.messageType
+      .flatMap((m) => m.field)
+      .find((f) => f.name === 'response_parameters');
     // A repeated field referring to its type by a name that is not fully qualified, as lossy tools write it.
     repeated!.typeName = 'ResponseParameters';
     const file = join(await scratch(), 'lossy.binpb');
@@ -93,14 +103,24 @@ describe('a descriptor set', () => {
   });
 
   test('a missing file is named', async () => {
-    expect(await failure({ kind: 'descriptorSet', file: '/nowhere/x.binpb' })).toContain('The descriptor set /nowhere/x.binpb does not exist.');
+    expect(await failure({ kind: 'descriptorSet', file: '/nowhere/x.binpb' })).toContain(
+      'The descriptor set /nowhere/x.binpb does not exist.',
+    );
   });
 });
 
 describe('proto files', () => {
   test('a relative file name is found under an import path, as protoc and grpcurl find it', async () => {
-    const relative = await loadSchema({ kind: 'protoFiles', files: ['grpc/testing/test.proto'], importPaths: [protos] });
-    const absolute = await loadSchema({ kind: 'protoFiles', files: [join(protos, 'grpc/testing/test.proto')], importPaths: [protos] });
+    const relative = await loadSchema({
+      kind: 'protoFiles',
+      files: ['grpc/testing/test.proto'],
+      importPaths: [protos],
+    });
+    const absolute = await loadSchema({
+      kind: 'protoFiles',
+      files: [join(protos, 'grpc/testing/test.proto')],
+      importPaths: [protos],
+    });
     expect(relative.files.map((f) => f.name)).toEqual(absolute.files.map((f) => f.name));
     expect(relative.method('grpc.testing.TestService/EmptyCall')).toBeDefined();
   });
@@ -108,7 +128,11 @@ describe('proto files', () => {
 
 describe('proto files and a descriptor set of the same protos', () => {
   test('give the same schema', async () => {
-    const fromFiles = await loadSchema({ kind: 'protoFiles', files: [join(protos, 'grpc/testing/test.proto')], importPaths: [protos] });
+    const fromFiles = await loadSchema({
+      kind: 'protoFiles',
+      files: [join(protos, 'grpc/testing/test.proto')],
+      importPaths: [protos],
+    });
     const file = join(await scratch(), 'again.binpb');
     await writeFile(file, fromFiles.toDescriptorSet());
     const fromSet = await loadSchema({ kind: 'descriptorSet', file });

@@ -85,7 +85,13 @@ describe('EventBatcher', () => {
     for (let i = 1; i <= 10_000; i++) b.push(message(i));
     b.acknowledge(1);
     vi.advanceTimersByTime(16);
-    expect(batchEvents(batches[1] ?? { entries: [] }).map(describeEvent)).toEqual(['m9996', 'm9997', 'm9998', 'm9999', 'm10000']);
+    expect(batchEvents(batches[1] ?? { entries: [] }).map(describeEvent)).toEqual([
+      'm9996',
+      'm9997',
+      'm9998',
+      'm9999',
+      'm10000',
+    ]);
     expect(batches[1]?.skipped).toBe(9_995);
   });
 

@@ -42,7 +42,10 @@ describe('channelSecurity', () => {
       serverName: 'foo.test.example',
     });
     expect(security.credentials._isSecure()).toBe(true);
-    expect(security.options).toEqual({ 'grpc.ssl_target_name_override': 'foo.test.example', 'grpc.default_authority': 'foo.test.example' });
+    expect(security.options).toEqual({
+      'grpc.ssl_target_name_override': 'foo.test.example',
+      'grpc.default_authority': 'foo.test.example',
+    });
     expect(security).toMatchObject({ tls: true, insecure: false });
   });
 
@@ -64,7 +67,11 @@ describe('channelSecurity', () => {
   });
 
   test('a certificate given as the key', async () => {
-    expect(await rejection(channelSecurity({ mode: 'tls', certFile: `${certs}client.pem`, keyFile: `${certs}client.pem` }))).toBe(
+    expect(
+      await rejection(
+        channelSecurity({ mode: 'tls', certFile: `${certs}client.pem`, keyFile: `${certs}client.pem` }),
+      ),
+    ).toBe(
       `The client key file ${certs}client.pem holds a certificate, not a private key.\n` +
         '  Choose the key file here (-----BEGIN PRIVATE KEY-----); the certificate goes in the certificate field.',
     );
@@ -77,7 +84,11 @@ describe('channelSecurity', () => {
   });
 
   test('a key that does not belong to the certificate', async () => {
-    expect(await rejection(channelSecurity({ mode: 'tls', certFile: `${certs}client.pem`, keyFile: `${certs}server.key` }))).toMatch(
+    expect(
+      await rejection(
+        channelSecurity({ mode: 'tls', certFile: `${certs}client.pem`, keyFile: `${certs}server.key` }),
+      ),
+    ).toMatch(
       /^The TLS files cannot be used: .*key values mismatch.*\.\n {2}Check that the client key belongs to the client certificate\.$/,
     );
   });
@@ -89,7 +100,10 @@ describe('effectiveTls', () => {
   });
 
   test('grpcs:// keeps the TLS settings given', () => {
-    expect(effectiveTls(parseTarget('grpcs://h:1'), { mode: 'tls', serverName: 'x' })).toEqual({ mode: 'tls', serverName: 'x' });
+    expect(effectiveTls(parseTarget('grpcs://h:1'), { mode: 'tls', serverName: 'x' })).toEqual({
+      mode: 'tls',
+      serverName: 'x',
+    });
   });
 
   test('no scheme: the settings decide', () => {

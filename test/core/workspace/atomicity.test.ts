@@ -26,7 +26,11 @@ async function checkComplete(folder: string, lastN: number): Promise<number> {
   const body = decodeWorkspaceFile('request', requestText, requestPath).body as { n: number };
   expect(body).toEqual(grownBody(body.n));
   expect(body.n).toBeGreaterThanOrEqual(lastN);
-  const environment = decodeWorkspaceFile('environment', await readFile(join(folder, 'environments', 'grown.json'), 'utf8'), 'grown');
+  const environment = decodeWorkspaceFile(
+    'environment',
+    await readFile(join(folder, 'environments', 'grown.json'), 'utf8'),
+    'grown',
+  );
   const values = new Set(Object.values(environment.variables));
   expect(values.size).toBe(1);
   expect(environment.variables).toEqual(grownVariables(Number([...values][0])));

@@ -16,7 +16,11 @@ let engine: CallEngine;
 
 beforeAll(async () => {
   server = await startGoReflect();
-  schema = await loadSchema({ kind: 'protoFiles', files: [join(protos, 'grpc/testing/test.proto')], importPaths: [protos] });
+  schema = await loadSchema({
+    kind: 'protoFiles',
+    files: [join(protos, 'grpc/testing/test.proto')],
+    importPaths: [protos],
+  });
   engine = new CallEngine();
 });
 
@@ -49,19 +53,27 @@ async function recordCall(
 
 describe('CallRecorder on real calls', () => {
   it('passes assertions and takes captures of a unary call', async () => {
-    const result = await recordCall('UnaryCall', { responseSize: 10 }, {
-      metadata: [
-        { key: 'x-grpc-test-echo-initial', value: 'echo-me' },
-        { key: 'x-grpc-test-echo-trailing-bin', value: 'q83v' },
-      ],
-      assertions: { status: 'OK', contains: { payload: { body: 'AAAAAAAAAAAAAA==' } }, maxLatencyMs: 10_000 },
-      captures: [
-        { variable: 'body', from: 'body', path: '$.payload.body' },
-        { variable: 'echo', from: 'header', name: 'X-Grpc-Test-Echo-Initial' },
-        { variable: 'type', from: 'header', name: 'content-type' },
-        { variable: 'trailer', from: 'trailer', name: 'x-grpc-test-echo-trailing-bin' },
-      ],
-    });
+    const result = await recordCall(
+      'UnaryCall',
+      { responseSize: 10 },
+      {
+        metadata: [
+          { key: 'x-grpc-test-echo-initial', value: 'echo-me' },
+          { key: 'x-grpc-test-echo-trailing-bin', value: 'q83v' },
+        ],
+        assertions: {
+          status: 'OK',
+          contains: { payload: { body: 'AAAAAAAAAAAAAA==' } },
+          maxLatencyMs: 10_000,
+        },
+        captures: [
+          { variable: 'body', from: 'body', path: '$.payload.body' },
+          { variable: 'echo', from: 'header', name: 'X-Grpc-Test-Echo-Initial' },
+          { variable: 'type', from: 'header', name: 'content-type' },
+          { variable: 'trailer', from: 'trailer', name: 'x-grpc-test-echo-trailing-bin' },
+        ],
+      },
+    );
     expect(result.assertions.map((assertion) => [assertion.assertion, assertion.passed])).toEqual([
       ['status', true],
       ['contains', true],
@@ -87,7 +99,11 @@ describe('CallRecorder on real calls', () => {
     expect(result.status.name).toBe('NOT_FOUND');
     expect(result.assertions).toEqual([
       { assertion: 'status', passed: false, message: 'expected status OK, got NOT_FOUND (no such user)' },
-      { assertion: 'contains', passed: false, message: 'expected a response containing the JSON, got no response message' },
+      {
+        assertion: 'contains',
+        passed: false,
+        message: 'expected a response containing the JSON, got no response message',
+      },
       expect.objectContaining({ assertion: 'maxLatencyMs', passed: false }),
     ]);
     expect(result.assertions[2]!.message).toMatch(/^took \d+ ms, more than the 0 ms allowed$/);
@@ -112,12 +128,15 @@ describe('CallRecorder on real calls', () => {
       { variable: 'missing', problem: '$.payload has no field type' },
     ]);
 
-    const failing = await recordCall('StreamingOutputCall', stream, { assertions: { contains: { payload: { body: 'xyz' } } } });
+    const failing = await recordCall('StreamingOutputCall', stream, {
+      assertions: { contains: { payload: { body: 'xyz' } } },
+    });
     expect(failing.assertions).toEqual([
       {
         assertion: 'contains',
         passed: false,
-        message: 'none of the 3 response messages contains the JSON; first message: $.payload.body: expected "xyz", got "AA=="',
+        message:
+          'none of the 3 response messages contains the JSON; first message: $.payload.body: expected "xyz", got "AA=="',
       },
     ]);
   });

@@ -8,18 +8,43 @@ const ok: CallStatus = { code: 0, name: 'OK', message: '' };
 /** Feeds a call of the given responses and status into a recorder. */
 function record(
   messages: unknown[],
-  options: { captures?: Capture[]; assertions?: Assertions; keepMessages?: number; status?: CallStatus; totalMs?: number } = {},
+  options: {
+    captures?: Capture[];
+    assertions?: Assertions;
+    keepMessages?: number;
+    status?: CallStatus;
+    totalMs?: number;
+  } = {},
 ) {
   const recorder = new CallRecorder(options);
   const events: CallEvent[] = [
     { type: 'sent', index: 0, size: 3, atMs: 1 },
-    { type: 'headers', metadata: [{ key: 'X-Request-Id', value: 'req-1' }, { key: 'x-request-id', value: 'req-2' }], atMs: 2 },
-    ...messages.map((message, index): CallEvent => ({ type: 'message', index, size: 10, atMs: 3, json: JSON.stringify(message) })),
+    {
+      type: 'headers',
+      metadata: [
+        { key: 'X-Request-Id', value: 'req-1' },
+        { key: 'x-request-id', value: 'req-2' },
+      ],
+      atMs: 2,
+    },
+    ...messages.map((message, index): CallEvent => ({
+      type: 'message',
+      index,
+      size: 10,
+      atMs: 3,
+      json: JSON.stringify(message),
+    })),
     { type: 'trailers', metadata: [{ key: 'x-cost', value: '7' }], atMs: 4 },
     {
       type: 'status',
       status: options.status ?? ok,
-      timings: { totalMs: options.totalMs ?? 12, messagesSent: 1, messagesReceived: messages.length, bytesSent: 3, bytesReceived: 10 * messages.length },
+      timings: {
+        totalMs: options.totalMs ?? 12,
+        messagesSent: 1,
+        messagesReceived: messages.length,
+        bytesSent: 3,
+        bytesReceived: 10 * messages.length,
+      },
       insecure: false,
     },
   ];
@@ -31,7 +56,12 @@ describe('CallRecorder', () => {
   it('keeps the first N messages, counts all and sums their bytes', () => {
     const result = record([{ n: 1 }, { n: 2 }, { n: 3 }], { keepMessages: 2 });
     expect(result.messages).toEqual(['{"n":1}', '{"n":2}']);
-    expect(result).toMatchObject({ count: 3, bytes: 30, status: ok, trailers: [{ key: 'x-cost', value: '7' }] });
+    expect(result).toMatchObject({
+      count: 3,
+      bytes: 30,
+      status: ok,
+      trailers: [{ key: 'x-cost', value: '7' }],
+    });
     expect(result.assertions).toEqual([]);
   });
 
@@ -53,18 +83,29 @@ describe('CallRecorder', () => {
     expect(record([], { assertions: { maxLatencyMs: 10 }, totalMs: 12.4 }).assertions).toEqual([
       { assertion: 'maxLatencyMs', passed: false, message: 'took 12 ms, more than the 10 ms allowed' },
     ]);
-    expect(record([], { assertions: { maxLatencyMs: 50 }, totalMs: 12.4 }).assertions[0]).toMatchObject({ passed: true });
+    expect(record([], { assertions: { maxLatencyMs: 50 }, totalMs: 12.4 }).assertions[0]).toMatchObject({
+      passed: true,
+    });
   });
 
   it('checks contains against every message, beyond the ones kept, and says what differed', () => {
-    const stream = [{ user: { name: 'bob' } }, { user: { name: 'cy' } }, { user: { name: 'ann', id: '9223372036854775807' } }];
-    expect(record(stream, { keepMessages: 1, assertions: { contains: { user: { name: 'ann' } } } }).assertions).toEqual([
+    const stream = [
+      { user: { name: 'bob' } },
+      { user: { name: 'cy' } },
+      { user: { name: 'ann', id: '9223372036854775807' } },
+    ];
+    expect(
+      record(stream, { keepMessages: 1, assertions: { contains: { user: { name: 'ann' } } } }).assertions,
+    ).toEqual([
       { assertion: 'contains', passed: true, message: 'response message 3 of 3 contains the expected JSON' },
     ]);
-    expect(record(stream.slice(0, 1), { assertions: { contains: { user: { name: 'ann' } } } }).assertions).toEqual([
-      { assertion: 'contains', passed: false, message: '$.user.name: expected "ann", got "bob"' },
-    ]);
-    expect(record(stream.slice(0, 2), { assertions: { contains: { user: { name: 'ann' } } } }).assertions[0]!.message).toBe(
+    expect(
+      record(stream.slice(0, 1), { assertions: { contains: { user: { name: 'ann' } } } }).assertions,
+    ).toEqual([{ assertion: 'contains', passed: false, message: '$.user.name: expected "ann", got "bob"' }]);
+    expect(
+      record(stream.slice(0, 2), { assertions: { contains: { user: { name: 'ann' } } } }).assertions[0]!
+        .message,
+    ).toBe(
       'none of the 2 response messages contains the JSON; first message: $.user.name: expected "ann", got "bob"',
     );
     expect(record([], { assertions: { contains: {} } }).assertions[0]).toEqual({

@@ -46,7 +46,13 @@ const samples: { [K in WorkspaceFileKind]: WorkspaceFileValues[K] } = {
     tlsProfile: 'local',
     protocol: 'connect',
   },
-  tlsProfile: { mode: 'mutual', caFiles: ['certs/ca.pem'], certFile: 'certs/client.pem', keyFile: 'certs/client.key', serverName: 'api' },
+  tlsProfile: {
+    mode: 'mutual',
+    caFiles: ['certs/ca.pem'],
+    certFile: 'certs/client.pem',
+    keyFile: 'certs/client.key',
+    serverName: 'api',
+  },
   bundle: { collection: 'users', requests: [{ path: 'admin/Get user', request }] },
 };
 
@@ -62,17 +68,21 @@ function reversed(value: unknown): unknown {
 }
 
 describe('encodeWorkspaceFile / decodeWorkspaceFile', () => {
-  test.each(Object.keys(samples) as WorkspaceFileKind[])('a %s round-trips, and the same value always gives the same bytes', (kind) => {
-    const text = encodeWorkspaceFile(kind, samples[kind]);
-    expect(decodeWorkspaceFile(kind, text, 'file.json')).toEqual(samples[kind]);
-    expect(encodeWorkspaceFile(kind, decodeWorkspaceFile(kind, text, 'file.json'))).toBe(text);
-    expect(text.startsWith('{\n  "format": 1,\n')).toBe(true);
-    expect(text.endsWith('}\n')).toBe(true);
-  });
+  test.each(Object.keys(samples) as WorkspaceFileKind[])(
+    'a %s round-trips, and the same value always gives the same bytes',
+    (kind) => {
+      const text = encodeWorkspaceFile(kind, samples[kind]);
+      expect(decodeWorkspaceFile(kind, text, 'file.json')).toEqual(samples[kind]);
+      expect(encodeWorkspaceFile(kind, decodeWorkspaceFile(kind, text, 'file.json'))).toBe(text);
+      expect(text.startsWith('{\n  "format": 1,\n')).toBe(true);
+      expect(text.endsWith('}\n')).toBe(true);
+    },
+  );
 
   test('keys are in the declared order whatever order the value had; the body keeps the order it was written in', () => {
     const text = encodeWorkspaceFile('request', reversed(request) as SavedRequest);
-    const keysOf = (json: string): string[] => [...json.matchAll(/^\s*"([^"]+)":/gm)].map((match) => match[1] ?? '');
+    const keysOf = (json: string): string[] =>
+      [...json.matchAll(/^\s*"([^"]+)":/gm)].map((match) => match[1] ?? '');
     expect(keysOf(text)).toEqual([
       'format',
       'method',
@@ -131,7 +141,8 @@ describe('encodeWorkspaceFile / decodeWorkspaceFile', () => {
   });
 
   test('integers beyond 2^53 in a hand-written body survive exactly (as strings)', () => {
-    const text = '{"format": 1, "method": "a.B/C", "target": "x", "metadata": [], "body": {"id": 12345678901234567890}}';
+    const text =
+      '{"format": 1, "method": "a.B/C", "target": "x", "metadata": [], "body": {"id": 12345678901234567890}}';
     expect(decodeWorkspaceFile('request', text, 'r.json').body).toEqual({ id: '12345678901234567890' });
   });
 
@@ -163,50 +174,69 @@ describe('encodeWorkspaceFile / decodeWorkspaceFile', () => {
     ['[[[[s3cr3t', 1, 5, 'expected a value'],
   ])('bad JSON is described without quoting the file: %j', (text, line, column, reason) => {
     const { message, hint } = catchError(() => decodeWorkspaceFile('tlsProfile', text, 'tls/a.json'));
-    expect(message).toBe(`tls/a.json is not a valid TLS profile: it is not JSON (line ${line}, column ${column}: ${reason}).`);
+    expect(message).toBe(
+      `tls/a.json is not a valid TLS profile: it is not JSON (line ${line}, column ${column}: ${reason}).`,
+    );
     expect(`${message} ${hint ?? ''}`).not.toContain('s3cr3t');
   });
 
   test('git conflict markers are named as such, with the line of the first one', () => {
-    const text = '{\n  "format": 1,\n<<<<<<< HEAD\n  "mode": "insecure"\n=======\n  "mode": "plaintext"\n>>>>>>> theirs\n}\n';
+    const text =
+      '{\n  "format": 1,\n<<<<<<< HEAD\n  "mode": "insecure"\n=======\n  "mode": "plaintext"\n>>>>>>> theirs\n}\n';
     const error = catchError(() => decodeWorkspaceFile('tlsProfile', text, 'tls/a.json'));
     expect(error.message).toBe('tls/a.json (line 3): this file has unresolved git conflict markers.');
     expect(error.hint).toMatch(/^Resolve the conflict in git/);
   });
 
   test('contents that do not match name the field', () => {
-    const text = '{"format": 1, "method": "a.B/C", "target": "x", "metadata": [{"key": "k", "value": 7}], "body": {}}';
+    const text =
+      '{"format": 1, "method": "a.B/C", "target": "x", "metadata": [{"key": "k", "value": 7}], "body": {}}';
     expect(catchError(() => decodeWorkspaceFile('request', text, 'collections/c/r.json')).message).toBe(
       'collections/c/r.json does not hold a valid saved request: metadata[0].value: Invalid input: expected string, received number',
     );
-    expect(catchError(() => decodeWorkspaceFile('environment', '{"format": 1, "variables": {}, "secrets": [], "colour": 1}', 'e.json')).message).toBe(
-      'e.json does not hold a valid environment: Unrecognized key: "colour"',
+    expect(
+      catchError(() =>
+        decodeWorkspaceFile(
+          'environment',
+          '{"format": 1, "variables": {}, "secrets": [], "colour": 1}',
+          'e.json',
+        ),
+      ).message,
+    ).toBe('e.json does not hold a valid environment: Unrecognized key: "colour"');
+    expect(
+      catchError(() => decodeWorkspaceFile('environment', '{"variables": {}, "secrets": []}', 'e.json'))
+        .message,
+    ).toBe('e.json does not hold a valid workspace file: format: expected a whole number such as 1.');
+    expect(catchError(() => decodeWorkspaceFile('environment', '[]', 'e.json')).message).toBe(
+      'e.json must hold a JSON object.',
     );
-    expect(catchError(() => decodeWorkspaceFile('environment', '{"variables": {}, "secrets": []}', 'e.json')).message).toBe(
-      'e.json does not hold a valid workspace file: format: expected a whole number such as 1.',
-    );
-    expect(catchError(() => decodeWorkspaceFile('environment', '[]', 'e.json')).message).toBe('e.json must hold a JSON object.');
   });
 
   test('a protocol that is not one of the four is named, with the ones there are', () => {
-    const text = '{"format": 1, "method": "a.B/C", "target": "x", "protocol": "grpcweb", "metadata": [], "body": {}}';
+    const text =
+      '{"format": 1, "method": "a.B/C", "target": "x", "protocol": "grpcweb", "metadata": [], "body": {}}';
     const error = catchError(() => decodeWorkspaceFile('request', text, 'collections/c/r.json'));
     expect(error.message).toBe(
       'collections/c/r.json does not hold a valid saved request: protocol: expected one of grpc, grpc-web, grpc-web-text, connect; got "grpcweb". Leave it out for grpc.',
     );
     expect(error.hint).toBe('Correct that field (or restore the file from git).');
     const environment = '{"format": 1, "variables": {}, "secrets": [], "protocol": 7}';
-    expect(catchError(() => decodeWorkspaceFile('environment', environment, 'environments/ci.json')).message).toBe(
+    expect(
+      catchError(() => decodeWorkspaceFile('environment', environment, 'environments/ci.json')).message,
+    ).toBe(
       'environments/ci.json does not hold a valid environment: protocol: expected one of grpc, grpc-web, grpc-web-text, connect; got 7. Leave it out for grpc.',
     );
-    const http2 = '{"format": 1, "method": "a.B/C", "target": "x", "metadata": [], "body": {}, "options": {"http2": "yes"}}';
+    const http2 =
+      '{"format": 1, "method": "a.B/C", "target": "x", "metadata": [], "body": {}, "options": {"http2": "yes"}}';
     expect(catchError(() => decodeWorkspaceFile('request', http2, 'collections/c/r.json')).message).toBe(
       'collections/c/r.json does not hold a valid saved request: options.http2: Invalid input: expected boolean, received string',
     );
   });
 
   test('a file of a newer format is refused with a message to update Protodesk', () => {
-    const error = catchError(() => decodeWorkspaceFile('request', '{"format": 2, "anything": "new"}', 'collections/c/r.json'));
+    const error = catchError(() =>
+      decodeWorkspaceFile('request', '{"format": 2, "anything": "new"}', 'collections/c/r.json'),
+    );
     expect(error).toBeInstanceOf(WorkspaceFormatError);
     expect(error.message).toBe(
       'collections/c/r.json was written by a newer Protodesk (file format 2; this version reads up to format 1).',
@@ -220,10 +250,12 @@ describe('encodeWorkspaceFile / decodeWorkspaceFile', () => {
         '"requests": []',
         `"requests": ${JSON.stringify(paths.map((path) => ({ path, request })))}`,
       );
-    expect(catchError(() => decodeWorkspaceFile('bundle', bundle(['../escape']), 'b.json')).message).toContain('requests[0].path');
-    expect(catchError(() => decodeWorkspaceFile('bundle', bundle(['a/b', 'a/b']), 'b.json')).message).toContain(
-      'requests[1].path: a/b appears twice.',
-    );
+    expect(
+      catchError(() => decodeWorkspaceFile('bundle', bundle(['../escape']), 'b.json')).message,
+    ).toContain('requests[0].path');
+    expect(
+      catchError(() => decodeWorkspaceFile('bundle', bundle(['a/b', 'a/b']), 'b.json')).message,
+    ).toContain('requests[1].path: a/b appears twice.');
   });
 });
 
@@ -231,11 +263,16 @@ describe('migrateDocument', () => {
   test('applies each migration from the file format up to the current one, in order', () => {
     const migrations = {
       1: (document: Record<string, unknown>) => ({ ...document, steps: ['1→2'] }),
-      2: (document: Record<string, unknown>) => ({ ...document, steps: [...((document.steps as string[] | undefined) ?? []), '2→3'] }),
+      2: (document: Record<string, unknown>) => ({
+        ...document,
+        steps: [...((document.steps as string[] | undefined) ?? []), '2→3'],
+      }),
     };
     expect(migrateDocument({ a: 1 }, 'request', 1, 3, migrations)).toEqual({ a: 1, steps: ['1→2', '2→3'] });
     expect(migrateDocument({ a: 1 }, 'request', 2, 3, migrations)).toEqual({ a: 1, steps: ['2→3'] });
-    expect(() => migrateDocument({}, 'request', 1, 4, migrations)).toThrow('No migration of workspace files from format 3 to 4.');
+    expect(() => migrateDocument({}, 'request', 1, 4, migrations)).toThrow(
+      'No migration of workspace files from format 3 to 4.',
+    );
   });
 });
 

@@ -14,7 +14,10 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function entry(method: string, extra: { status?: string; request?: string; response?: string; pad?: number } = {}): Omit<HistoryEntry, 'id'> {
+function entry(
+  method: string,
+  extra: { status?: string; request?: string; response?: string; pad?: number } = {},
+): Omit<HistoryEntry, 'id'> {
   return {
     at: new Date().toISOString(),
     method: `grpc.testing.TestService/${method}`,
@@ -25,7 +28,13 @@ function entry(method: string, extra: { status?: string; request?: string; respo
     request: { metadata: [], messages: [extra.request ?? '{}'] },
     statusMessage: '',
     timings: { totalMs: 4, messagesSent: 1, messagesReceived: 1, bytesSent: 2, bytesReceived: 2 },
-    response: { messages: [extra.response ?? '{}', 'x'.repeat(extra.pad ?? 0)], count: 1, bytes: 2, headers: [], trailers: [] },
+    response: {
+      messages: [extra.response ?? '{}', 'x'.repeat(extra.pad ?? 0)],
+      count: 1,
+      bytes: 2,
+      headers: [],
+      trailers: [],
+    },
   };
 }
 
@@ -37,8 +46,18 @@ describe('HistoryStore', () => {
     const second = await history.record(entry('Second'));
     expect(second.id > first.id).toBe(true);
     const listed = await history.list();
-    expect(listed.map((item) => item.method)).toEqual(['grpc.testing.TestService/Second', 'grpc.testing.TestService/First']);
-    expect(listed[0]).toEqual({ id: second.id, at: second.at, method: second.method, target: second.target, status: second.status, totalMs: 4 });
+    expect(listed.map((item) => item.method)).toEqual([
+      'grpc.testing.TestService/Second',
+      'grpc.testing.TestService/First',
+    ]);
+    expect(listed[0]).toEqual({
+      id: second.id,
+      at: second.at,
+      method: second.method,
+      target: second.target,
+      status: second.status,
+      totalMs: 4,
+    });
     expect(await history.get(first.id)).toEqual(first);
     expect(await new HistoryStore(join(dir, 'history')).list({ limit: 1 })).toHaveLength(1);
   });
@@ -92,7 +111,9 @@ describe('a damaged history entry', () => {
     const recorded = await history.record(entry('Damaged'));
     await writeFile(join(dir, 'history', `${recorded.id}.json`), 'DECOY_TOKEN=s3cr3t-decoy-value\n');
     await expect(history.get(recorded.id)).rejects.toThrow(
-      new Error(`The history entry ${recorded.id} cannot be read: it is not valid JSON (the file is damaged).`),
+      new Error(
+        `The history entry ${recorded.id} cannot be read: it is not valid JSON (the file is damaged).`,
+      ),
     );
     expect(await history.list()).toEqual([]);
   });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readJsonPath } from '../../../src/core/workspace/json-path';
 
-const value = { user: { id: '42', 'full name': 'Ann', tags: ['a', 'b', 'c'] }, items: [{ name: 'x' }], "it's": 1 };
+const value = {
+  user: { id: '42', 'full name': 'Ann', tags: ['a', 'b', 'c'] },
+  items: [{ name: 'x' }],
+  "it's": 1,
+};
 
 describe('readJsonPath', () => {
   it.each([

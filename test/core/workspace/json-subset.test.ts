@@ -13,7 +13,9 @@ describe('jsonSubsetMismatch', () => {
   });
 
   it('says what differed, with the path', () => {
-    expect(jsonSubsetMismatch({ user: { name: 'ann' } }, response)).toBe('$.user.name: expected "ann", got "bob"');
+    expect(jsonSubsetMismatch({ user: { name: 'ann' } }, response)).toBe(
+      '$.user.name: expected "ann", got "bob"',
+    );
     expect(jsonSubsetMismatch({ user: { email: 'a@b' } }, response)).toBe(
       '$.user.email: expected "a@b", but the field is missing',
     );

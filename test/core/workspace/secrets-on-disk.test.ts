@@ -31,7 +31,10 @@ async function useSecret(cipher: SecretCipher | undefined): Promise<HistoryEntry
   await mkdir(join(workspace, 'environments'), { recursive: true });
   await mkdir(join(workspace, 'collections', 'api'), { recursive: true });
   const environment = { format: 1, variables: { host: '127.0.0.1:50051' }, secrets: ['token'] };
-  await writeFileAtomic(join(workspace, 'environments', 'dev.json'), `${JSON.stringify(environment, null, 2)}\n`);
+  await writeFileAtomic(
+    join(workspace, 'environments', 'dev.json'),
+    `${JSON.stringify(environment, null, 2)}\n`,
+  );
   const request: CallRequest = {
     target: '{{host}}',
     tls: { mode: 'plaintext' },
@@ -39,14 +42,24 @@ async function useSecret(cipher: SecretCipher | undefined): Promise<HistoryEntry
     metadata: [{ key: 'authorization', value: 'Bearer {{token}}' }],
     requests: ['{"username": "{{token}}"}'],
   };
-  await writeFileAtomic(join(workspace, 'collections', 'api', 'Call.json'), `${JSON.stringify({ format: 1, ...request })}\n`);
+  await writeFileAtomic(
+    join(workspace, 'collections', 'api', 'Call.json'),
+    `${JSON.stringify({ format: 1, ...request })}\n`,
+  );
 
   const secrets = new FileSecretStore(join(data, 'secrets.json'), cipher);
   const scope = secretScope(workspace, 'dev');
   await secrets.set(scope, 'token', secret);
   const token = await secrets.get(scope, 'token');
   expect(token).toBe(secret);
-  const resolved = resolveCallRequest(request, new Map([['host', '127.0.0.1:50051'], ['token', token!]]), 'dev');
+  const resolved = resolveCallRequest(
+    request,
+    new Map([
+      ['host', '127.0.0.1:50051'],
+      ['token', token!],
+    ]),
+    'dev',
+  );
   expect(resolved.requests[0]).toContain(escaped);
 
   const entry: Omit<HistoryEntry, 'id'> = {
@@ -60,9 +73,17 @@ async function useSecret(cipher: SecretCipher | undefined): Promise<HistoryEntry
     statusMessage: '',
     timings: { totalMs: 3, messagesSent: 1, messagesReceived: 1, bytesSent: 10, bytesReceived: 10 },
     // A server that echoes the secret back: the response is redacted too.
-    response: { messages: [JSON.stringify({ username: secret })], count: 1, bytes: 10, headers: [], trailers: [{ key: 'x-echo', value: secret }] },
+    response: {
+      messages: [JSON.stringify({ username: secret })],
+      count: 1,
+      bytes: 10,
+      headers: [],
+      trailers: [{ key: 'x-echo', value: secret }],
+    },
   };
-  return new HistoryStore(join(data, 'history')).record(new SecretRedactor(new Map([['token', secret]])).redactValue(entry));
+  return new HistoryStore(join(data, 'history')).record(
+    new SecretRedactor(new Map([['token', secret]])).redactValue(entry),
+  );
 }
 
 describe('secret values on disk', () => {
@@ -87,7 +108,9 @@ describe('secret values on disk', () => {
 
   it('appear only in the 0600 secrets file without a cipher', async () => {
     await useSecret(undefined);
-    const holding = (await filesUnder(root)).filter((file) => file.text.includes('p@ss')).map((file) => file.path);
+    const holding = (await filesUnder(root))
+      .filter((file) => file.text.includes('p@ss'))
+      .map((file) => file.path);
     expect(holding).toEqual([join('app-data', 'secrets.json')]);
   });
 });

@@ -87,10 +87,14 @@ describe('FileSecretStore', () => {
   it('refuses an encrypted file without the cipher, and a broken file, without quoting its contents', async () => {
     const file = join(dir, 'secrets.json');
     await new FileSecretStore(file, aesCipher()).set(dev, 'token', 'x');
-    await expect(new FileSecretStore(file).get(dev, 'token')).rejects.toThrow(/encrypted with the desktop app's keychain/);
+    await expect(new FileSecretStore(file).get(dev, 'token')).rejects.toThrow(
+      /encrypted with the desktop app's keychain/,
+    );
     await writeFile(file, '{"format": 1, "scopes": {"a": {"b": "hunter2"', { mode: 0o600 });
     const error = await new FileSecretStore(file).get(dev, 'b').catch((caught: Error) => caught);
-    expect((error as Error).message).toBe(`The secrets file ${file} is not valid JSON. Fix it, or delete it and enter the secrets again.`);
+    expect((error as Error).message).toBe(
+      `The secrets file ${file} is not valid JSON. Fix it, or delete it and enter the secrets again.`,
+    );
     expect((error as Error).message).not.toContain('hunter2');
   });
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CallRequest } from '../../../src/shared/call';
-import { resolveCallRequest, UnresolvedVariablesError, variablesIn } from '../../../src/core/workspace/variables';
+import {
+  resolveCallRequest,
+  UnresolvedVariablesError,
+  variablesIn,
+} from '../../../src/core/workspace/variables';
 
 const base: CallRequest = {
   target: '{{host}}:{{port}}',
@@ -32,7 +36,9 @@ describe('resolveCallRequest', () => {
     expect(resolved.metadata).toEqual([{ key: 'authorization', value: 'Bearer s3cr3t' }]);
     expect(resolved.tls).toEqual({ mode: 'tls', serverName: 'foo.test.google.fr' });
     expect(resolved.requests[0]).toBe('{"name": "ann", "note": "say \\"hi\\"\\\\n", "raw": {{user.name}}}');
-    expect(JSON.parse(resolved.requests[0]!.replace('{{user.name}}', '0'))).toMatchObject({ note: 'say "hi"\\n' });
+    expect(JSON.parse(resolved.requests[0]!.replace('{{user.name}}', '0'))).toMatchObject({
+      note: 'say "hi"\\n',
+    });
   });
 
   it('leaves the input untouched', () => {
@@ -57,12 +63,21 @@ describe('resolveCallRequest', () => {
 
   it('says to pick an environment when none is selected', () => {
     expect(() =>
-      resolveCallRequest({ ...base, tls: { mode: 'plaintext' }, metadata: [], requests: ['{}'] }, new Map([['port', '1']])),
+      resolveCallRequest(
+        { ...base, tls: { mode: 'plaintext' }, metadata: [], requests: ['{}'] },
+        new Map([['port', '1']]),
+      ),
     ).toThrow('Unresolved variable {{host}}: pick an environment that defines it.');
   });
 
   it('uses the exact message of the module map for one variable', () => {
-    expect(() => resolveCallRequest({ ...base, target: '{{host}}', metadata: [], tls: { mode: 'plaintext' }, requests: ['{}'] }, new Map(), 'dev')).toThrow(
+    expect(() =>
+      resolveCallRequest(
+        { ...base, target: '{{host}}', metadata: [], tls: { mode: 'plaintext' }, requests: ['{}'] },
+        new Map(),
+        'dev',
+      ),
+    ).toThrow(
       'Unresolved variable {{host}}: define it in the environment "dev", or pick another environment.',
     );
   });

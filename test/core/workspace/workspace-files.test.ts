@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { temporaryName } from '../../../src/core/workspace/atomic-write';
-import { NotAWorkspaceError, WorkspaceConflictError, WorkspaceFileError, WorkspaceFormatError } from '../../../src/core/workspace/errors';
+import {
+  NotAWorkspaceError,
+  WorkspaceConflictError,
+  WorkspaceFileError,
+  WorkspaceFormatError,
+} from '../../../src/core/workspace/errors';
 import { encodeWorkspaceFile } from '../../../src/core/workspace/file-format';
 import { WorkspaceFiles } from '../../../src/core/workspace/workspace-files';
 import type { EnvironmentFile, SavedRequest, TlsProfile } from '../../../src/shared/workspace';
@@ -42,7 +47,9 @@ describe('opening', () => {
   test('creates the folder and an empty protodesk.json', async () => {
     const fresh = join(folder, 'new', 'workspace');
     await WorkspaceFiles.open(fresh);
-    expect(await readFile(join(fresh, 'protodesk.json'), 'utf8')).toBe('{\n  "format": 1,\n  "sources": []\n}\n');
+    expect(await readFile(join(fresh, 'protodesk.json'), 'utf8')).toBe(
+      '{\n  "format": 1,\n  "sources": []\n}\n',
+    );
   });
 
   test('a folder holding files but no protodesk.json is not made a workspace unasked; then only protodesk.json is created', async () => {
@@ -66,11 +73,13 @@ describe('opening', () => {
   test('a run opens nothing that is not a workspace, even an empty folder', async () => {
     const empty = join(folder, 'empty');
     await mkdir(empty);
-    expect(await rejection(WorkspaceFiles.open(empty, { create: 'never' }))).toBeInstanceOf(NotAWorkspaceError);
+    expect(await rejection(WorkspaceFiles.open(empty, { create: 'never' }))).toBeInstanceOf(
+      NotAWorkspaceError,
+    );
     expect(await readdir(empty)).toEqual([]);
   });
 
-  test('cleans only temporaries that are recognisably its own and old enough; never a person\'s file', async () => {
+  test("cleans only temporaries that are recognisably its own and old enough; never a person's file", async () => {
     const c = join(folder, 'collections', 'c');
     await mkdir(c, { recursive: true });
     const ours = temporaryName();
@@ -93,30 +102,45 @@ describe('opening', () => {
     await mkdir(join(folder, 'collections', '.protodesk-tmp-import-abc'));
     await writeFile(join(folder, 'collections', '.protodesk-tmp-import-abc', 'A.json'), encoded);
     const longAgo = new Date(Date.now() - 3_600_000);
-    for (const name of [ours, oursEmpty, foreignContent, '.protodesk-tmp-x']) await utimes(join(c, name), longAgo, longAgo);
+    for (const name of [ours, oursEmpty, foreignContent, '.protodesk-tmp-x'])
+      await utimes(join(c, name), longAgo, longAgo);
     for (const name of [staging, foreignFolder, '.protodesk-tmp-import-abc']) {
       await utimes(join(folder, 'collections', name), longAgo, longAgo);
     }
     await (await WorkspaceFiles.open(folder)).removeStaleTemporaries();
     expect((await readdir(c)).sort()).toEqual(['.protodesk-tmp-x', foreignContent, young].sort());
-    expect((await readdir(join(folder, 'collections'))).sort()).toEqual(['.protodesk-tmp-import-abc', 'c', foreignFolder].sort());
-    expect((await readdir(join(folder, 'collections', foreignFolder))).sort()).toEqual(['A.json', 'keep.txt']);
+    expect((await readdir(join(folder, 'collections'))).sort()).toEqual(
+      ['.protodesk-tmp-import-abc', 'c', foreignFolder].sort(),
+    );
+    expect((await readdir(join(folder, 'collections', foreignFolder))).sort()).toEqual([
+      'A.json',
+      'keep.txt',
+    ]);
     expect(await readFile(join(c, '.protodesk-tmp-x'), 'utf8')).toBe(encoded);
   });
 });
 
 describe('round trips', () => {
   test('every file kind reads back as saved, on disk in the canonical form, listed by state()', async () => {
-    const profile: TlsProfile = { mode: 'customCa', caFiles: ['/etc/ssl/ca.pem'], serverName: 'api.internal' };
+    const profile: TlsProfile = {
+      mode: 'customCa',
+      caFiles: ['/etc/ssl/ca.pem'],
+      serverName: 'api.internal',
+    };
     const saved = await files.saveRequest('collections/users/admin/Get user.json', request, null, false);
     await files.saveEnvironment('dev', environment, null, false);
     await files.saveTlsProfile('internal', profile, null, false);
     await files.saveManifest({ sources: [{ kind: 'descriptorSet', file: '/opt/api.binpb' }] }, null, true);
 
-    expect(await files.readRequest('collections/users/admin/Get user.json')).toEqual({ value: request, version: saved.version });
+    expect(await files.readRequest('collections/users/admin/Get user.json')).toEqual({
+      value: request,
+      version: saved.version,
+    });
     expect((await files.readEnvironment('dev')).value).toEqual(environment);
     expect((await files.readTlsProfile('internal')).value).toEqual(profile);
-    expect((await files.readManifest()).value).toEqual({ sources: [{ kind: 'descriptorSet', file: '/opt/api.binpb' }] });
+    expect((await files.readManifest()).value).toEqual({
+      sources: [{ kind: 'descriptorSet', file: '/opt/api.binpb' }],
+    });
 
     const text = await onDisk('collections/users/admin/Get user.json');
     expect(text).toBe(encodeWorkspaceFile('request', request));
@@ -160,7 +184,11 @@ describe('paths in protodesk.json and TLS profiles', () => {
   test('are relative with / on disk when inside the workspace, absolute in memory', async () => {
     const inside = (...parts: string[]): string => join(folder, ...parts);
     const sources = [
-      { kind: 'protoFiles' as const, files: [inside('protos', 'api', 'users.proto')], importPaths: [inside('protos'), '/usr/include'] },
+      {
+        kind: 'protoFiles' as const,
+        files: [inside('protos', 'api', 'users.proto')],
+        importPaths: [inside('protos'), '/usr/include'],
+      },
       { kind: 'protoFolder' as const, folder: inside('protos'), importPaths: [inside('vendor')] },
       {
         kind: 'reflection' as const,
@@ -173,7 +201,11 @@ describe('paths in protodesk.json and TLS profiles', () => {
     expect(disk.sources).toEqual([
       { kind: 'protoFiles', files: ['protos/api/users.proto'], importPaths: ['protos', '/usr/include'] },
       { kind: 'protoFolder', folder: 'protos', importPaths: ['vendor'] },
-      { kind: 'reflection', target: 'localhost:443', tls: { mode: 'tls', caFiles: ['certs/ca.pem'], certFile: '/home/me/client.pem' } },
+      {
+        kind: 'reflection',
+        target: 'localhost:443',
+        tls: { mode: 'tls', caFiles: ['certs/ca.pem'], certFile: '/home/me/client.pem' },
+      },
     ]);
     expect((await files.readManifest()).value.sources).toEqual(sources);
 
@@ -198,17 +230,27 @@ describe('paths in protodesk.json and TLS profiles', () => {
 
   test('a relative path written by hand is resolved against the workspace', async () => {
     await mkdir(join(folder, 'tls'));
-    await writeFile(join(folder, 'tls', 'ca.json'), '{"format": 1, "mode": "customCa", "caFiles": ["../shared/ca.pem"]}');
-    expect((await files.readTlsProfile('ca')).value.caFiles).toEqual([join(folder, '..', 'shared', 'ca.pem')]);
+    await writeFile(
+      join(folder, 'tls', 'ca.json'),
+      '{"format": 1, "mode": "customCa", "caFiles": ["../shared/ca.pem"]}',
+    );
+    expect((await files.readTlsProfile('ca')).value.caFiles).toEqual([
+      join(folder, '..', 'shared', 'ca.pem'),
+    ]);
   });
 });
 
 describe('conflicts', () => {
   test('a save based on an older version than the disk holds is refused unless overwriting', async () => {
     const { version } = await files.saveRequest('collections/c/r.json', request, null, false);
-    await writeFile(join(folder, 'collections', 'c', 'r.json'), encodeWorkspaceFile('request', { ...request, target: 'edited:1' }));
+    await writeFile(
+      join(folder, 'collections', 'c', 'r.json'),
+      encodeWorkspaceFile('request', { ...request, target: 'edited:1' }),
+    );
 
-    const error = await rejection(files.saveRequest('collections/c/r.json', { ...request, target: 'mine:1' }, version, false));
+    const error = await rejection(
+      files.saveRequest('collections/c/r.json', { ...request, target: 'mine:1' }, version, false),
+    );
     expect(error).toBeInstanceOf(WorkspaceConflictError);
     expect(error.message).toBe('collections/c/r.json changed on disk since it was opened.');
     expect((await files.readRequest('collections/c/r.json')).value.target).toBe('edited:1');
@@ -219,26 +261,46 @@ describe('conflicts', () => {
 
   test('a new file (base null) must not exist yet', async () => {
     await files.saveEnvironment('dev', environment, null, false);
-    expect(await rejection(files.saveEnvironment('dev', environment, null, false))).toBeInstanceOf(WorkspaceConflictError);
-    expect(await rejection(files.saveTlsProfile('p', { mode: 'insecure' }, sha256('x'), false))).toBeInstanceOf(WorkspaceConflictError);
+    expect(await rejection(files.saveEnvironment('dev', environment, null, false))).toBeInstanceOf(
+      WorkspaceConflictError,
+    );
+    expect(
+      await rejection(files.saveTlsProfile('p', { mode: 'insecure' }, sha256('x'), false)),
+    ).toBeInstanceOf(WorkspaceConflictError);
   });
 
   test('a save based on the version read succeeds and answers the new version', async () => {
     await files.saveEnvironment('dev', environment, null, false);
     const read = await files.readEnvironment('dev');
-    const saved = await files.saveEnvironment('dev', { ...environment, tlsProfile: 'local' }, read.version, false);
+    const saved = await files.saveEnvironment(
+      'dev',
+      { ...environment, tlsProfile: 'local' },
+      read.version,
+      false,
+    );
     expect(saved.version).toBe(sha256(await onDisk('environments/dev.json')));
   });
 });
 
 describe('names', () => {
   test('never let a file land outside the workspace', async () => {
-    for (const path of ['collections/../../escape.json', 'collections/c/../r.json', '../collections/c/r.json', 'collections/c/.hidden.json']) {
-      expect(await rejection(files.saveRequest(path, request, null, true))).toBeInstanceOf(WorkspaceFileError);
+    for (const path of [
+      'collections/../../escape.json',
+      'collections/c/../r.json',
+      '../collections/c/r.json',
+      'collections/c/.hidden.json',
+    ]) {
+      expect(await rejection(files.saveRequest(path, request, null, true))).toBeInstanceOf(
+        WorkspaceFileError,
+      );
     }
     for (const name of ['../escape', 'a/b', '.git', '', 'a\\b']) {
-      expect(await rejection(files.saveEnvironment(name, environment, null, true))).toBeInstanceOf(WorkspaceFileError);
-      expect(await rejection(files.saveTlsProfile(name, { mode: 'insecure' }, null, true))).toBeInstanceOf(WorkspaceFileError);
+      expect(await rejection(files.saveEnvironment(name, environment, null, true))).toBeInstanceOf(
+        WorkspaceFileError,
+      );
+      expect(await rejection(files.saveTlsProfile(name, { mode: 'insecure' }, null, true))).toBeInstanceOf(
+        WorkspaceFileError,
+      );
     }
     expect((await readdir(folder)).sort()).toEqual(['protodesk.json']);
     expect(await readdir(join(folder, '..'))).not.toContain('escape.json');
@@ -266,33 +328,61 @@ describe('deleting', () => {
 
 describe('unreadable files', () => {
   const cases = [
-    { kind: 'request', path: 'collections/c/r.json', read: () => files.readRequest('collections/c/r.json'), text: '{"format": 1, "method": ' },
-    { kind: 'environment', path: 'environments/dev.json', read: () => files.readEnvironment('dev'), text: '{"format": 1, "variables": {"a": 1}, "secrets": []}' },
-    { kind: 'TLS profile', path: 'tls/p.json', read: () => files.readTlsProfile('p'), text: '{"format": 1, "mode": "quantum"}' },
+    {
+      kind: 'request',
+      path: 'collections/c/r.json',
+      read: () => files.readRequest('collections/c/r.json'),
+      text: '{"format": 1, "method": ',
+    },
+    {
+      kind: 'environment',
+      path: 'environments/dev.json',
+      read: () => files.readEnvironment('dev'),
+      text: '{"format": 1, "variables": {"a": 1}, "secrets": []}',
+    },
+    {
+      kind: 'TLS profile',
+      path: 'tls/p.json',
+      read: () => files.readTlsProfile('p'),
+      text: '{"format": 1, "mode": "quantum"}',
+    },
   ];
 
-  test.each(cases)('a broken $kind is listed as a problem by every scan and left exactly as it is', async ({ path, text }) => {
-    await writeRaw(path, text);
-    const state = await files.state();
-    expect(state.problems).toEqual([expect.objectContaining({ path })]);
-    expect(await onDisk(path)).toBe(text);
-    // Listed where it is, so the person finds it; by the next scan and by another session alike.
-    expect([...state.requests.map((entry) => entry.path), ...state.environments, ...state.tlsProfiles]).toHaveLength(1);
-    expect((await files.state()).problems).toEqual(state.problems);
-    expect((await (await WorkspaceFiles.open(folder)).state()).problems).toEqual(state.problems);
-    expect(await readdir(join(folder, ...path.split('/').slice(0, -1)))).toEqual([path.split('/').pop()]);
-  });
+  test.each(cases)(
+    'a broken $kind is listed as a problem by every scan and left exactly as it is',
+    async ({ path, text }) => {
+      await writeRaw(path, text);
+      const state = await files.state();
+      expect(state.problems).toEqual([expect.objectContaining({ path })]);
+      expect(await onDisk(path)).toBe(text);
+      // Listed where it is, so the person finds it; by the next scan and by another session alike.
+      expect([
+        ...state.requests.map((entry) => entry.path),
+        ...state.environments,
+        ...state.tlsProfiles,
+      ]).toHaveLength(1);
+      expect((await files.state()).problems).toEqual(state.problems);
+      expect((await (await WorkspaceFiles.open(folder)).state()).problems).toEqual(state.problems);
+      expect(await readdir(join(folder, ...path.split('/').slice(0, -1)))).toEqual([path.split('/').pop()]);
+    },
+  );
 
-  test.each(cases)('reading a broken $kind directly throws WorkspaceFileError and moves nothing', async ({ path, text, read }) => {
-    await writeRaw(path, text);
-    const error = await rejection(read());
-    expect(error).toBeInstanceOf(WorkspaceFileError);
-    expect(error.message).toMatch(new RegExp(`^${path.replace('.', '\\.')} `));
-    expect(await onDisk(path)).toBe(text);
-  });
+  test.each(cases)(
+    'reading a broken $kind directly throws WorkspaceFileError and moves nothing',
+    async ({ path, text, read }) => {
+      await writeRaw(path, text);
+      const error = await rejection(read());
+      expect(error).toBeInstanceOf(WorkspaceFileError);
+      expect(error.message).toMatch(new RegExp(`^${path.replace('.', '\\.')} `));
+      expect(await onDisk(path)).toBe(text);
+    },
+  );
 
   test('the messages say what is wrong and where, quoting nothing of the file', async () => {
-    await writeRaw('collections/c/bad json.json', '{\n  "format": 1,\n  "method": "a.B/C"\n  "target": ""\n}\n');
+    await writeRaw(
+      'collections/c/bad json.json',
+      '{\n  "format": 1,\n  "method": "a.B/C"\n  "target": ""\n}\n',
+    );
     await writeRaw('collections/c/secret.json', 'DECOY_TOKEN=very-secret-value\n');
     await writeRaw('environments/dev.json', '{"format": 1, "variables": {"a": 1}, "secrets": []}');
     const messages = (await files.state()).problems.map((problem) => problem.message);
@@ -311,8 +401,12 @@ describe('unreadable files', () => {
     expect(problems).toEqual([expect.objectContaining({ path: 'protodesk.json' })]);
     expect(await rejection(reopened.readManifest())).toBeInstanceOf(WorkspaceFileError);
     const old = sha256('{\n  "format": 1,\n  "sources": []\n}\n');
-    expect(await rejection(reopened.saveManifest({ sources: [] }, old, false))).toBeInstanceOf(WorkspaceConflictError);
-    expect(await rejection(reopened.saveManifest({ sources: [] }, null, false))).toBeInstanceOf(WorkspaceConflictError);
+    expect(await rejection(reopened.saveManifest({ sources: [] }, old, false))).toBeInstanceOf(
+      WorkspaceConflictError,
+    );
+    expect(await rejection(reopened.saveManifest({ sources: [] }, null, false))).toBeInstanceOf(
+      WorkspaceConflictError,
+    );
     expect(await onDisk('protodesk.json')).toBe(text);
     await reopened.saveManifest({ sources: [] }, null, true);
     expect(await onDisk('protodesk.json')).toBe('{\n  "format": 1,\n  "sources": []\n}\n');
@@ -326,7 +420,8 @@ describe('unreadable files', () => {
     expect(state.problems).toEqual([
       {
         path: 'collections/c/r.json',
-        message: 'collections/c/r.json was written by a newer Protodesk (file format 9; this version reads up to format 1).',
+        message:
+          'collections/c/r.json was written by a newer Protodesk (file format 9; this version reads up to format 1).',
         hint: 'Update Protodesk to open it. The file is left unchanged.',
       },
     ]);
@@ -369,21 +464,39 @@ describe('unreadable files', () => {
 describe('collection bundles', () => {
   test('export one collection to a file, import it back under a free name', async () => {
     await files.saveRequest('collections/users/Get user.json', request, null, false);
-    await files.saveRequest('collections/users/admin/Delete user.json', { ...request, method: 'a.Users/Delete' }, null, false);
+    await files.saveRequest(
+      'collections/users/admin/Delete user.json',
+      { ...request, method: 'a.Users/Delete' },
+      null,
+      false,
+    );
     await files.saveRequest('collections/other/X.json', request, null, false);
     const bundle = join(folder, '..', `${folder.split('/').pop() ?? ''}-users.bundle.json`);
     try {
       expect(await files.exportCollection('users', bundle)).toEqual({ count: 2 });
-      const exported = JSON.parse(await readFile(bundle, 'utf8')) as { format: number; collection: string; requests: { path: string }[] };
+      const exported = JSON.parse(await readFile(bundle, 'utf8')) as {
+        format: number;
+        collection: string;
+        requests: { path: string }[];
+      };
       expect(exported.format).toBe(1);
       expect(exported.collection).toBe('users');
       expect(exported.requests.map((entry) => entry.path)).toEqual(['Get user', 'admin/Delete user']);
 
       expect(await files.importCollection(bundle)).toEqual({ collection: 'users 2', count: 2 });
       expect(await files.importCollection(bundle)).toEqual({ collection: 'users 3', count: 2 });
-      expect(await files.readRequest('collections/users 2/admin/Delete user.json')).toMatchObject({ value: { method: 'a.Users/Delete' } });
-      expect(await onDisk('collections/users 2/Get user.json')).toBe(await onDisk('collections/users/Get user.json'));
-      expect((await readdir(join(folder, 'collections'))).sort()).toEqual(['other', 'users', 'users 2', 'users 3']);
+      expect(await files.readRequest('collections/users 2/admin/Delete user.json')).toMatchObject({
+        value: { method: 'a.Users/Delete' },
+      });
+      expect(await onDisk('collections/users 2/Get user.json')).toBe(
+        await onDisk('collections/users/Get user.json'),
+      );
+      expect((await readdir(join(folder, 'collections'))).sort()).toEqual([
+        'other',
+        'users',
+        'users 2',
+        'users 3',
+      ]);
     } finally {
       await rm(bundle, { force: true });
     }
@@ -391,7 +504,10 @@ describe('collection bundles', () => {
 
   test('a bundle that does not parse is refused, nothing imported, the file left alone', async () => {
     const bundle = join(folder, 'bundle.json');
-    await writeFile(bundle, '{"format": 1, "collection": "c", "requests": [{"path": "../../x", "request": {}}]}');
+    await writeFile(
+      bundle,
+      '{"format": 1, "collection": "c", "requests": [{"path": "../../x", "request": {}}]}',
+    );
     const error = await rejection(files.importCollection(bundle));
     expect(error).toBeInstanceOf(WorkspaceFileError);
     expect(error.message).toContain('requests[0].path');

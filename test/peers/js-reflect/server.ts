@@ -19,7 +19,9 @@ export async function startJsReflect(): Promise<JsReflectServer> {
   const grpcPackage = loadPackageDefinition(definition).grpc as GrpcObject;
   const testService = (grpcPackage.testing as GrpcObject).TestService as ServiceClientConstructor;
   const server = new Server();
-  server.addService(testService.service, { emptyCall: (_call: unknown, callback: (error: null, value: object) => void) => callback(null, {}) });
+  server.addService(testService.service, {
+    emptyCall: (_call: unknown, callback: (error: null, value: object) => void) => callback(null, {}),
+  });
   new ReflectionService(definition).addToServer(server);
   return listenInsecure(server);
 }

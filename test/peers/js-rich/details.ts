@@ -1,4 +1,11 @@
-import { create, createFileRegistry, fromJson, toBinary, type FileRegistry, type JsonObject } from '@bufbuild/protobuf';
+import {
+  create,
+  createFileRegistry,
+  fromJson,
+  toBinary,
+  type FileRegistry,
+  type JsonObject,
+} from '@bufbuild/protobuf';
 import { AnySchema } from '@bufbuild/protobuf/wkt';
 import { status } from '@grpc/grpc-js';
 import { fileURLToPath } from 'node:url';
@@ -50,7 +57,14 @@ const failureJson: Record<string, JsonObject> = {
   custom: {
     code: status.RESOURCE_EXHAUSTED,
     message: 'call quota exceeded',
-    details: [{ '@type': 'type.googleapis.com/rich.QuotaBreach', resource: 'calls', used: '9007199254740993', ratio: 0.1 }],
+    details: [
+      {
+        '@type': 'type.googleapis.com/rich.QuotaBreach',
+        resource: 'calls',
+        used: '9007199254740993',
+        ratio: 0.1,
+      },
+    ],
   },
   unknown: {
     code: status.ABORTED,
@@ -64,10 +78,21 @@ const failureJson: Record<string, JsonObject> = {
     code: status.FAILED_PRECONDITION,
     message: 'every detail type at once',
     details: [
-      { '@type': 'type.googleapis.com/google.rpc.DebugInfo', stackEntries: ['main.go:12', 'fail.go:7'], detail: 'boom' },
+      {
+        '@type': 'type.googleapis.com/google.rpc.DebugInfo',
+        stackEntries: ['main.go:12', 'fail.go:7'],
+        detail: 'boom',
+      },
       {
         '@type': 'type.googleapis.com/google.rpc.QuotaFailure',
-        violations: [{ subject: 'project:42', description: 'daily limit', quotaDimensions: { region: 'eu' }, quotaValue: '100' }],
+        violations: [
+          {
+            subject: 'project:42',
+            description: 'daily limit',
+            quotaDimensions: { region: 'eu' },
+            quotaValue: '100',
+          },
+        ],
       },
       {
         '@type': 'type.googleapis.com/google.rpc.PreconditionFailure',
@@ -81,7 +106,10 @@ const failureJson: Record<string, JsonObject> = {
         owner: 'user:7',
         description: 'not found',
       },
-      { '@type': 'type.googleapis.com/google.rpc.Help', links: [{ description: 'Docs', url: 'https://example.com/help' }] },
+      {
+        '@type': 'type.googleapis.com/google.rpc.Help',
+        links: [{ description: 'Docs', url: 'https://example.com/help' }],
+      },
       { '@type': 'type.googleapis.com/google.rpc.LocalizedMessage', locale: 'fr-FR', message: 'Échec' },
     ],
   },
@@ -112,10 +140,25 @@ export async function richFailures(): Promise<Map<string, RichFailure>> {
     failures.set(kind, { code: json.code as status, message: json.message as string, details });
   }
   // Field 1 (field_violations) claims 5 bytes and 2 follow.
-  const cut = create(AnySchema, { typeUrl: 'type.googleapis.com/google.rpc.BadRequest', value: new Uint8Array([0x0a, 0x05, 0x0a, 0x01]) });
-  const badDetail = create(statusDesc, { code: status.INTERNAL, message: 'a detail is cut short', details: [cut] });
-  failures.set('bad-detail', { code: status.INTERNAL, message: 'a detail is cut short', details: toBinary(statusDesc, badDetail) });
+  const cut = create(AnySchema, {
+    typeUrl: 'type.googleapis.com/google.rpc.BadRequest',
+    value: new Uint8Array([0x0a, 0x05, 0x0a, 0x01]),
+  });
+  const badDetail = create(statusDesc, {
+    code: status.INTERNAL,
+    message: 'a detail is cut short',
+    details: [cut],
+  });
+  failures.set('bad-detail', {
+    code: status.INTERNAL,
+    message: 'a detail is cut short',
+    details: toBinary(statusDesc, badDetail),
+  });
   // Field 2 (message) claims 16 bytes and 1 follows.
-  failures.set('corrupt', { code: status.DATA_LOSS, message: 'the details are garbage', details: new Uint8Array([0x08, 0x0f, 0x12, 0x10, 0x61]) });
+  failures.set('corrupt', {
+    code: status.DATA_LOSS,
+    message: 'the details are garbage',
+    details: new Uint8Array([0x08, 0x0f, 0x12, 0x10, 0x61]),
+  });
   return failures;
 }

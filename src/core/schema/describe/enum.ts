@@ -1,6 +1,13 @@
 import type { DescEnum, DescEnumValue } from '@bufbuild/protobuf';
 import { EnumOptionsSchema, EnumValueOptionsSchema } from '@bufbuild/protobuf/wkt';
-import { locationOf, printComment, printOptionsLong, printOptionsShort, visibilityKeyword, type PrintContext } from './context';
+import {
+  locationOf,
+  printComment,
+  printOptionsLong,
+  printOptionsShort,
+  visibilityKeyword,
+  type PrintContext,
+} from './context';
 import { extractOptions } from './options';
 import { printReservedNames, printReservedRanges } from './reserved';
 

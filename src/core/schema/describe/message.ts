@@ -11,7 +11,14 @@ import {
   OneofOptionsSchema,
   type DescriptorProto_ExtensionRange,
 } from '@bufbuild/protobuf/wkt';
-import { locationOf, printComment, printOptionsLong, printOptionsShort, visibilityKeyword, type PrintContext } from './context';
+import {
+  locationOf,
+  printComment,
+  printOptionsLong,
+  printOptionsShort,
+  visibilityKeyword,
+  type PrintContext,
+} from './context';
 import { printEnum } from './enum';
 import { isGroup, printField } from './field';
 import { printExtensionBlocks } from './extend';

@@ -41,7 +41,11 @@ function messageSchema(desc: DescMessage, docs: DocLookup, pending: DescMessage[
     // proto2 `required` and editions' LEGACY_REQUIRED: a message without the field cannot be encoded.
     if (field.presence === FeatureSet_FieldPresence.LEGACY_REQUIRED) {
       if (field.name === field.jsonName) required.push(field.name);
-      else constraints.push({ anyOf: [{ required: [field.jsonName] }, { required: [field.name] }], errorMessage: `Missing required field "${field.jsonName}".` });
+      else
+        constraints.push({
+          anyOf: [{ required: [field.jsonName] }, { required: [field.name] }],
+          errorMessage: `Missing required field "${field.jsonName}".`,
+        });
     }
     const schema = fieldSchema(field, docs, pending);
     properties[field.jsonName] = schema;

@@ -53,7 +53,15 @@ export function checkNamingStyle(check: FeatureCheck): void {
     const found = rules[element.kind];
     const error = name && found ? found.rule(name) : undefined;
     if (!found || !error) continue;
-    const span = element.kind === 'file' ? check.records.packageSpans.get(file.proto.name) : check.records.spans.get(element.proto);
-    check.problems.add(file.proto.name, span, `${found.what} ${name} ${error}`, 'Rename it, or opt out with features.enforce_naming_style = STYLE_LEGACY.');
+    const span =
+      element.kind === 'file'
+        ? check.records.packageSpans.get(file.proto.name)
+        : check.records.spans.get(element.proto);
+    check.problems.add(
+      file.proto.name,
+      span,
+      `${found.what} ${name} ${error}`,
+      'Rename it, or opt out with features.enforce_naming_style = STYLE_LEGACY.',
+    );
   }
 }

@@ -77,6 +77,10 @@ export class CommentCollector {
 
   /** What was collected; a block still pending is the next declaration's leading comment. */
   result(): CommentGap {
-    return { trailing: this.trailing, detached: this.detached, leading: this.hasComment ? this.buffer : undefined };
+    return {
+      trailing: this.trailing,
+      detached: this.detached,
+      leading: this.hasComment ? this.buffer : undefined,
+    };
   }
 }

@@ -15,8 +15,7 @@ async function answer(job: CompileJob): Promise<CompileReply> {
     // Copied, not transferred: Node 12 (Electron 9) aborted now and then after a transferred set (SIGILL in V8).
     return { id: job.id, set, roots };
   } catch (error) {
-    if (error instanceof SchemaError)
-      return { id: job.id, problems: error.problems };
+    if (error instanceof SchemaError) return { id: job.id, problems: error.problems };
     return { id: job.id, crashed: (error as Error).message };
   }
 }

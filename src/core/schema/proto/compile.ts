@@ -30,6 +30,8 @@ export async function compileProtos(request: CompileRequest): Promise<CompiledPr
   } catch (error) {
     if (error instanceof SchemaError) throw error;
     // A linker bug must not take the app down: report it like any other problem.
-    throw new SchemaError([{ message: `Internal error while linking ${roots.join(', ')}: ${(error as Error).message}` }]);
+    throw new SchemaError([
+      { message: `Internal error while linking ${roots.join(', ')}: ${(error as Error).message}` },
+    ]);
   }
 }

@@ -142,5 +142,8 @@ export function describe(token: Token): string {
 
 /** The span of a single token. */
 export function tokenSpan(token: Token): Span {
-  return { start: { line: token.line, column: token.column }, end: { line: token.line, column: token.endColumn } };
+  return {
+    start: { line: token.line, column: token.column },
+    end: { line: token.line, column: token.endColumn },
+  };
 }

@@ -20,16 +20,22 @@ const intRanges: Partial<Record<T, [bigint, bigint, string]>> = {
 function floatValue(value: OptionValue): number | undefined {
   if (value.kind === 'float') return value.value;
   if (value.kind === 'int') return Number(value.value);
-  if (value.kind === 'identifier' && (value.value === 'inf' || value.value === 'nan')) return value.value === 'inf' ? Infinity : NaN;
+  if (value.kind === 'identifier' && (value.value === 'inf' || value.value === 'nan'))
+    return value.value === 'inf' ? Infinity : NaN;
   return undefined;
 }
 
 /** The `default_value` text protoc writes for a field's `[default = ...]`, or an error message. */
-export function defaultText(type: T, value: OptionValue, enumValues: readonly string[] | undefined): { text: string } | { error: string } {
+export function defaultText(
+  type: T,
+  value: OptionValue,
+  enumValues: readonly string[] | undefined,
+): { text: string } | { error: string } {
   const range = intRanges[type];
   if (range) {
     if (value.kind !== 'int') return { error: `Expected integer for field default value.` };
-    if (value.value < range[0] || value.value > range[1]) return { error: `Integer out of range for ${range[2]} field default value.` };
+    if (value.value < range[0] || value.value > range[1])
+      return { error: `Integer out of range for ${range[2]} field default value.` };
     return { text: value.value.toString() };
   }
   switch (type) {
@@ -40,7 +46,8 @@ export function defaultText(type: T, value: OptionValue, enumValues: readonly st
       return { text: type === T.FLOAT ? simpleFtoa(number) : simpleDtoa(number) };
     }
     case T.BOOL:
-      if (value.kind === 'identifier' && (value.value === 'true' || value.value === 'false')) return { text: value.value };
+      if (value.kind === 'identifier' && (value.value === 'true' || value.value === 'false'))
+        return { text: value.value };
       return { error: 'Expected "true" or "false".' };
     case T.STRING:
       if (value.kind !== 'string') return { error: 'Expected string for field default value.' };
@@ -49,10 +56,12 @@ export function defaultText(type: T, value: OptionValue, enumValues: readonly st
       if (value.kind !== 'string') return { error: 'Expected string for field default value.' };
       return { text: cEscape(value.value) };
     case T.ENUM:
-      if (value.kind !== 'identifier') return { error: 'Default value for an enum field must be an identifier.' };
-      if (enumValues && !enumValues.includes(value.value)) return { error: `Enum type has no value named "${value.value}".` };
+      if (value.kind !== 'identifier')
+        return { error: 'Default value for an enum field must be an identifier.' };
+      if (enumValues && !enumValues.includes(value.value))
+        return { error: `Enum type has no value named "${value.value}".` };
       return { text: value.value };
     default:
-      return { error: 'Messages can\'t have default values.' };
+      return { error: "Messages can't have default values." };
   }
 }

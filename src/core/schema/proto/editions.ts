@@ -9,7 +9,10 @@ export const SUPPORTED_EDITIONS_TEXT = SUPPORTED_EDITIONS.map(editionText).join(
 /** protoc's Edition_Parse("EDITION_" + text): the edition an `edition = "..."` statement names, if it names one. */
 export function editionNamed(text: string): Edition | undefined {
   const value = (Edition as unknown as Record<string, number | string>)[`EDITION_${text}`];
-  return typeof value === 'number' && value !== Edition.EDITION_PROTO2 && value !== Edition.EDITION_PROTO3 && value !== Edition.EDITION_UNKNOWN
+  return typeof value === 'number' &&
+    value !== Edition.EDITION_PROTO2 &&
+    value !== Edition.EDITION_PROTO3 &&
+    value !== Edition.EDITION_UNKNOWN
     ? (value as Edition)
     : undefined;
 }

@@ -27,7 +27,16 @@ export function parseEnum(ctx: ParseContext): EnumAst {
     else values.push(parseEnumValue(c));
   }
   c.endDeclaration('}', '', false);
-  return { kind: 'enum', name: nameToken.text, span: c.spanFrom(start), nameSpan: tokenSpan(nameToken), comments, values, options, reserved };
+  return {
+    kind: 'enum',
+    name: nameToken.text,
+    span: c.spanFrom(start),
+    nameSpan: tokenSpan(nameToken),
+    comments,
+    values,
+    options,
+    reserved,
+  };
 }
 
 /** `NAME = -1 [options];` */
@@ -40,8 +49,16 @@ function parseEnumValue(c: Cursor): EnumValueAst {
   if (c.tok.kind !== 'int') c.fail(`Expected an enum value number, found ${describe(c.tok)}`);
   const magnitude = integerValue(c.advance().text);
   const value = negative ? -magnitude : magnitude;
-  if (value < INT32_MIN || value > INT32_MAX) c.fail(`Enum value ${value} is out of range (-2147483648 to 2147483647)`, numberAt);
+  if (value < INT32_MIN || value > INT32_MAX)
+    c.fail(`Enum value ${value} is out of range (-2147483648 to 2147483647)`, numberAt);
   const options = c.is('[') ? parseBracketOptions(c) : [];
   const comments = c.endDeclaration(';', 'after the enum value', true);
-  return { name: nameToken.text, span: c.spanFrom(start), nameSpan: tokenSpan(nameToken), comments, number: Number(value), options };
+  return {
+    name: nameToken.text,
+    span: c.spanFrom(start),
+    nameSpan: tokenSpan(nameToken),
+    comments,
+    number: Number(value),
+    options,
+  };
 }

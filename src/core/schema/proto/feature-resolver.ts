@@ -1,11 +1,30 @@
-import type { DescEnum, DescEnumValue, DescExtension, DescField, DescFile, DescMessage, DescMethod, DescOneof, DescService } from '@bufbuild/protobuf';
+import type {
+  DescEnum,
+  DescEnumValue,
+  DescExtension,
+  DescField,
+  DescFile,
+  DescMessage,
+  DescMethod,
+  DescOneof,
+  DescService,
+} from '@bufbuild/protobuf';
 import type { Edition, FeatureSet } from '@bufbuild/protobuf/wkt';
 
 /** The core features the compiler resolves itself: @bufbuild/protobuf resolves presence, encodings and enum openness. */
 export type ResolvedFeature = 'enforceNamingStyle' | 'defaultSymbolVisibility' | 'jsonFormat';
 
 /** An element of a file, as @bufbuild/protobuf describes it. */
-export type Element = DescFile | DescMessage | DescEnum | DescEnumValue | DescField | DescExtension | DescOneof | DescService | DescMethod;
+export type Element =
+  | DescFile
+  | DescMessage
+  | DescEnum
+  | DescEnumValue
+  | DescField
+  | DescExtension
+  | DescOneof
+  | DescService
+  | DescMethod;
 
 /**
  * Resolves a feature as protoc does (file -> message -> oneof -> field, ...): the value written nearest the element,

@@ -65,5 +65,14 @@ export function pendOptions(
   schema: DescMessage,
 ): void {
   if (options.length === 0) return;
-  ctx.pending.push({ file: ctx.file, edition: ctx.edition, view: ctx.optionView, scope, options, schema, owner, target });
+  ctx.pending.push({
+    file: ctx.file,
+    edition: ctx.edition,
+    view: ctx.optionView,
+    scope,
+    options,
+    schema,
+    owner,
+    target,
+  });
 }

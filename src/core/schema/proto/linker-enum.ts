@@ -15,10 +15,17 @@ import { pendOptions, qualify, report, type LinkContext } from './linker-context
 const INT32_MAX = 2147483647;
 
 /** Builds an enum descriptor; reserved ranges keep protoc's inclusive end. */
-export function buildEnum(ctx: LinkContext, scope: string, node: EnumAst, path: number[]): EnumDescriptorProto {
+export function buildEnum(
+  ctx: LinkContext,
+  scope: string,
+  node: EnumAst,
+  path: number[],
+): EnumDescriptorProto {
   const full = qualify(scope, node.name);
   const built = create(EnumDescriptorProtoSchema, { name: node.name });
-  if (node.visibility) built.visibility = node.visibility === 'export' ? SymbolVisibility.VISIBILITY_EXPORT : SymbolVisibility.VISIBILITY_LOCAL;
+  if (node.visibility)
+    built.visibility =
+      node.visibility === 'export' ? SymbolVisibility.VISIBILITY_EXPORT : SymbolVisibility.VISIBILITY_LOCAL;
   ctx.source.add(path, node.span, node.comments);
   ctx.records.spans.set(built, node.nameSpan);
   node.values.forEach((value, index) => {
@@ -26,11 +33,23 @@ export function buildEnum(ctx: LinkContext, scope: string, node: EnumAst, path: 
     built.value.push(entry);
     ctx.source.add([...path, 2, index], value.span, value.comments);
     ctx.records.spans.set(entry, value.nameSpan);
-    pendOptions(ctx, entry, Target.TARGET_TYPE_ENUM_ENTRY, qualify(scope, value.name), value.options, EnumValueOptionsSchema);
+    pendOptions(
+      ctx,
+      entry,
+      Target.TARGET_TYPE_ENUM_ENTRY,
+      qualify(scope, value.name),
+      value.options,
+      EnumValueOptionsSchema,
+    );
   });
   for (const reserved of node.reserved) {
     for (const range of reserved.ranges) {
-      built.reservedRange.push(create(EnumDescriptorProto_EnumReservedRangeSchema, { start: range.start, end: range.end === 'max' ? INT32_MAX : range.end }));
+      built.reservedRange.push(
+        create(EnumDescriptorProto_EnumReservedRangeSchema, {
+          start: range.start,
+          end: range.end === 'max' ? INT32_MAX : range.end,
+        }),
+      );
     }
     built.reservedName.push(...reserved.names);
   }
@@ -48,17 +67,28 @@ function checkEnum(ctx: LinkContext, full: string, node: EnumAst): void {
   if (ctx.ast.syntax === 'proto3' && first.number !== 0) {
     report(ctx, first.span, 'The first enum value must be zero in proto3.');
   }
-  const allowAlias = node.options.some((o) => o.name.length === 1 && o.name[0]?.name === 'allow_alias' && o.value.kind === 'identifier' && o.value.value === 'true');
+  const allowAlias = node.options.some(
+    (o) =>
+      o.name.length === 1 &&
+      o.name[0]?.name === 'allow_alias' &&
+      o.value.kind === 'identifier' &&
+      o.value.value === 'true',
+  );
   const byNumber = new Map<number, string>();
   for (const value of node.values) {
     const other = byNumber.get(value.number);
     if (other !== undefined && !allowAlias) {
-      report(ctx, value.span, `"${qualify(full.slice(0, Math.max(0, full.lastIndexOf('.'))), value.name)}" uses the same enum value as "${qualify(full.slice(0, Math.max(0, full.lastIndexOf('.'))), other)}".`,
-        "If this is intended, set 'option allow_alias = true;' to the enum definition.");
+      report(
+        ctx,
+        value.span,
+        `"${qualify(full.slice(0, Math.max(0, full.lastIndexOf('.'))), value.name)}" uses the same enum value as "${qualify(full.slice(0, Math.max(0, full.lastIndexOf('.'))), other)}".`,
+        "If this is intended, set 'option allow_alias = true;' to the enum definition.",
+      );
     }
     if (other === undefined) byNumber.set(value.number, value.name);
     for (const reserved of node.reserved) {
-      if (reserved.names.includes(value.name)) report(ctx, value.span, `Enum value "${value.name}" is reserved.`);
+      if (reserved.names.includes(value.name))
+        report(ctx, value.span, `Enum value "${value.name}" is reserved.`);
       for (const range of reserved.ranges) {
         const end = range.end === 'max' ? INT32_MAX : range.end;
         if (value.number >= range.start && value.number <= end) {

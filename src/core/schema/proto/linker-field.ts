@@ -27,7 +27,11 @@ export interface FieldPlace {
 /** Builds a field (or extension) descriptor from a field declaration. */
 export function buildField(ctx: LinkContext, node: FieldAst, place: FieldPlace): FieldDescriptorProto {
   const full = qualify(place.scope, node.name);
-  const field = create(FieldDescriptorProtoSchema, { name: node.name, number: node.number, jsonName: jsonName(node.name) });
+  const field = create(FieldDescriptorProtoSchema, {
+    name: node.name,
+    number: node.number,
+    jsonName: jsonName(node.name),
+  });
   field.label = fieldLabel(ctx, node, place);
   const resolved = resolveFieldType(ctx, node.type, node.typeSpan, full);
   if (resolved) {
@@ -57,25 +61,40 @@ export function buildGroupField(ctx: LinkContext, node: GroupAst, place: FieldPl
 function fieldLabel(ctx: LinkContext, node: FieldAst | GroupAst, place: FieldPlace): L {
   if (node.label === undefined) {
     if (ctx.ast.syntax === 'proto2' && place.oneofIndex === undefined) {
-      report(ctx, node.span, 'Expected "required", "optional", or "repeated".', `Add a label to field "${node.name}".`);
+      report(
+        ctx,
+        node.span,
+        'Expected "required", "optional", or "repeated".',
+        `Add a label to field "${node.name}".`,
+      );
     }
     return L.OPTIONAL;
   }
-  if (place.oneofIndex !== undefined) report(ctx, node.span, 'Fields in oneofs must not have labels (required / optional / repeated).');
-  if (node.label === 'required' && ctx.ast.syntax === 'proto3') report(ctx, node.span, 'Required fields are not allowed in proto3.');
+  if (place.oneofIndex !== undefined)
+    report(ctx, node.span, 'Fields in oneofs must not have labels (required / optional / repeated).');
+  if (node.label === 'required' && ctx.ast.syntax === 'proto3')
+    report(ctx, node.span, 'Required fields are not allowed in proto3.');
   return labels[node.label];
 }
 
 /** Extendee, oneof index, proto3 optional, default, json_name, options and source location: common to fields and groups. */
-function finishField(ctx: LinkContext, field: FieldDescriptorProto, node: FieldAst | GroupAst, place: FieldPlace, full: string): void {
+function finishField(
+  ctx: LinkContext,
+  field: FieldDescriptorProto,
+  node: FieldAst | GroupAst,
+  place: FieldPlace,
+  full: string,
+): void {
   if (place.extendee !== undefined) field.extendee = `.${place.extendee}`;
   if (place.oneofIndex !== undefined) field.oneofIndex = place.oneofIndex;
   if (ctx.ast.syntax === 'proto3' && node.label === 'optional') field.proto3Optional = true;
   const rest: OptionAst[] = [];
   for (const option of node.options) {
     const [first] = option.name;
-    if (option.name.length === 1 && first && !first.isExtension && first.name === 'default') applyDefault(ctx, field, option);
-    else if (option.name.length === 1 && first && !first.isExtension && first.name === 'json_name') applyJsonName(ctx, field, option);
+    if (option.name.length === 1 && first && !first.isExtension && first.name === 'default')
+      applyDefault(ctx, field, option);
+    else if (option.name.length === 1 && first && !first.isExtension && first.name === 'json_name')
+      applyJsonName(ctx, field, option);
     else rest.push(option);
   }
   pendOptions(ctx, field, Target.TARGET_TYPE_FIELD, full, rest, FieldOptionsSchema);
@@ -89,7 +108,7 @@ function applyDefault(ctx: LinkContext, field: FieldDescriptorProto, option: Opt
     return;
   }
   if (field.label === L.REPEATED) {
-    report(ctx, option.span, 'Repeated fields can\'t have default values.');
+    report(ctx, option.span, "Repeated fields can't have default values.");
     return;
   }
   const enumValues = field.type === T.ENUM ? ctx.symbols.get(field.typeName.slice(1))?.enumValues : undefined;

@@ -11,7 +11,16 @@ import {
   SymbolVisibility,
   type DescriptorProto,
 } from '@bufbuild/protobuf/wkt';
-import type { Comments, ExtendAst, FieldAst, GroupAst, MessageElement, OptionAst, Span, Visibility } from './ast';
+import type {
+  Comments,
+  ExtendAst,
+  FieldAst,
+  GroupAst,
+  MessageElement,
+  OptionAst,
+  Span,
+  Visibility,
+} from './ast';
 import { checkMessage } from './linker-checks';
 import { pendOptions, qualify, type LinkContext } from './linker-context';
 import { buildEnum } from './linker-enum';
@@ -33,10 +42,17 @@ const FIELD_NUMBER_END = 536870912;
 const MESSAGE_SET_END = 2147483647;
 
 /** Builds a message descriptor, nested declarations in declaration order. */
-export function buildMessage(ctx: LinkContext, scope: string, node: MessageNode, path: number[]): DescriptorProto {
+export function buildMessage(
+  ctx: LinkContext,
+  scope: string,
+  node: MessageNode,
+  path: number[],
+): DescriptorProto {
   const full = qualify(scope, node.name);
   const msg = create(DescriptorProtoSchema, { name: node.name });
-  if (node.visibility) msg.visibility = node.visibility === 'export' ? SymbolVisibility.VISIBILITY_EXPORT : SymbolVisibility.VISIBILITY_LOCAL;
+  if (node.visibility)
+    msg.visibility =
+      node.visibility === 'export' ? SymbolVisibility.VISIBILITY_EXPORT : SymbolVisibility.VISIBILITY_LOCAL;
   ctx.source.add(path, node.span, node.comments);
   ctx.records.spans.set(msg, node.nameSpan);
   const fieldSpans: Span[] = [];
@@ -87,7 +103,14 @@ export function buildMessage(ctx: LinkContext, scope: string, node: MessageNode,
         msg.oneofDecl.push(oneof);
         ctx.source.add([...path, 8, index], el.span, el.comments);
         ctx.records.spans.set(oneof, el.nameSpan);
-        pendOptions(ctx, oneof, Target.TARGET_TYPE_ONEOF, qualify(full, el.name), el.options, OneofOptionsSchema);
+        pendOptions(
+          ctx,
+          oneof,
+          Target.TARGET_TYPE_ONEOF,
+          qualify(full, el.name),
+          el.options,
+          OneofOptionsSchema,
+        );
         for (const field of el.fields) addField(field, index);
         break;
       }
@@ -102,15 +125,30 @@ export function buildMessage(ctx: LinkContext, scope: string, node: MessageNode,
         break;
       case 'extensions':
         for (const range of el.ranges) {
-          const built = create(DescriptorProto_ExtensionRangeSchema, { start: range.start, end: range.end === 'max' ? extensionEnd : range.end + 1 });
+          const built = create(DescriptorProto_ExtensionRangeSchema, {
+            start: range.start,
+            end: range.end === 'max' ? extensionEnd : range.end + 1,
+          });
           msg.extensionRange.push(built);
           ctx.records.spans.set(built, range.span);
-          pendOptions(ctx, built, Target.TARGET_TYPE_EXTENSION_RANGE, full, el.options, ExtensionRangeOptionsSchema);
+          pendOptions(
+            ctx,
+            built,
+            Target.TARGET_TYPE_EXTENSION_RANGE,
+            full,
+            el.options,
+            ExtensionRangeOptionsSchema,
+          );
         }
         break;
       case 'reserved':
         for (const range of el.ranges) {
-          msg.reservedRange.push(create(DescriptorProto_ReservedRangeSchema, { start: range.start, end: range.end === 'max' ? FIELD_NUMBER_END : range.end + 1 }));
+          msg.reservedRange.push(
+            create(DescriptorProto_ReservedRangeSchema, {
+              start: range.start,
+              end: range.end === 'max' ? FIELD_NUMBER_END : range.end + 1,
+            }),
+          );
         }
         msg.reservedName.push(...el.names);
         break;
@@ -126,7 +164,12 @@ export function buildMessage(ctx: LinkContext, scope: string, node: MessageNode,
 }
 
 /** Resolves an `extend X { ... }` block's extendee from the scope of one of its fields. */
-export function resolveExtendee(ctx: LinkContext, extend: ExtendAst, field: FieldAst | GroupAst, scope: string): string | undefined {
+export function resolveExtendee(
+  ctx: LinkContext,
+  extend: ExtendAst,
+  field: FieldAst | GroupAst,
+  scope: string,
+): string | undefined {
   const name = field.kind === 'group' ? field.name.toLowerCase() : field.name;
   const found = ctx.symbols.lookup(extend.extendee, qualify(scope, name), ctx.view, false);
   if (!found.ok) {
@@ -155,6 +198,12 @@ function addSyntheticOneofs(msg: DescriptorProto): void {
 }
 
 function isMessageSet(body: MessageElement[]): boolean {
-  return body.some((el) => el.kind === 'option' && el.option.name.length === 1 && el.option.name[0]?.name === 'message_set_wire_format'
-    && el.option.value.kind === 'identifier' && el.option.value.value === 'true');
+  return body.some(
+    (el) =>
+      el.kind === 'option' &&
+      el.option.name.length === 1 &&
+      el.option.name[0]?.name === 'message_set_wire_format' &&
+      el.option.value.kind === 'identifier' &&
+      el.option.value.value === 'true',
+  );
 }

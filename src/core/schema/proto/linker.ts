@@ -50,9 +50,11 @@ export function linkFiles(asts: ProtoFileAst[], extras: LinkExtras = {}): FileDe
   // Consume the trees: each is dropped once its file is built, since on large schemas (googleapis) they are the memory peak.
   for (let ast = asts.shift(); ast; ast = asts.shift()) {
     const visible = new Set<string>([ast.path]);
-    for (const imp of ast.imports) if (imp.modifier !== 'option') for (const name of publicClosure(imp.path)) visible.add(name);
+    for (const imp of ast.imports)
+      if (imp.modifier !== 'option') for (const name of publicClosure(imp.path)) visible.add(name);
     const optionVisible = new Set(visible);
-    for (const imp of ast.imports) if (imp.modifier === 'option') for (const name of publicClosure(imp.path)) optionVisible.add(name);
+    for (const imp of ast.imports)
+      if (imp.modifier === 'option') for (const name of publicClosure(imp.path)) optionVisible.add(name);
     const ctx: LinkContext = {
       ast,
       file: ast.path,
@@ -79,13 +81,19 @@ function checkSyntax(ast: ProtoFileAst, problems: Problems): void {
   if (ast.syntax !== 'editions') return;
   const edition = editionNamed(ast.edition ?? '');
   if (edition !== undefined && SUPPORTED_EDITIONS.includes(edition)) return;
-  problems.add(ast.path, ast.syntaxSpan, `Edition "${ast.edition ?? ''}" is not supported: Protodesk compiles editions ${SUPPORTED_EDITIONS_TEXT}, as protoc 35.1 does`,
-    'Write edition = "2023"; or edition = "2024"; (or syntax = "proto3"; for a proto3 file).');
+  problems.add(
+    ast.path,
+    ast.syntaxSpan,
+    `Edition "${ast.edition ?? ''}" is not supported: Protodesk compiles editions ${SUPPORTED_EDITIONS_TEXT}, as protoc 35.1 does`,
+    'Write edition = "2023"; or edition = "2024"; (or syntax = "proto3"; for a proto3 file).',
+  );
 }
 
 /** For each file: itself plus everything it re-exports through `import public`, transitively. */
 function publicClosures(asts: ProtoFileAst[]): (name: string) => Set<string> {
-  const publicImports = new Map(asts.map((a) => [a.path, a.imports.filter((i) => i.modifier === 'public').map((i) => i.path)]));
+  const publicImports = new Map(
+    asts.map((a) => [a.path, a.imports.filter((i) => i.modifier === 'public').map((i) => i.path)]),
+  );
   const memo = new Map<string, Set<string>>();
   const closure = (name: string): Set<string> => {
     let set = memo.get(name);
@@ -118,9 +126,13 @@ function buildFile(ctx: LinkContext): FileDescriptorProto {
   if (ast.syntax === 'editions') file.edition = ctx.edition;
   if (ast.syntaxSpan) ctx.records.spans.set(file, ast.syntaxSpan);
   // Groups declared in file-level extend blocks are top-level messages, in declaration order among the others.
-  const tops: (MessageAst | GroupAst)[] = [...ast.messages, ...ast.extends.flatMap((e) => e.fields.filter((f): f is GroupAst => f.kind === 'group'))];
+  const tops: (MessageAst | GroupAst)[] = [
+    ...ast.messages,
+    ...ast.extends.flatMap((e) => e.fields.filter((f): f is GroupAst => f.kind === 'group')),
+  ];
   tops.sort((a, b) => a.span.start.line - b.span.start.line || a.span.start.column - b.span.start.column);
-  for (const node of tops) file.messageType.push(buildMessage(ctx, ctx.pkg, node, [4, file.messageType.length]));
+  for (const node of tops)
+    file.messageType.push(buildMessage(ctx, ctx.pkg, node, [4, file.messageType.length]));
   ast.enums.forEach((node, index) => file.enumType.push(buildEnum(ctx, ctx.pkg, node, [5, index])));
   ast.services.forEach((node, index) => file.service.push(buildService(ctx, node, [6, index])));
   for (const extend of ast.extends) buildExtensions(ctx, extend, file);
@@ -134,6 +146,8 @@ function buildExtensions(ctx: LinkContext, extend: ExtendAst, file: FileDescript
     const place: FieldPlace = { scope: ctx.pkg, path: [7, file.extension.length] };
     const extendee = resolveExtendee(ctx, extend, field, ctx.pkg);
     if (extendee !== undefined) place.extendee = extendee;
-    file.extension.push(field.kind === 'group' ? buildGroupField(ctx, field, place) : buildField(ctx, field, place));
+    file.extension.push(
+      field.kind === 'group' ? buildGroupField(ctx, field, place) : buildField(ctx, field, place),
+    );
   }
 }

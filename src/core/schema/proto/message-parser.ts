@@ -37,7 +37,14 @@ export function parseMessage(ctx: ParseContext): MessageAst {
   const nameToken = c.identifier('a message name');
   const comments = c.endDeclaration('{', () => `after the message name "${nameToken.text}"`, true);
   const body = parseMessageBody(ctx, `message "${nameToken.text}"`, start);
-  return { kind: 'message', name: nameToken.text, span: c.spanFrom(start), nameSpan: tokenSpan(nameToken), comments, body };
+  return {
+    kind: 'message',
+    name: nameToken.text,
+    span: c.spanFrom(start),
+    nameSpan: tokenSpan(nameToken),
+    comments,
+    body,
+  };
 }
 
 /** `export message ...` or `local enum ...` (edition 2024): the declaration, with its visibility. */
@@ -49,7 +56,8 @@ export function parseVisibleType(ctx: ParseContext): MessageAst | EnumAst {
     c.fail(`"${visibility}" needs edition 2024 or later (this file is ${written})`);
   }
   c.advance();
-  if (!c.is('message') && !c.is('enum')) c.fail(`"${visibility}" applies only to a message or an enum, found ${describe(c.tok)}`);
+  if (!c.is('message') && !c.is('enum'))
+    c.fail(`"${visibility}" applies only to a message or an enum, found ${describe(c.tok)}`);
   const node = c.is('message') ? parseMessage(ctx) : parseEnum(ctx);
   node.visibility = visibility;
   return node;
@@ -116,7 +124,14 @@ export function parseExtend(ctx: ParseContext): ExtendAst {
     fields.push(parseField(ctx, 'extend'));
   } while (!c.is('}'));
   c.endDeclaration('}', '', false);
-  return { kind: 'extend', extendee: extendee.name, extendeeSpan: extendee.span, fields, span: c.spanFrom(start), comments };
+  return {
+    kind: 'extend',
+    extendee: extendee.name,
+    extendeeSpan: extendee.span,
+    fields,
+    span: c.spanFrom(start),
+    comments,
+  };
 }
 
 /** `oneof name { option ...; fields }` */
@@ -130,13 +145,22 @@ function parseOneof(ctx: ParseContext): OneofAst {
   const fields: (FieldAst | GroupAst)[] = [];
   // protoc's loop: at least one statement, options allowed, no empty statements.
   do {
-    if (c.tok.kind === 'eof') c.fail(`Expected "}" to close the oneof "${nameToken.text}", found end of file`);
+    if (c.tok.kind === 'eof')
+      c.fail(`Expected "}" to close the oneof "${nameToken.text}", found end of file`);
     if (c.is('}')) c.fail(`Expected a field in the oneof "${nameToken.text}", found "}"`);
     if (c.is('option')) options.push(parseOptionStatement(c));
     else fields.push(parseField(ctx, 'oneof'));
   } while (!c.is('}'));
   c.endDeclaration('}', '', false);
-  return { kind: 'oneof', name: nameToken.text, span: c.spanFrom(start), nameSpan: tokenSpan(nameToken), comments, options, fields };
+  return {
+    kind: 'oneof',
+    name: nameToken.text,
+    span: c.spanFrom(start),
+    nameSpan: tokenSpan(nameToken),
+    comments,
+    options,
+    fields,
+  };
 }
 
 /** A field, map field or group, with its label when it has one. */
@@ -149,9 +173,12 @@ function parseField(ctx: ParseContext, place: FieldPlace): FieldAst | MapFieldAs
   if (c.tok.kind === 'identifier' && LABELS.has(c.tok.text)) {
     if (place === 'oneof') c.fail(`Fields in a oneof cannot have a label, found "${c.tok.text}"`);
     if (ctx.syntax === 'editions' && c.tok.text === 'optional') {
-      c.fail('Label "optional" is not allowed in editions: singular fields have presence by default (features.field_presence changes that)');
+      c.fail(
+        'Label "optional" is not allowed in editions: singular fields have presence by default (features.field_presence changes that)',
+      );
     }
-    if (ctx.syntax === 'editions' && c.tok.text === 'required') c.fail('Label "required" is not allowed in editions; use [features.field_presence = LEGACY_REQUIRED]');
+    if (ctx.syntax === 'editions' && c.tok.text === 'required')
+      c.fail('Label "required" is not allowed in editions; use [features.field_presence = LEGACY_REQUIRED]');
     label = c.advance().text as Label;
   }
   if (c.is('map')) {
@@ -160,7 +187,9 @@ function parseField(ctx: ParseContext, place: FieldPlace): FieldAst | MapFieldAs
     return finishField(ctx, place, start, label, { name: 'map', span: tokenSpan(mapToken) });
   }
   if (!label && place !== 'oneof' && ctx.syntax === 'proto2') {
-    c.fail(`Expected "optional", "required" or "repeated" before the field type (proto2 fields need a label), found ${describe(c.tok)}`);
+    c.fail(
+      `Expected "optional", "required" or "repeated" before the field type (proto2 fields need a label), found ${describe(c.tok)}`,
+    );
   }
   const groupToken = c.is('group') ? c.tok : undefined;
   const type = parseTypeName(c, 'a field type', true);
@@ -198,11 +227,21 @@ function finishField(
 }
 
 /** `map<K, V> name = number [options];` (the `map` keyword is consumed, `<` is current). */
-function parseMapField(ctx: ParseContext, place: FieldPlace, label: Label | undefined, line: number, column: number): MapFieldAst {
+function parseMapField(
+  ctx: ParseContext,
+  place: FieldPlace,
+  label: Label | undefined,
+  line: number,
+  column: number,
+): MapFieldAst {
   const { c } = ctx;
   const start = { line, column };
   if (label) c.fail(`Map fields cannot have a label ("${label}")`, start);
-  if (place !== 'message') c.fail(place === 'oneof' ? 'Map fields are not allowed in a oneof' : 'Map fields cannot be extensions', start);
+  if (place !== 'message')
+    c.fail(
+      place === 'oneof' ? 'Map fields are not allowed in a oneof' : 'Map fields cannot be extensions',
+      start,
+    );
   c.advance();
   const keyType = parseTypeName(c, 'a map key type', true).name;
   c.expect(',', 'after the map key type');
@@ -237,17 +276,23 @@ function parseGroup(
   groupToken: { line: number; column: number },
 ): GroupAst {
   const { c } = ctx;
-  if (ctx.syntax === 'proto3') c.fail('Groups are not supported in proto3 files; use a nested message field', groupToken);
+  if (ctx.syntax === 'proto3')
+    c.fail('Groups are not supported in proto3 files; use a nested message field', groupToken);
   if (ctx.syntax === 'editions') {
-    c.fail('Groups are not supported in editions files; use a message field with features.message_encoding = DELIMITED', groupToken);
+    c.fail(
+      'Groups are not supported in editions files; use a message field with features.message_encoding = DELIMITED',
+      groupToken,
+    );
   }
   const nameToken = c.identifier('a group name');
   const first = nameToken.text.charCodeAt(0);
-  if (first < 65 || first > 90) c.fail(`Group names must start with a capital letter, found "${nameToken.text}"`, nameToken);
+  if (first < 65 || first > 90)
+    c.fail(`Group names must start with a capital letter, found "${nameToken.text}"`, nameToken);
   c.expect('=', () => `after the group name "${nameToken.text}"`);
   const number = parseFieldNumber(c, place);
   const options = c.is('[') ? parseBracketOptions(c) : [];
-  if (!c.is('{')) c.fail(`Expected "{" to start the body of group "${nameToken.text}", found ${describe(c.tok)}`);
+  if (!c.is('{'))
+    c.fail(`Expected "{" to start the body of group "${nameToken.text}", found ${describe(c.tok)}`);
   const comments = c.endDeclaration('{', '', true);
   const body = parseMessageBody(ctx, `group "${nameToken.text}"`, start);
   const group: GroupAst = {

@@ -1,5 +1,9 @@
 import type { DescEnum, DescExtension, DescField } from '@bufbuild/protobuf';
-import { Edition, FieldOptions_OptionTargetType as Target, type FieldOptions_FeatureSupport } from '@bufbuild/protobuf/wkt';
+import {
+  Edition,
+  FieldOptions_OptionTargetType as Target,
+  type FieldOptions_FeatureSupport,
+} from '@bufbuild/protobuf/wkt';
 import type { Span } from './ast';
 import { editionText } from './editions';
 import type { PendingOptions } from './linker-context';
@@ -29,7 +33,12 @@ export function checkOptionRules(root: OptionMessage, item: PendingOptions, prob
   const before = problems.list.length;
   const features = featuresEntry(root);
   if (features && item.edition < Edition.EDITION_2023) {
-    problems.add(item.file, features.span, 'Features are only valid under editions.', 'Features ("features.*" options) need edition = "2023" or later; proto2 and proto3 behave as their syntax says.');
+    problems.add(
+      item.file,
+      features.span,
+      'Features are only valid under editions.',
+      'Features ("features.*" options) need edition = "2023" or later; proto2 and proto3 behave as their syntax says.',
+    );
     return false;
   }
   const featureSet = features?.values[0];
@@ -42,7 +51,11 @@ export function checkOptionRules(root: OptionMessage, item: PendingOptions, prob
 function checkKnownValues(features: OptionMessage, item: PendingOptions, problems: Problems): void {
   for (const { field, values, span } of features.fields.values()) {
     if (field.kind !== 'field' || !field.enum || values[0] !== 0) continue;
-    problems.add(item.file, span, `Feature field \`${field.name}\` must resolve to a known value, found ${field.enum.values.find((v) => v.number === 0)?.name ?? '0'}`);
+    problems.add(
+      item.file,
+      span,
+      `Feature field \`${field.name}\` must resolve to a known value, found ${field.enum.values.find((v) => v.number === 0)?.name ?? '0'}`,
+    );
   }
 }
 
@@ -51,8 +64,12 @@ function checkMessage(message: OptionMessage, item: PendingOptions, problems: Pr
     const name = fullName(field);
     const targets = field.proto.options?.targets ?? [];
     if (targets.length > 0 && !targets.includes(item.target)) {
-      problems.add(item.file, span, `Option ${name} cannot be set on an entity of type \`${targetNames[item.target]}\`.`,
-        `It can be set on: ${targets.map((t) => targetNames[t]).join(', ')}.`);
+      problems.add(
+        item.file,
+        span,
+        `Option ${name} cannot be set on an entity of type \`${targetNames[item.target]}\`.`,
+        `It can be set on: ${targets.map((t) => targetNames[t]).join(', ')}.`,
+      );
     }
     checkSupport(name, field.proto.options?.featureSupport, span, item, problems);
     for (const value of values) {
@@ -62,23 +79,50 @@ function checkMessage(message: OptionMessage, item: PendingOptions, problems: Pr
   }
 }
 
-function checkEnumValue(enumType: DescEnum, number: number, span: Span, item: PendingOptions, problems: Problems): void {
+function checkEnumValue(
+  enumType: DescEnum,
+  number: number,
+  span: Span,
+  item: PendingOptions,
+  problems: Problems,
+): void {
   const value = enumType.values.find((v) => v.number === number);
   // Enum values are siblings of their enum in protoc's full names.
   const scope = enumType.typeName.slice(0, Math.max(0, enumType.typeName.lastIndexOf('.')));
-  if (value) checkSupport(scope ? `${scope}.${value.name}` : value.name, value.proto.options?.featureSupport, span, item, problems);
+  if (value)
+    checkSupport(
+      scope ? `${scope}.${value.name}` : value.name,
+      value.proto.options?.featureSupport,
+      span,
+      item,
+      problems,
+    );
 }
 
 /** protoc's ValidateSingleFeatureLifetimes (deprecation warnings aside). */
-function checkSupport(name: string, support: FieldOptions_FeatureSupport | undefined, span: Span, item: PendingOptions, problems: Problems): void {
+function checkSupport(
+  name: string,
+  support: FieldOptions_FeatureSupport | undefined,
+  span: Span,
+  item: PendingOptions,
+  problems: Problems,
+): void {
   if (!support) return;
   const edition = editionText(item.edition);
   if (item.edition < support.editionIntroduced) {
-    problems.add(item.file, span, `${name} wasn't introduced until edition ${editionText(support.editionIntroduced)} and can't be used in edition ${edition}`);
+    problems.add(
+      item.file,
+      span,
+      `${name} wasn't introduced until edition ${editionText(support.editionIntroduced)} and can't be used in edition ${edition}`,
+    );
   }
   if (support.editionRemoved !== Edition.EDITION_UNKNOWN && item.edition >= support.editionRemoved) {
     const why = support.removalError ? `: ${support.removalError}` : '';
-    problems.add(item.file, span, `${name} has been removed in edition ${editionText(support.editionRemoved)}${why}`);
+    problems.add(
+      item.file,
+      span,
+      `${name} has been removed in edition ${editionText(support.editionRemoved)}${why}`,
+    );
   }
 }
 

@@ -8,7 +8,12 @@ const INT64_MIN_MAGNITUDE = 1n << 63n;
 
 /** The value of an integer token: decimal, hex (`0x1F`) or octal (`017`). */
 export function integerValue(text: string): bigint {
-  if (text.length > 1 && text.charCodeAt(0) === 48 && text.charCodeAt(1) !== 120 && text.charCodeAt(1) !== 88) {
+  if (
+    text.length > 1 &&
+    text.charCodeAt(0) === 48 &&
+    text.charCodeAt(1) !== 120 &&
+    text.charCodeAt(1) !== 88
+  ) {
     return BigInt(`0o${text.slice(1)}`);
   }
   return BigInt(text);
@@ -79,7 +84,11 @@ function parseScalar(c: Cursor, what: string): OptionValue {
       return { ...intOrFloat(tok, negative), span: c.spanFrom(start) };
     case 'float':
       c.advance();
-      return { kind: 'float', value: negative ? -Number(tok.text) : Number(tok.text), span: c.spanFrom(start) };
+      return {
+        kind: 'float',
+        value: negative ? -Number(tok.text) : Number(tok.text),
+        span: c.spanFrom(start),
+      };
     case 'string':
       if (negative) c.fail(`Expected a number, "inf" or "nan" after "-", found ${describe(tok)}`);
       return { kind: 'string', value: c.stringBytes('a string'), span: c.spanFrom(start) };
@@ -89,7 +98,10 @@ function parseScalar(c: Cursor, what: string): OptionValue {
 }
 
 /** An integer in the 64-bit range, or (like protoc) a double when it does not fit. */
-function intOrFloat(tok: Token, negative: boolean): { kind: 'int'; value: bigint } | { kind: 'float'; value: number } {
+function intOrFloat(
+  tok: Token,
+  negative: boolean,
+): { kind: 'int'; value: bigint } | { kind: 'float'; value: number } {
   const magnitude = integerValue(tok.text);
   if (magnitude > (negative ? INT64_MIN_MAGNITUDE : UINT64_MAX)) {
     return { kind: 'float', value: negative ? -Number(magnitude) : Number(magnitude) };
@@ -157,7 +169,10 @@ function parseList(c: Cursor): OptionValue[] {
     if (c.is('{') || c.is('<')) values.push(parseAggregate(c, c.is('{') ? '}' : '>'));
     else values.push(parseScalar(c, 'a list element'));
   } while (c.tryConsume(','));
-  if (!c.is(']')) c.fail(`Expected "," or "]" in the list started at ${start.line}:${start.column}, found ${describe(c.tok)}`);
+  if (!c.is(']'))
+    c.fail(
+      `Expected "," or "]" in the list started at ${start.line}:${start.column}, found ${describe(c.tok)}`,
+    );
   c.advance();
   return values;
 }

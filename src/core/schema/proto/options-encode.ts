@@ -1,4 +1,10 @@
-import { ScalarType, type DescEnum, type DescExtension, type DescField, type DescMessage } from '@bufbuild/protobuf';
+import {
+  ScalarType,
+  type DescEnum,
+  type DescExtension,
+  type DescField,
+  type DescMessage,
+} from '@bufbuild/protobuf';
 import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
 import { FieldOptions_OptionRetention } from '@bufbuild/protobuf/wkt';
 import type { Span } from './ast';
@@ -26,7 +32,13 @@ export function featuresEntry(options: OptionMessage): OptionEntry | undefined {
 }
 
 /** Element kind of a field: scalar, enum or message (lists report their element kind). */
-export function elementKind(field: DescField | DescExtension): { kind: 'scalar'; scalar: ScalarType } | { kind: 'enum'; enumType: DescEnum } | { kind: 'message'; message: DescMessage } | { kind: 'map' } {
+export function elementKind(
+  field: DescField | DescExtension,
+):
+  | { kind: 'scalar'; scalar: ScalarType }
+  | { kind: 'enum'; enumType: DescEnum }
+  | { kind: 'message'; message: DescMessage }
+  | { kind: 'map' } {
   if (field.fieldKind === 'map') return { kind: 'map' };
   if (field.scalar !== undefined) return { kind: 'scalar', scalar: field.scalar };
   if (field.enum) return { kind: 'enum', enumType: field.enum };
@@ -47,7 +59,12 @@ function writeMessage(writer: BinaryWriter, message: OptionMessage): void {
     const packed = field.fieldKind === 'list' && field.packed && element.kind !== 'message';
     if (packed) {
       writer.tag(field.number, WireType.LengthDelimited).fork();
-      for (const value of values) writeScalar(writer, element.kind === 'scalar' ? element.scalar : ScalarType.INT32, value as OptionScalar);
+      for (const value of values)
+        writeScalar(
+          writer,
+          element.kind === 'scalar' ? element.scalar : ScalarType.INT32,
+          value as OptionScalar,
+        );
       writer.join();
       continue;
     }
@@ -93,20 +110,48 @@ function wireType(scalar: ScalarType): WireType {
 function writeScalar(writer: BinaryWriter, scalar: ScalarType, value: OptionScalar): void {
   switch (scalar) {
     case ScalarType.STRING:
-    case ScalarType.BYTES: writer.bytes(value as Uint8Array); break;
-    case ScalarType.BOOL: writer.bool(value as boolean); break;
-    case ScalarType.DOUBLE: writer.double(value as number); break;
-    case ScalarType.FLOAT: writer.float(value as number); break;
-    case ScalarType.INT32: writer.int32(value as number); break;
-    case ScalarType.UINT32: writer.uint32(value as number); break;
-    case ScalarType.SINT32: writer.sint32(value as number); break;
-    case ScalarType.FIXED32: writer.fixed32(value as number); break;
-    case ScalarType.SFIXED32: writer.sfixed32(value as number); break;
-    case ScalarType.INT64: writer.int64(value as bigint); break;
-    case ScalarType.UINT64: writer.uint64(value as bigint); break;
-    case ScalarType.SINT64: writer.sint64(value as bigint); break;
-    case ScalarType.FIXED64: writer.fixed64(value as bigint); break;
-    case ScalarType.SFIXED64: writer.sfixed64(value as bigint); break;
+    case ScalarType.BYTES:
+      writer.bytes(value as Uint8Array);
+      break;
+    case ScalarType.BOOL:
+      writer.bool(value as boolean);
+      break;
+    case ScalarType.DOUBLE:
+      writer.double(value as number);
+      break;
+    case ScalarType.FLOAT:
+      writer.float(value as number);
+      break;
+    case ScalarType.INT32:
+      writer.int32(value as number);
+      break;
+    case ScalarType.UINT32:
+      writer.uint32(value as number);
+      break;
+    case ScalarType.SINT32:
+      writer.sint32(value as number);
+      break;
+    case ScalarType.FIXED32:
+      writer.fixed32(value as number);
+      break;
+    case ScalarType.SFIXED32:
+      writer.sfixed32(value as number);
+      break;
+    case ScalarType.INT64:
+      writer.int64(value as bigint);
+      break;
+    case ScalarType.UINT64:
+      writer.uint64(value as bigint);
+      break;
+    case ScalarType.SINT64:
+      writer.sint64(value as bigint);
+      break;
+    case ScalarType.FIXED64:
+      writer.fixed64(value as bigint);
+      break;
+    case ScalarType.SFIXED64:
+      writer.sfixed64(value as bigint);
+      break;
   }
 }
 

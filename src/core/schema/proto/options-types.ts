@@ -1,4 +1,12 @@
-import { createFileRegistry, type DescEnum, type DescExtension, type DescFile, type DescMessage, type FileRegistry, type Registry } from '@bufbuild/protobuf';
+import {
+  createFileRegistry,
+  type DescEnum,
+  type DescExtension,
+  type DescFile,
+  type DescMessage,
+  type FileRegistry,
+  type Registry,
+} from '@bufbuild/protobuf';
 import type { FileDescriptorProto } from '@bufbuild/protobuf/wkt';
 import type { SymbolTable } from './symbols';
 
@@ -11,7 +19,11 @@ export class OptionTypes {
   private readonly byName: Map<string, FileDescriptorProto>;
 
   /** `standard`: descriptor.proto's types that options are interpreted against (protoc's built-in copy). */
-  constructor(files: FileDescriptorProto[], readonly symbols: SymbolTable, private readonly standard?: Registry) {
+  constructor(
+    files: FileDescriptorProto[],
+    readonly symbols: SymbolTable,
+    private readonly standard?: Registry,
+  ) {
     this.byName = new Map(files.map((f) => [f.name, f]));
   }
 

@@ -14,7 +14,16 @@ import { parseOptionStatement, parseTypeName } from './statements';
 /** Parses one .proto file's text; `path` is its import name (used in the tree and in error locations). Throws SchemaError. */
 export function parseProto(text: string, path: string): ProtoFileAst {
   const c = new Cursor(text, path);
-  const file: ProtoFileAst = { path, syntax: 'proto2', imports: [], options: [], messages: [], enums: [], services: [], extends: [] };
+  const file: ProtoFileAst = {
+    path,
+    syntax: 'proto2',
+    imports: [],
+    options: [],
+    messages: [],
+    enums: [],
+    services: [],
+    extends: [],
+  };
   if (c.is('syntax') || c.is('edition')) parseSyntax(c, file);
   const ctx: ParseContext = { c, syntax: file.syntax, edition: fileEdition(file.syntax, file.edition) };
   while (c.tok.kind !== 'eof') parseTopLevel(ctx, file);
@@ -27,14 +36,19 @@ function parseSyntax(c: Cursor, file: ProtoFileAst): void {
   const keyword = c.advance().text;
   c.expect('=', () => `after "${keyword}"`);
   const valueAt = c.start();
-  const value = c.string(keyword === 'syntax' ? 'the syntax name ("proto2" or "proto3")' : 'an edition, like "2023"');
+  const value = c.string(
+    keyword === 'syntax' ? 'the syntax name ("proto2" or "proto3")' : 'an edition, like "2023"',
+  );
   if (keyword === 'edition') {
     file.syntax = 'editions';
     file.edition = value;
   } else if (value === 'proto2' || value === 'proto3') {
     file.syntax = value;
   } else {
-    c.fail(`Unknown syntax "${value}": expected "proto2" or "proto3" (editions files use edition = "2023")`, valueAt);
+    c.fail(
+      `Unknown syntax "${value}": expected "proto2" or "proto3" (editions files use edition = "2023")`,
+      valueAt,
+    );
   }
   c.endDeclaration(';', () => `after the ${keyword} statement`, true);
   file.syntaxSpan = c.spanFrom(start);
@@ -82,9 +96,13 @@ function parseTopLevel(ctx: ParseContext, file: ProtoFileAst): void {
   }
   // Not even the first statement: not a .proto file at all (a .env, a key), so quote nothing of it.
   if (!hasDeclarations(file)) {
-    c.fail('This is not a .proto file: it does not start with "syntax", "edition", "package", "import", "option", "message", "enum" or "service"');
+    c.fail(
+      'This is not a .proto file: it does not start with "syntax", "edition", "package", "import", "option", "message", "enum" or "service"',
+    );
   }
-  c.fail(`Expected a top-level declaration ("message", "enum", "service", "extend", "import", "package" or "option"), found ${describe(c.tok)}`);
+  c.fail(
+    `Expected a top-level declaration ("message", "enum", "service", "extend", "import", "package" or "option"), found ${describe(c.tok)}`,
+  );
 }
 
 function hasDeclarations(file: ProtoFileAst): boolean {
@@ -99,13 +117,20 @@ function parseImport(ctx: ParseContext, earlier: ImportAst[]): ImportAst {
   c.advance();
   let modifier: ImportAst['modifier'];
   if (c.is('public') || c.is('weak') || c.is('option')) {
-    if (c.is('option') && ctx.edition < Edition.EDITION_2024) c.fail('"import option" needs edition 2024 or later; use a plain import');
-    if (c.is('weak') && ctx.edition >= Edition.EDITION_2024) c.fail('"import weak" is not allowed from edition 2024 on; use "import option" for a file needed only for its options');
+    if (c.is('option') && ctx.edition < Edition.EDITION_2024)
+      c.fail('"import option" needs edition 2024 or later; use a plain import');
+    if (c.is('weak') && ctx.edition >= Edition.EDITION_2024)
+      c.fail(
+        '"import weak" is not allowed from edition 2024 on; use "import option" for a file needed only for its options',
+      );
     modifier = c.advance().text as ImportAst['modifier'];
   }
   // protoc keeps option imports last, so that files print back the way they were written.
-  if (modifier !== 'option' && earlier.some((i) => i.modifier === 'option')) c.fail('Imports must come before the "import option" statements', start);
-  const path = c.string(() => (modifier ? `a file name after "import ${modifier}"` : 'a file name or "public" after "import"'));
+  if (modifier !== 'option' && earlier.some((i) => i.modifier === 'option'))
+    c.fail('Imports must come before the "import option" statements', start);
+  const path = c.string(() =>
+    modifier ? `a file name after "import ${modifier}"` : 'a file name or "public" after "import"',
+  );
   c.endDeclaration(';', () => `after the import of "${path}"`, true);
   const result: ImportAst = { path, span: c.spanFrom(start) };
   if (modifier) result.modifier = modifier;
@@ -114,7 +139,10 @@ function parseImport(ctx: ParseContext, earlier: ImportAst[]): ImportAst {
 
 /** `package a.b.c;` (at most one per file). */
 function parsePackage(c: Cursor, file: ProtoFileAst): void {
-  if (file.package) c.fail(`A file can have only one "package" statement (the first is at line ${file.package.span.start.line})`);
+  if (file.package)
+    c.fail(
+      `A file can have only one "package" statement (the first is at line ${file.package.span.start.line})`,
+    );
   const start = c.start();
   c.advance();
   let name = c.identifier('a package name').text;
@@ -130,13 +158,22 @@ function parseService(ctx: ParseContext): ServiceAst {
   c.advance();
   const nameToken = c.identifier('a service name');
   const comments = c.endDeclaration('{', () => `after the service name "${nameToken.text}"`, true);
-  const service: ServiceAst = { name: nameToken.text, span: c.spanFrom(start), nameSpan: tokenSpan(nameToken), comments, methods: [], options: [] };
+  const service: ServiceAst = {
+    name: nameToken.text,
+    span: c.spanFrom(start),
+    nameSpan: tokenSpan(nameToken),
+    comments,
+    methods: [],
+    options: [],
+  };
   while (!c.is('}')) {
-    if (c.tok.kind === 'eof') c.fail(`Expected "}" to close the service "${nameToken.text}", found end of file`);
+    if (c.tok.kind === 'eof')
+      c.fail(`Expected "}" to close the service "${nameToken.text}", found end of file`);
     if (c.is(';')) c.endDeclaration(';', '', false);
     else if (c.is('option')) service.options.push(parseOptionStatement(c));
     else if (c.is('rpc')) service.methods.push(parseMethod(c));
-    else c.fail(`Expected "rpc", "option" or "}" in the service "${nameToken.text}", found ${describe(c.tok)}`);
+    else
+      c.fail(`Expected "rpc", "option" or "}" in the service "${nameToken.text}", found ${describe(c.tok)}`);
   }
   c.endDeclaration('}', '', false);
   service.span = c.spanFrom(start);
@@ -175,7 +212,8 @@ function parseMethod(c: Cursor): MethodAst {
   if (method.hasBody) {
     method.comments = c.endDeclaration('{', '', true);
     while (!c.is('}')) {
-      if (c.tok.kind === 'eof') c.fail(`Expected "}" to close the method "${nameToken.text}", found end of file`);
+      if (c.tok.kind === 'eof')
+        c.fail(`Expected "}" to close the method "${nameToken.text}", found end of file`);
       if (c.is(';')) c.endDeclaration(';', '', false);
       else if (c.is('option')) method.options.push(parseOptionStatement(c));
       else c.fail(`Expected "option" or "}" in the method "${nameToken.text}", found ${describe(c.tok)}`);

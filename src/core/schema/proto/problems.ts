@@ -11,7 +11,12 @@ export class Problems {
   /** Records one problem in `file` (an import name) at `span`. */
   add(file: string, span: Span | undefined, message: string, hint?: string): void {
     const problem: SchemaProblem = { message };
-    if (span) problem.location = { file: this.displayPaths.get(file) ?? file, line: span.start.line, column: span.start.column };
+    if (span)
+      problem.location = {
+        file: this.displayPaths.get(file) ?? file,
+        line: span.start.line,
+        column: span.start.column,
+      };
     if (hint) problem.hint = hint;
     this.list.push(problem);
   }

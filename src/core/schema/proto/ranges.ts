@@ -20,11 +20,17 @@ export function parseReserved(c: Cursor, syntax: ProtoFileAst['syntax'], target:
   const names: string[] = [];
   let ranges: RangeAst[] = [];
   if (c.tok.kind === 'string') {
-    if (syntax === 'editions') c.fail('Reserved names must be identifiers in editions files, not strings: write reserved foo; not reserved "foo";');
+    if (syntax === 'editions')
+      c.fail(
+        'Reserved names must be identifiers in editions files, not strings: write reserved foo; not reserved "foo";',
+      );
     do names.push(c.string('a reserved name'));
     while (c.tryConsume(','));
   } else if (c.tok.kind === 'identifier') {
-    if (syntax !== 'editions') c.fail(`Reserved names must be strings in ${syntax} files: write reserved "${c.tok.text}"; (bare names need editions)`);
+    if (syntax !== 'editions')
+      c.fail(
+        `Reserved names must be strings in ${syntax} files: write reserved "${c.tok.text}"; (bare names need editions)`,
+      );
     do names.push(c.identifier('a reserved name').text);
     while (c.tryConsume(','));
   } else {

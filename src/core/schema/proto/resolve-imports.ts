@@ -39,10 +39,14 @@ export async function loadProtoFiles(files: string[], importPaths: string[]): Pr
     loads.set(request.name, readAndParse(request.name, request.diskPath));
   }
   // Without import paths, each requested file's folder is an import root (protoc's implicit -I).
-  const rootFolders = importPaths.length > 0 ? importPaths : [...new Set(named.flatMap((n) => (n ? [dirname(n.diskPath)] : [])))];
+  const rootFolders =
+    importPaths.length > 0
+      ? importPaths
+      : [...new Set(named.flatMap((n) => (n ? [dirname(n.diskPath)] : [])))];
   const searched = [...rootFolders, bundled];
   // The bundled google/protobuf files win over other copies (one consistent descriptor.proto); other names there are searched as usual.
-  const lookups = (name: string): string[] => (name.startsWith('google/protobuf/') ? [bundled, ...rootFolders] : searched);
+  const lookups = (name: string): string[] =>
+    name.startsWith('google/protobuf/') ? [bundled, ...rootFolders] : searched;
   const loaded = new Map<string, LoadedFile>();
   const missing = new Map<string, { from: string; imp: ImportAst }[]>();
   // Breadth-first: every import of a level is read in parallel.
@@ -81,8 +85,12 @@ export async function loadProtoFiles(files: string[], importPaths: string[]): Pr
   const located = new Problems(display);
   for (const [name, wanters] of missing) {
     for (const { from, imp } of wanters) {
-      located.add(from, imp.span, `Import "${name}" was not found (imported by "${from}")`,
-        `Searched: ${lookups(name).join(', ')}. Add the folder that contains "${name}" to the import paths.`);
+      located.add(
+        from,
+        imp.span,
+        `Import "${name}" was not found (imported by "${from}")`,
+        `Searched: ${lookups(name).join(', ')}. Add the folder that contains "${name}" to the import paths.`,
+      );
     }
   }
   problems.list.push(...located.list);
@@ -91,15 +99,25 @@ export async function loadProtoFiles(files: string[], importPaths: string[]): Pr
 }
 
 /** A requested file's import name: its path under the first import path holding it (or its own folder with none). */
-async function importNameOf(file: string, importPaths: string[], problems: Problems): Promise<{ name: string; diskPath: string } | undefined> {
+async function importNameOf(
+  file: string,
+  importPaths: string[],
+  problems: Problems,
+): Promise<{ name: string; diskPath: string } | undefined> {
   const diskPath = await findProtoFile(file, importPaths);
   if (typeof diskPath === 'object') {
     problems.list.push(notAProtoFile(file, diskPath.type));
     return undefined;
   }
   if (diskPath === undefined) {
-    const searched = importPaths.length > 0 ? `the working directory and the import paths (${importPaths.join(', ')})` : 'the working directory';
-    problems.list.push({ message: `File not found: ${file}`, hint: `Check the path; relative paths are looked up in ${searched}.` });
+    const searched =
+      importPaths.length > 0
+        ? `the working directory and the import paths (${importPaths.join(', ')})`
+        : 'the working directory';
+    problems.list.push({
+      message: `File not found: ${file}`,
+      hint: `Check the path; relative paths are looked up in ${searched}.`,
+    });
     return undefined;
   }
   if (importPaths.length === 0) return { name: relative(dirname(diskPath), diskPath), diskPath };
@@ -118,8 +136,14 @@ async function importNameOf(file: string, importPaths: string[], problems: Probl
  * A file named on the command line: relative to the working directory, else (as protoc and grpcurl do) to an import
  * path. When only something else is there (a folder, a pipe), says what it is.
  */
-async function findProtoFile(file: string, importPaths: string[]): Promise<string | { type: string } | undefined> {
-  const candidates = [resolve(file), ...(isAbsolute(file) ? [] : importPaths.map((folder) => resolve(folder, file)))];
+async function findProtoFile(
+  file: string,
+  importPaths: string[],
+): Promise<string | { type: string } | undefined> {
+  const candidates = [
+    resolve(file),
+    ...(isAbsolute(file) ? [] : importPaths.map((folder) => resolve(folder, file))),
+  ];
   let other: { type: string } | undefined;
   for (const candidate of candidates) {
     const stats = await stat(candidate).catch(() => undefined);
@@ -142,7 +166,10 @@ function notAProtoFile(file: string, type: string): SchemaProblem {
 /** Finds an imported file in the given folders, in order. */
 async function locate(name: string, folders: string[], bundled: string): Promise<Outcome> {
   for (const folder of folders) {
-    const outcome = folder === bundled ? await loadBundled(name, bundled) : await readAndParse(name, join(folder, name), true);
+    const outcome =
+      folder === bundled
+        ? await loadBundled(name, bundled)
+        : await readAndParse(name, join(folder, name), true);
     if (!('missing' in outcome)) return outcome;
   }
   return { missing: true };
@@ -173,16 +200,19 @@ async function readAndParse(name: string, diskPath: string, optional = false): P
   }
   try {
     const ast = parseProto(text, name);
-    return { file: { ast, diskPath, } };
+    return { file: { ast, diskPath } };
   } catch (error) {
     // Located by the path on disk, as link problems are: the name an import knows it by may not open from here.
-    if (error instanceof SchemaError) return { problems: error.problems.map((problem) => onDisk(problem, name, diskPath)) };
+    if (error instanceof SchemaError)
+      return { problems: error.problems.map((problem) => onDisk(problem, name, diskPath)) };
     throw error;
   }
 }
 
 function onDisk(problem: SchemaProblem, name: string, diskPath: string): SchemaProblem {
-  return problem.location?.file === name ? { ...problem, location: { ...problem.location, file: diskPath } } : problem;
+  return problem.location?.file === name
+    ? { ...problem, location: { ...problem.location, file: diskPath } }
+    : problem;
 }
 
 /** protoc's order: each root after its imports (depth-first, declaration order); reports import cycles. */
@@ -198,7 +228,12 @@ function orderFiles(roots: string[], loaded: Map<string, LoadedFile>, problems: 
       const at = stack.indexOf(imp.path);
       if (at >= 0) {
         const cycle = [...stack.slice(at), imp.path].join(' -> ');
-        problems.add(name, imp.span, `Import cycle: ${cycle}`, 'Move the shared definitions into a file that both can import.');
+        problems.add(
+          name,
+          imp.span,
+          `Import cycle: ${cycle}`,
+          'Move the shared definitions into a file that both can import.',
+        );
         continue;
       }
       visit(imp.path);

@@ -1,5 +1,10 @@
 import { create } from '@bufbuild/protobuf';
-import { SourceCodeInfo_LocationSchema, SourceCodeInfoSchema, type SourceCodeInfo, type SourceCodeInfo_Location } from '@bufbuild/protobuf/wkt';
+import {
+  SourceCodeInfo_LocationSchema,
+  SourceCodeInfoSchema,
+  type SourceCodeInfo,
+  type SourceCodeInfo_Location,
+} from '@bufbuild/protobuf/wkt';
 import type { Comments, Span } from './ast';
 
 /**
@@ -11,9 +16,14 @@ export class SourceInfoBuilder {
 
   /** Records a declaration at `path` (e.g. [4, 0, 2, 1] = first message, second field). */
   add(path: number[], span: Span, comments?: Comments): void {
-    if (!comments || (comments.leading === undefined && comments.trailing === undefined && comments.detached.length === 0)) return;
+    if (
+      !comments ||
+      (comments.leading === undefined && comments.trailing === undefined && comments.detached.length === 0)
+    )
+      return;
     const start = [span.start.line - 1, span.start.column - 1];
-    const end = span.end.line === span.start.line ? [span.end.column - 1] : [span.end.line - 1, span.end.column - 1];
+    const end =
+      span.end.line === span.start.line ? [span.end.column - 1] : [span.end.line - 1, span.end.column - 1];
     const location = create(SourceCodeInfo_LocationSchema, { path, span: [...start, ...end] });
     if (comments.leading !== undefined) location.leadingComments = comments.leading;
     if (comments.trailing !== undefined) location.trailingComments = comments.trailing;

@@ -91,7 +91,13 @@ function appendEscape(raw: string, i: number, end: number, out: number[]): numbe
   let point = readHex(raw, i + 1, digits);
   i += 1 + digits;
   // A \u high surrogate followed by a \u low surrogate is one code point, as in protoc.
-  if (code === 117 && point >= 0xd800 && point <= 0xdbff && raw.charCodeAt(i) === BACKSLASH && raw.charCodeAt(i + 1) === 117) {
+  if (
+    code === 117 &&
+    point >= 0xd800 &&
+    point <= 0xdbff &&
+    raw.charCodeAt(i) === BACKSLASH &&
+    raw.charCodeAt(i + 1) === 117
+  ) {
     const low = readHex(raw, i + 2, 4);
     if (low >= 0xdc00 && low <= 0xdfff) {
       point = 0x10000 + ((point - 0xd800) << 10) + (low - 0xdc00);
@@ -118,6 +124,11 @@ function appendUtf8(point: number, out: number[]): void {
   } else if (point < 0x10000) {
     out.push(0xe0 | (point >> 12), 0x80 | ((point >> 6) & 0x3f), 0x80 | (point & 0x3f));
   } else {
-    out.push(0xf0 | (point >> 18), 0x80 | ((point >> 12) & 0x3f), 0x80 | ((point >> 6) & 0x3f), 0x80 | (point & 0x3f));
+    out.push(
+      0xf0 | (point >> 18),
+      0x80 | ((point >> 12) & 0x3f),
+      0x80 | ((point >> 6) & 0x3f),
+      0x80 | (point & 0x3f),
+    );
   }
 }

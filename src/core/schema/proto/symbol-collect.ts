@@ -1,4 +1,13 @@
-import type { EnumAst, ExtendAst, FieldAst, GroupAst, MessageAst, MessageElement, ProtoFileAst, ServiceAst } from './ast';
+import type {
+  EnumAst,
+  ExtendAst,
+  FieldAst,
+  GroupAst,
+  MessageAst,
+  MessageElement,
+  ProtoFileAst,
+  ServiceAst,
+} from './ast';
 import { mapEntryName } from './json-name';
 import type { Problems } from './problems';
 import type { SymbolEntry, SymbolTable } from './symbols';
@@ -13,13 +22,19 @@ export function collectSymbols(ast: ProtoFileAst, table: SymbolTable, problems: 
   const pkg = ast.package?.name ?? '';
   if (pkg) {
     const parts = pkg.split('.');
-    for (let i = 1; i <= parts.length; i++) add(parts.slice(0, i).join('.'), { kind: 'package', span: ast.package?.span });
+    for (let i = 1; i <= parts.length; i++)
+      add(parts.slice(0, i).join('.'), { kind: 'package', span: ast.package?.span });
   }
   const scoped = (scope: string, name: string): string => (scope ? `${scope}.${name}` : name);
 
   const enumDecl = (scope: string, node: EnumAst): void => {
-    add(scoped(scope, node.name), { kind: 'enum', span: node.nameSpan, enumValues: node.values.map((v) => v.name) });
-    for (const value of node.values) add(scoped(scope, value.name), { kind: 'enumValue', span: value.nameSpan });
+    add(scoped(scope, node.name), {
+      kind: 'enum',
+      span: node.nameSpan,
+      enumValues: node.values.map((v) => v.name),
+    });
+    for (const value of node.values)
+      add(scoped(scope, value.name), { kind: 'enumValue', span: value.nameSpan });
   };
   const extendDecl = (scope: string, node: ExtendAst): void => {
     for (const field of node.fields) {
@@ -73,7 +88,8 @@ export function collectSymbols(ast: ProtoFileAst, table: SymbolTable, problems: 
   const serviceDecl = (node: ServiceAst): void => {
     const full = scoped(pkg, node.name);
     add(full, { kind: 'service', span: node.nameSpan });
-    for (const method of node.methods) add(`${full}.${method.name}`, { kind: 'method', span: method.nameSpan });
+    for (const method of node.methods)
+      add(`${full}.${method.name}`, { kind: 'method', span: method.nameSpan });
   };
 
   for (const node of ast.messages) messageDecl(pkg, node);
@@ -81,4 +97,3 @@ export function collectSymbols(ast: ProtoFileAst, table: SymbolTable, problems: 
   for (const node of ast.extends) extendDecl(pkg, node);
   for (const node of ast.services) serviceDecl(node);
 }
-

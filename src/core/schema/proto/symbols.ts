@@ -1,7 +1,8 @@
 import type { Span } from './ast';
 
 /** What a fully qualified name refers to. */
-export type SymbolKind = 'package' | 'message' | 'enum' | 'service' | 'field' | 'oneof' | 'enumValue' | 'extension' | 'method';
+export type SymbolKind =
+  'package' | 'message' | 'enum' | 'service' | 'field' | 'oneof' | 'enumValue' | 'extension' | 'method';
 
 /** One named thing, with the file (import name) that defines it. */
 export interface SymbolEntry {
@@ -14,8 +15,7 @@ export interface SymbolEntry {
 
 /** The outcome of resolving a name as protoc does. */
 export type LookupResult =
-  | { ok: true; fullName: string; entry: SymbolEntry }
-  | { ok: false; message: string; hint?: string };
+  { ok: true; fullName: string; entry: SymbolEntry } | { ok: false; message: string; hint?: string };
 
 /** What a file may see: itself, its imports, and what those publicly re-export. */
 export interface FileView {
@@ -58,7 +58,9 @@ export class SymbolTable {
         const name = fullName.slice(dot + 1);
         return `"${name}" is already defined in "${scope}". Note that enum values use C++ scoping rules, meaning that enum values are siblings of their type, not children of it. Therefore, "${name}" must be unique within "${scope}", not just within the enum.`;
       }
-      return dot < 0 ? `"${fullName}" is already defined.` : `"${fullName.slice(dot + 1)}" is already defined in "${fullName.slice(0, dot)}".`;
+      return dot < 0
+        ? `"${fullName}" is already defined.`
+        : `"${fullName.slice(dot + 1)}" is already defined in "${fullName.slice(0, dot)}".`;
     }
     this.symbols.set(fullName, entry);
     return undefined;
@@ -100,11 +102,16 @@ export class SymbolTable {
           hint: `The innermost scope is searched first in name resolution. Consider using a leading '.' (i.e., ".${name}") to start from the outermost scope.`,
         };
       }
-      if (!typesOnly || entry.kind === 'message' || entry.kind === 'enum') return { ok: true, fullName: candidate, entry };
+      if (!typesOnly || entry.kind === 'message' || entry.kind === 'enum')
+        return { ok: true, fullName: candidate, entry };
     }
   }
 
-  private findVisible(fullName: string, view: FileView, state: { undeclared?: string }): SymbolEntry | undefined {
+  private findVisible(
+    fullName: string,
+    view: FileView,
+    state: { undeclared?: string },
+  ): SymbolEntry | undefined {
     const entry = this.symbols.get(fullName);
     if (!entry) return undefined;
     if (view.visible.has(entry.file)) return entry;
@@ -116,12 +123,23 @@ export class SymbolTable {
     return undefined;
   }
 
-  private notFound(name: string, message: string, view: FileView, undeclared: string | undefined): LookupResult {
+  private notFound(
+    name: string,
+    message: string,
+    view: FileView,
+    undeclared: string | undefined,
+  ): LookupResult {
     if (undeclared) {
-      return { ok: false, message, hint: `"${name}" is defined in "${undeclared}", which "${view.name}" does not import. Add: import "${undeclared}";` };
+      return {
+        ok: false,
+        message,
+        hint: `"${name}" is defined in "${undeclared}", which "${view.name}" does not import. Add: import "${undeclared}";`,
+      };
     }
     const similar = this.similarTypes(name);
-    return similar.length > 0 ? { ok: false, message, hint: `Did you mean ${similar.map((s) => `"${s}"`).join(' or ')}?` } : { ok: false, message };
+    return similar.length > 0
+      ? { ok: false, message, hint: `Did you mean ${similar.map((s) => `"${s}"`).join(' or ')}?` }
+      : { ok: false, message };
   }
 
   /** Types whose last name component matches the last component of `name`, ignoring case. */

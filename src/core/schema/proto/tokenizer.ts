@@ -64,7 +64,8 @@ export class Tokenizer {
   next(): Token {
     const token = this.collect ? this.nextWithComments(!this.started) : this.nextPlain();
     this.started = true;
-    this.collect = token.kind === 'symbol' && (token.text === ';' || token.text === '{' || token.text === '}');
+    this.collect =
+      token.kind === 'symbol' && (token.text === ';' || token.text === '{' || token.text === '}');
     return token;
   }
 
@@ -193,7 +194,8 @@ export class Tokenizer {
     let from = this.pos;
     for (;;) {
       let code = text.charCodeAt(this.pos);
-      while (this.pos < this.length && code !== STAR && code !== SLASH && code !== NEWLINE) code = text.charCodeAt(++this.pos);
+      while (this.pos < this.length && code !== STAR && code !== SLASH && code !== NEWLINE)
+        code = text.charCodeAt(++this.pos);
       if (code === NEWLINE) {
         this.newline();
         content += text.slice(from, this.pos);
@@ -215,7 +217,11 @@ export class Tokenizer {
       } else if (code === SLASH) {
         this.pos++;
         if (text.charCodeAt(this.pos) === STAR) {
-          this.fail('"/*" inside a block comment: block comments cannot be nested', this.line, this.pos - this.lineStart);
+          this.fail(
+            '"/*" inside a block comment: block comments cannot be nested',
+            this.line,
+            this.pos - this.lineStart,
+          );
         }
       } else {
         this.fail('Unterminated block comment: expected "*/"', startLine, startColumn);
@@ -227,7 +233,8 @@ export class Tokenizer {
   private readToken(): Token {
     const start = this.pos;
     const column = start - this.lineStart + 1;
-    if (start >= this.length) return { kind: 'eof', text: '', line: this.line, column, endColumn: column, comments: undefined };
+    if (start >= this.length)
+      return { kind: 'eof', text: '', line: this.line, column, endColumn: column, comments: undefined };
     const text = this.text;
     const code = text.charCodeAt(start);
     let kind: TokenKind;
@@ -244,15 +251,30 @@ export class Tokenizer {
       this.fail(`Unexpected control character (code ${code}); a .proto file must be text`, this.line, column);
     } else if (code === REPLACEMENT_CHARACTER) {
       // What decoding left of bytes that are not UTF-8: there is no character to show.
-      this.fail('Unexpected bytes that are not UTF-8 text (binary data?); a .proto file must be text', this.line, column);
+      this.fail(
+        'Unexpected bytes that are not UTF-8 text (binary data?); a .proto file must be text',
+        this.line,
+        column,
+      );
     } else if (code >= 128) {
       const shown = String.fromCodePoint(text.codePointAt(start) ?? code);
-      this.fail(`Unexpected character "${shown}"; outside strings and comments a .proto file must be ASCII`, this.line, column);
+      this.fail(
+        `Unexpected character "${shown}"; outside strings and comments a .proto file must be ASCII`,
+        this.line,
+        column,
+      );
     } else {
       this.pos++;
       kind = 'symbol';
     }
-    return { kind, text: text.slice(start, this.pos), line: this.line, column, endColumn: this.pos - this.lineStart + 1, comments: undefined };
+    return {
+      kind,
+      text: text.slice(start, this.pos),
+      line: this.line,
+      column,
+      endColumn: this.pos - this.lineStart + 1,
+      comments: undefined,
+    };
   }
 
   /** Reads an integer or float literal with protoc's rules (hex `0x1F`, octal `017`, `.5`, `1e10`). */
@@ -264,7 +286,12 @@ export class Tokenizer {
     let c = text.charCodeAt(++this.pos);
     if (first === 48 && (c === 120 || c === 88)) {
       c = text.charCodeAt(++this.pos);
-      if (hexValue(c) < 0) this.fail(`Invalid number "${text.slice(start, this.pos)}": expected hex digits after "0x"`, this.line, column);
+      if (hexValue(c) < 0)
+        this.fail(
+          `Invalid number "${text.slice(start, this.pos)}": expected hex digits after "0x"`,
+          this.line,
+          column,
+        );
       while (hexValue(c) >= 0) c = text.charCodeAt(++this.pos);
       this.checkNumberEnd(start, column, 'Hex');
       return 'int';
@@ -272,7 +299,12 @@ export class Tokenizer {
     if (first === 48 && isDigit(c)) {
       let octal = true;
       for (; isDigit(c); c = text.charCodeAt(++this.pos)) octal &&= c < 56;
-      if (!octal) this.fail(`Invalid number "${text.slice(start, this.pos)}": numbers starting with 0 are octal`, this.line, column);
+      if (!octal)
+        this.fail(
+          `Invalid number "${text.slice(start, this.pos)}": numbers starting with 0 are octal`,
+          this.line,
+          column,
+        );
       this.checkNumberEnd(start, column, 'Octal');
       return 'int';
     }
@@ -291,7 +323,12 @@ export class Tokenizer {
       isFloat = true;
       c = text.charCodeAt(++this.pos);
       if (c === 43 || c === 45) c = text.charCodeAt(++this.pos);
-      if (!isDigit(c)) this.fail(`Invalid number "${text.slice(start, this.pos)}": expected digits in the exponent`, this.line, column);
+      if (!isDigit(c))
+        this.fail(
+          `Invalid number "${text.slice(start, this.pos)}": expected digits in the exponent`,
+          this.line,
+          column,
+        );
       while (isDigit(c)) c = text.charCodeAt(++this.pos);
     }
     this.checkNumberEnd(start, column, isFloat ? 'Float' : undefined);
@@ -303,10 +340,17 @@ export class Tokenizer {
     const c = this.text.charCodeAt(this.pos);
     const literal = this.text.slice(start, this.pos);
     if (isLetter(c)) {
-      this.fail(`Invalid number "${literal}${this.text[this.pos]}": put a space between a number and a name`, this.line, column);
+      this.fail(
+        `Invalid number "${literal}${this.text[this.pos]}": put a space between a number and a name`,
+        this.line,
+        column,
+      );
     }
     if (c === DOT && form) {
-      const why = form === 'Float' ? 'it already has a decimal point or exponent' : `${form.toLowerCase()} numbers must be integers`;
+      const why =
+        form === 'Float'
+          ? 'it already has a decimal point or exponent'
+          : `${form.toLowerCase()} numbers must be integers`;
       this.fail(`Invalid number "${literal}.": ${why}`, this.line, column);
     }
   }
@@ -322,7 +366,11 @@ export class Tokenizer {
         return;
       }
       if (this.pos >= this.length || c === NEWLINE) {
-        this.fail(`Unterminated string: expected a closing ${String.fromCharCode(quote)} before the end of the line`, this.line, column);
+        this.fail(
+          `Unterminated string: expected a closing ${String.fromCharCode(quote)} before the end of the line`,
+          this.line,
+          column,
+        );
       }
       if (c === BACKSLASH) this.readEscape();
       else this.pos++;
@@ -340,7 +388,12 @@ export class Tokenizer {
       return;
     }
     if (c === 120 || c === 88) {
-      if (hexValue(text.charCodeAt(at + 2)) < 0) this.fail(`Invalid escape "\\${text[at + 1]}" in string: expected a hex digit after it`, this.line, column);
+      if (hexValue(text.charCodeAt(at + 2)) < 0)
+        this.fail(
+          `Invalid escape "\\${text[at + 1]}" in string: expected a hex digit after it`,
+          this.line,
+          column,
+        );
       this.pos += 3;
       return;
     }
@@ -351,12 +404,17 @@ export class Tokenizer {
       const digits = text.slice(at + 2, at + 2 + n);
       if (n < count || (count === 8 && parseInt(digits, 16) > 0x10ffff)) {
         const expected = count === 4 ? 'four hex digits' : 'eight hex digits up to 0010ffff';
-        this.fail(`Invalid escape "\\${text[at + 1]}${digits}" in string: expected ${expected}`, this.line, column);
+        this.fail(
+          `Invalid escape "\\${text[at + 1]}${digits}" in string: expected ${expected}`,
+          this.line,
+          column,
+        );
       }
       this.pos += 2 + count;
       return;
     }
-    if (at + 1 >= this.length || c === NEWLINE) this.fail('Unterminated string: it ends with a backslash', this.line, column);
+    if (at + 1 >= this.length || c === NEWLINE)
+      this.fail('Unterminated string: it ends with a backslash', this.line, column);
     const shown = String.fromCodePoint(text.codePointAt(at + 1) ?? c);
     this.fail(`Invalid escape "\\${shown}" in string`, this.line, column);
   }

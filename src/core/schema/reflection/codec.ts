@@ -68,7 +68,9 @@ function repeatedBytes(bytes: Uint8Array, wanted: number): Uint8Array[] {
 function serviceNames(bytes: Uint8Array): string[] {
   const decoder = new TextDecoder();
   // A string field seen twice on the wire keeps its last value.
-  return repeatedBytes(bytes, 1).map((service) => decoder.decode(repeatedBytes(service, 1).at(-1) ?? new Uint8Array()));
+  return repeatedBytes(bytes, 1).map((service) =>
+    decoder.decode(repeatedBytes(service, 1).at(-1) ?? new Uint8Array()),
+  );
 }
 
 /** ErrorResponse { int32 error_code = 1; string error_message = 2 } */

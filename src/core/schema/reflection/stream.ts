@@ -17,12 +17,20 @@ export class ReflectionStream {
 
   /** Opens the stream on `path` (`/grpc.reflection.v1.ServerReflection/ServerReflectionInfo` or v1alpha). */
   constructor(client: Client, path: string, metadata: Metadata, deadline: Date) {
-    this.call = client.makeBidiStreamRequest(path, (r: ReflectionRequest) => Buffer.from(encodeRequest(r)), decodeResponse, metadata, {
-      deadline,
-    });
+    this.call = client.makeBidiStreamRequest(
+      path,
+      (r: ReflectionRequest) => Buffer.from(encodeRequest(r)),
+      decodeResponse,
+      metadata,
+      {
+        deadline,
+      },
+    );
     this.call.on('data', (response: ReflectionResponse) => this.waiting.shift()?.resolve(response));
     this.call.on('error', (error: ServiceError) => this.fail(error));
-    this.call.on('end', () => this.fail(new Error('The server closed the reflection stream before answering.')));
+    this.call.on('end', () =>
+      this.fail(new Error('The server closed the reflection stream before answering.')),
+    );
   }
 
   /** Sends one request and resolves with its response; rejects with the stream's ServiceError if the call fails. */

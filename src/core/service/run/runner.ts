@@ -53,7 +53,11 @@ export async function runWorkspace(options: RunOptions): Promise<RunReport> {
   });
   if (manifest instanceof WorkspaceFileError) {
     // Without its sources no request can be called: each is reported as not run, with why.
-    const problem = { path: manifest.path, message: manifest.message, ...(manifest.hint ? { hint: manifest.hint } : {}) };
+    const problem = {
+      path: manifest.path,
+      message: manifest.message,
+      ...(manifest.hint ? { hint: manifest.hint } : {}),
+    };
     const results = plan.map((step) => notRun(step.entry, problem));
     results.forEach((result) => options.onResult?.(result));
     return { results, passed: false, durationMs: Math.round(performance.now() - started) };

@@ -25,7 +25,12 @@ export const collectionBundleSchema = z
   .superRefine((bundle, context) => {
     const seen = new Set<string>();
     bundle.requests.forEach(({ path }, index) => {
-      if (seen.has(path)) context.addIssue({ code: 'custom', message: `${path} appears twice.`, path: ['requests', index, 'path'] });
+      if (seen.has(path))
+        context.addIssue({
+          code: 'custom',
+          message: `${path} appears twice.`,
+          path: ['requests', index, 'path'],
+        });
       seen.add(path);
     });
   });

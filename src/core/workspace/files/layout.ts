@@ -37,7 +37,17 @@ const schemaSource: Layout = {
   fields: { tls: tlsSettings, metadata },
 };
 
-const savedRequestFields = ['method', 'target', 'tlsProfile', 'protocol', 'metadata', 'body', 'options', 'captures', 'assertions'];
+const savedRequestFields = [
+  'method',
+  'target',
+  'tlsProfile',
+  'protocol',
+  'metadata',
+  'body',
+  'options',
+  'captures',
+  'assertions',
+];
 const savedRequestLayouts: Record<string, Layout> = {
   metadata,
   options: { keys: ['deadlineMs', 'emitDefaults', 'gzip', 'http2'] },
@@ -50,13 +60,21 @@ const savedRequestLayouts: Record<string, Layout> = {
 export const fileLayouts = {
   manifest: { keys: ['format', 'sources'], fields: { sources: { items: schemaSource } } },
   request: { keys: ['format', ...savedRequestFields], fields: savedRequestLayouts },
-  environment: { keys: ['format', 'variables', 'secrets', 'tlsProfile', 'protocol'], fields: { variables: { sorted: true } } },
-  tlsProfile: { keys: ['format', 'mode', 'caFiles', 'caPem', 'certFile', 'certPem', 'keyFile', 'serverName'] },
+  environment: {
+    keys: ['format', 'variables', 'secrets', 'tlsProfile', 'protocol'],
+    fields: { variables: { sorted: true } },
+  },
+  tlsProfile: {
+    keys: ['format', 'mode', 'caFiles', 'caPem', 'certFile', 'certPem', 'keyFile', 'serverName'],
+  },
   bundle: {
     keys: ['format', 'collection', 'requests'],
     fields: {
       requests: {
-        items: { keys: ['path', 'request'], fields: { request: { keys: savedRequestFields, fields: savedRequestLayouts } } },
+        items: {
+          keys: ['path', 'request'],
+          fields: { request: { keys: savedRequestFields, fields: savedRequestLayouts } },
+        },
       },
     },
   },

@@ -70,7 +70,11 @@ export function absolutePath(folder: string, path: string): string {
 function itemName(name: string, what: string): string {
   const checked = itemNameSchema.safeParse(name);
   if (!checked.success) {
-    throw new WorkspaceFileError(`"${name}" cannot be the name of a ${what}.`, name, checked.error.issues[0]?.message);
+    throw new WorkspaceFileError(
+      `"${name}" cannot be the name of a ${what}.`,
+      name,
+      checked.error.issues[0]?.message,
+    );
   }
   return name;
 }

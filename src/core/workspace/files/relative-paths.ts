@@ -32,7 +32,11 @@ export function mapSourcePaths(source: SchemaSource, map: PathMapper): SchemaSou
     case 'protoFiles':
       return { ...source, files: source.files.map(map), importPaths: source.importPaths.map(map) };
     case 'protoFolder':
-      return { ...source, folder: map(source.folder), ...(source.importPaths ? { importPaths: source.importPaths.map(map) } : {}) };
+      return {
+        ...source,
+        folder: map(source.folder),
+        ...(source.importPaths ? { importPaths: source.importPaths.map(map) } : {}),
+      };
     case 'descriptorSet':
       return { ...source, file: map(source.file) };
     case 'reflection':

@@ -14,6 +14,10 @@ export function requestShape(text: string): 'request' | 'other' | 'notJson' {
     return 'notJson';
   }
   const shaped =
-    typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && 'format' in parsed && 'method' in parsed;
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    !Array.isArray(parsed) &&
+    'format' in parsed &&
+    'method' in parsed;
   return shaped ? 'request' : 'other';
 }

@@ -63,7 +63,6 @@ export class SecretReferences {
   }
 }
 
-
 /** Whether position `to` is inside single quotes, scanning from `from` where it was `quoted` (POSIX rules). */
 function quotedAt(text: string, from: number, to: number, quoted: boolean): boolean {
   let inside = quoted;

@@ -31,7 +31,11 @@ export function ItemEditorFooter(props: {
     <>
       {props.failure &&
         (props.loaded ? (
-          <SaveFailure failure={props.failure} onOverwrite={() => props.onSave(true)} onReload={props.onReload} />
+          <SaveFailure
+            failure={props.failure}
+            onOverwrite={() => props.onSave(true)}
+            onReload={props.onReload}
+          />
         ) : (
           <FailureMessage failure={props.failure} />
         ))}
@@ -44,7 +48,12 @@ export function ItemEditorFooter(props: {
         <button type="button" className="danger" onClick={() => void remove()}>
           {`Delete ${props.noun}`}
         </button>
-        <button type="button" className="pd-primary" disabled={!props.loaded} onClick={() => props.onSave(false)}>
+        <button
+          type="button"
+          className="pd-primary"
+          disabled={!props.loaded}
+          onClick={() => props.onSave(false)}
+        >
           {`Save ${props.noun}`}
         </button>
       </div>

@@ -75,7 +75,13 @@ export function NamedItemsDialog(props: {
         />
         {selected !== undefined && names.includes(selected) ? (
           // Keyed by name: another item gets a fresh editor.
-          <Fragment key={selected}>{props.editor({ name: selected, onChanged: props.onChanged, onDeleted: () => onDeleted(selected) })}</Fragment>
+          <Fragment key={selected}>
+            {props.editor({
+              name: selected,
+              onChanged: props.onChanged,
+              onDeleted: () => onDeleted(selected),
+            })}
+          </Fragment>
         ) : (
           <p className="pd-item-editor pd-hint">{props.emptyHint}</p>
         )}

@@ -57,7 +57,11 @@ export function VariablesTable(props: {
                     checked={row.secret}
                     // Turning a plain variable secret keeps its typed value (sent as the new secret); the reverse starts empty.
                     onChange={(event) =>
-                      update(row.id, { secret: event.target.checked, forget: false, value: event.target.checked ? row.value : '' })
+                      update(row.id, {
+                        secret: event.target.checked,
+                        forget: false,
+                        value: event.target.checked ? row.value : '',
+                      })
                     }
                   />
                 </td>

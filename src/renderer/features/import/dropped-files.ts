@@ -105,7 +105,8 @@ async function filesFromEntries(items: DropItem[]): Promise<DropImport> {
       `Descriptor sets (${descriptorSets.join(', ')}) cannot be dropped in browser mode: use Import protos → Descriptor set.`,
     );
   }
-  if (files.length >= maxDroppedFiles) notes.push(`Only the first ${maxDroppedFiles} .proto files were imported.`);
+  if (files.length >= maxDroppedFiles)
+    notes.push(`Only the first ${maxDroppedFiles} .proto files were imported.`);
   const first = items[0];
   const label =
     items.length === 1 && first ? (first.entry?.name ?? first.file?.name ?? '') : `${files.length} files`;

@@ -24,7 +24,13 @@ export function FailureBanner(props: { failure: ApiFailure; onDismiss: () => voi
           </ul>
         )}
       </div>
-      <button type="button" className="icon-button" aria-label="Dismiss" title="Dismiss" onClick={props.onDismiss}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Dismiss"
+        title="Dismiss"
+        onClick={props.onDismiss}
+      >
         <X />
       </button>
     </div>

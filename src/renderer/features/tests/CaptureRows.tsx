@@ -77,7 +77,10 @@ function CaptureRowFields(props: {
 }
 
 /** Rows being typed stay here; the captures reach `onChange` whenever every row is valid. */
-export function CaptureRows(props: { captures: Capture[]; onChange(captures: Capture[]): void }): React.JSX.Element {
+export function CaptureRows(props: {
+  captures: Capture[];
+  onChange(captures: Capture[]): void;
+}): React.JSX.Element {
   const [rows, setRows] = useDraft(props.captures, captureRows, parseCaptureRows, props.onChange);
   const replace = (index: number, row: CaptureRow | null): void =>
     setRows(rows.flatMap((old, at) => (at !== index ? [old] : row ? [row] : [])));

@@ -16,7 +16,10 @@ function parseLatency(text: string): Parsed<number | undefined> {
 }
 
 /** The textbox and its inline error. */
-export function LatencyField(props: { value: number | undefined; onChange(value: number | undefined): void }): React.JSX.Element {
+export function LatencyField(props: {
+  value: number | undefined;
+  onChange(value: number | undefined): void;
+}): React.JSX.Element {
   return (
     <ParsedField
       label="Max latency (ms)"

@@ -11,7 +11,11 @@ export function outcomeSummary(assertions: AssertionResult[]): string {
 }
 
 /** One line: a mark and verdict (the text says what the colour does), then the detail. */
-function ResultItem(props: { passed: boolean; verdict: string; children: React.ReactNode }): React.JSX.Element {
+function ResultItem(props: {
+  passed: boolean;
+  verdict: string;
+  children: React.ReactNode;
+}): React.JSX.Element {
   return (
     <li className={props.passed ? 'pd-outcome-pass' : 'pd-outcome-fail'}>
       <span className="pd-outcome-mark">{props.passed ? <Check /> : <X />}</span>

@@ -27,7 +27,8 @@ export function ParsedField<Value>(props: {
     value: text,
     'aria-invalid': problem !== null,
     'aria-describedby': problem ? `${id}-problem` : undefined,
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setText(event.target.value),
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setText(event.target.value),
   };
   return (
     <div className="pd-field">

@@ -8,7 +8,11 @@ import { grpcStatusNames, isGrpcStatusName } from '../../../shared/grpc-status';
 import './tests.css';
 
 /** Assertions without the keys whose value is unset. */
-function withAssertion<K extends keyof Assertions>(assertions: Assertions, key: K, value: Assertions[K]): Assertions {
+function withAssertion<K extends keyof Assertions>(
+  assertions: Assertions,
+  key: K,
+  value: Assertions[K],
+): Assertions {
   const next = { ...assertions };
   if (value === undefined) delete next[key];
   else next[key] = value;
@@ -36,7 +40,9 @@ export function TestsEditor(props: {
           <select
             id={statusId}
             value={assertions.status ?? ''}
-            onChange={(event) => assert('status', isGrpcStatusName(event.target.value) ? event.target.value : undefined)}
+            onChange={(event) =>
+              assert('status', isGrpcStatusName(event.target.value) ? event.target.value : undefined)
+            }
           >
             <option value="">Any</option>
             {grpcStatusNames.map((name) => (

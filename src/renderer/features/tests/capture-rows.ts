@@ -25,18 +25,23 @@ export function captureRows(captures: Capture[]): CaptureRow[] {
 function captureOf(row: CaptureRow): Capture {
   const variable = row.variable.trim();
   const target = row.target.trim();
-  return row.from === 'body' ? { variable, from: 'body', path: target } : { variable, from: row.from, name: target };
+  return row.from === 'body'
+    ? { variable, from: 'body', path: target }
+    : { variable, from: row.from, name: target };
 }
 
 /** What is wrong with a row, for the person typing it; null when it is a valid capture. */
 export function captureRowProblem(row: CaptureRow): string | null {
   if (row.variable.trim() === '') return 'Name the variable.';
-  if (row.target.trim() === '') return row.from === 'body' ? 'Enter a JSON path, e.g. $.id.' : 'Enter the name.';
+  if (row.target.trim() === '')
+    return row.from === 'body' ? 'Enter a JSON path, e.g. $.id.' : 'Enter the name.';
   const checked = captureSchema.safeParse(captureOf(row));
   return checked.success ? null : (checked.error.issues[0]?.message ?? 'Invalid capture.');
 }
 
 /** The captures of the rows when every row is valid; rows still being typed keep the last valid captures. */
 export function parseCaptureRows(rows: CaptureRow[]): { ok: true; value: Capture[] } | { ok: false } {
-  return rows.every((row) => captureRowProblem(row) === null) ? { ok: true, value: rows.map(captureOf) } : { ok: false };
+  return rows.every((row) => captureRowProblem(row) === null)
+    ? { ok: true, value: rows.map(captureOf) }
+    : { ok: false };
 }

@@ -31,7 +31,9 @@ export function CertificateDetails(props: {
         {info.notBefore.slice(0, 10)} to {info.notAfter.slice(0, 10)}
         {note && (
           <div
-            className={note.level === 'ok' ? 'pd-hint' : note.level === 'warning' ? 'pd-warn' : 'pd-field-error'}
+            className={
+              note.level === 'ok' ? 'pd-hint' : note.level === 'warning' ? 'pd-warn' : 'pd-field-error'
+            }
             role={note.level === 'ok' ? undefined : 'alert'}
           >
             {note.text}

@@ -14,7 +14,8 @@ export function expiryNote(
   const date = notAfter.slice(0, 10);
   if (expiresInDays < 0) return { level: 'error', text: `Expired on ${date}.` };
   if (expiresInDays <= expiryWarningDays) {
-    const when = expiresInDays === 0 ? 'today' : expiresInDays === 1 ? 'in 1 day' : `in ${expiresInDays} days`;
+    const when =
+      expiresInDays === 0 ? 'today' : expiresInDays === 1 ? 'in 1 day' : `in ${expiresInDays} days`;
     return { level: 'warning', text: `Expires ${when} (${date}).` };
   }
   return { level: 'ok', text: `Valid until ${date} (${expiresInDays} days).` };

@@ -62,7 +62,9 @@ export function cleanProfile(profile: TlsProfile): TlsProfile {
 /** The embedded PEM text of a certificate file the user picked; refuses private keys and non-certificates. */
 export function embeddablePem(text: string, fileName: string): { pem: string } | { problem: string } {
   if (text.includes('PRIVATE KEY-----')) {
-    return { problem: `${fileName} holds a private key: keys are never embedded in a profile, only referred to by path.` };
+    return {
+      problem: `${fileName} holds a private key: keys are never embedded in a profile, only referred to by path.`,
+    };
   }
   if (!text.includes('-----BEGIN CERTIFICATE-----')) {
     return { problem: `${fileName} holds no PEM certificate (-----BEGIN CERTIFICATE-----).` };

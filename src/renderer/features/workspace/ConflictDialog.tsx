@@ -12,8 +12,8 @@ export function ConflictDialog(props: {
   return (
     <Modal title="File changed on disk" onClose={() => props.onChoose('cancel')}>
       <p>
-        <code>{props.path}</code> changed on disk since this tab read it (another editor, a git pull or merge), or
-        it exists already.
+        <code>{props.path}</code> changed on disk since this tab read it (another editor, a git pull or
+        merge), or it exists already.
       </p>
       <p>Overwrite it with this tab, or reload the tab from disk and lose its edits?</p>
       <div className="pd-modal-actions">

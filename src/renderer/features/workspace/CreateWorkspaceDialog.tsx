@@ -12,7 +12,10 @@ export function CreateWorkspaceDialog(props: {
         <code>{props.folder}</code> already holds files but is not a Protodesk workspace (it has no{' '}
         <code>protodesk.json</code>).
       </p>
-      <p>Making it a workspace creates only <code>protodesk.json</code> there; nothing else in the folder is changed.</p>
+      <p>
+        Making it a workspace creates only <code>protodesk.json</code> there; nothing else in the folder is
+        changed.
+      </p>
       <div className="pd-modal-actions">
         <button type="button" onClick={() => props.onAnswer(false)}>
           Cancel

@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { create, createFileRegistry, toBinary, type DescMessage, type FileRegistry, type JsonObject } from '@bufbuild/protobuf';
+import {
+  create,
+  createFileRegistry,
+  toBinary,
+  type DescMessage,
+  type FileRegistry,
+  type JsonObject,
+} from '@bufbuild/protobuf';
 import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
 import { FileDescriptorSetSchema, type FileDescriptorSet } from '@bufbuild/protobuf/wkt';
 import { binaryToJsonText, compileFastDecoder } from '../../../../src/core/schema/json/binary-json';
@@ -14,15 +21,28 @@ import { jsonFormat } from './oracle';
 import { allMessages, message } from './registries';
 
 const fixtures = join(import.meta.dirname, '../../../fixtures/protos');
-const editionsFiles = ['editions2023.proto', 'editions2024.proto', 'lang_features.proto', 'proto3_user.proto'];
-const optionSets: JsonOptions[] = [{}, { emitDefaults: true }, { protoFieldNames: true }, { emitDefaults: true, protoFieldNames: true }];
+const editionsFiles = [
+  'editions2023.proto',
+  'editions2024.proto',
+  'lang_features.proto',
+  'proto3_user.proto',
+];
+const optionSets: JsonOptions[] = [
+  {},
+  { emitDefaults: true },
+  { protoFieldNames: true },
+  { emitDefaults: true, protoFieldNames: true },
+];
 
 let set: FileDescriptorSet;
 let registry: FileRegistry;
 
 beforeAll(async () => {
   // Descriptors from our own compiler: what the app decodes with when it loads these .proto files.
-  const compiled = await compileProtos({ files: editionsFiles.map((f) => join(fixtures, 'editions', f)), importPaths: [fixtures] });
+  const compiled = await compileProtos({
+    files: editionsFiles.map((f) => join(fixtures, 'editions', f)),
+    importPaths: [fixtures],
+  });
   set = create(FileDescriptorSetSchema, { file: compiled.files });
   registry = createFileRegistry(set);
 }, 60_000);
@@ -34,7 +54,10 @@ function editionsTypes(): DescMessage[] {
 /** decodeToJson's text, the compiled decoder's text (it must not fall back) and binaryToJsonText's, which must agree. */
 function printed(desc: DescMessage, bytes: Uint8Array, options: JsonOptions): string {
   const text = JSON.stringify(decodeToJson(registry, desc, bytes, options));
-  expect({ type: desc.typeName, text: compileFastDecoder(registry, desc, options)(bytes) }).toEqual({ type: desc.typeName, text });
+  expect({ type: desc.typeName, text: compileFastDecoder(registry, desc, options)(bytes) }).toEqual({
+    type: desc.typeName,
+    text,
+  });
   expect(binaryToJsonText(registry, desc, bytes, options)).toBe(text);
   return text;
 }
@@ -42,7 +65,10 @@ function printed(desc: DescMessage, bytes: Uint8Array, options: JsonOptions): st
 describe('JSON of editions messages', () => {
   test('prints an explicit-presence field set to its default, and leaves an implicit-presence zero out', async () => {
     const item = message(registry, 'protodesk.editions2023.Item');
-    const bytes = toBinary(item, create(item, { id: '', count: 0, implicitCount: 0, ratio: 0, color: 0, level: 1 }));
+    const bytes = toBinary(
+      item,
+      create(item, { id: '', count: 0, implicitCount: 0, ratio: 0, color: 0, level: 1 }),
+    );
     // An implicit-presence zero that is on the wire anyway (another encoder may write it).
     const w = new BinaryWriter();
     w.tag(3, WireType.Varint).int32(0);
@@ -66,7 +92,11 @@ describe('JSON of editions messages', () => {
     const w = new BinaryWriter();
     w.tag(1, WireType.LengthDelimited).string('x');
     // delimited_detail = 13 as a group, details = 14 twice.
-    for (const no of [13, 14, 14]) w.tag(no, WireType.StartGroup).tag(1, WireType.LengthDelimited).string(`n${no}`).tag(no, WireType.EndGroup);
+    for (const no of [13, 14, 14])
+      w.tag(no, WireType.StartGroup)
+        .tag(1, WireType.LengthDelimited)
+        .string(`n${no}`)
+        .tag(no, WireType.EndGroup);
     // packed_values = 9 written expanded, expanded_values = 10 written packed.
     w.tag(9, WireType.Varint).int32(7).tag(9, WireType.Varint).int32(8);
     w.tag(10, WireType.LengthDelimited).fork().int32(1).int32(-2).join();
@@ -76,36 +106,55 @@ describe('JSON of editions messages', () => {
     const bytes = w.finish();
     const [python] = await jsonFormat(set, item.typeName, [bytes]);
     expect(JSON.parse(printed(item, bytes, {}))).toEqual(python);
-    expect(python).toMatchObject({ delimitedDetail: { note: 'n13' }, packedValues: [7, 8], expandedValues: [1, -2], levels: ['LEVEL_HIGH', 'LEVEL_HIGHEST'] });
+    expect(python).toMatchObject({
+      delimitedDetail: { note: 'n13' },
+      packedValues: [7, 8],
+      expandedValues: [1, -2],
+      levels: ['LEVEL_HIGH', 'LEVEL_HIGHEST'],
+    });
   });
 
-  test.each(['plain', 'wild'] as Mode[])('prints random %s messages of every editions type the same on both decoders', (mode) => {
-    let compared = 0;
-    for (const [index, desc] of editionsTypes().entries()) {
-      for (let round = 0; round < 16; round++) {
-        const bytes = randomMessage(new Rng(index * 100 + round), registry, desc, mode);
-        const options = optionSets[round % optionSets.length] as JsonOptions;
-        let want: string;
-        try {
-          want = JSON.stringify(decodeToJson(registry, desc, bytes, options));
-        } catch (error) {
-          expect(() => binaryToJsonText(registry, desc, bytes, options)).toThrow((error as Error).message);
-          continue;
+  test.each(['plain', 'wild'] as Mode[])(
+    'prints random %s messages of every editions type the same on both decoders',
+    (mode) => {
+      let compared = 0;
+      for (const [index, desc] of editionsTypes().entries()) {
+        for (let round = 0; round < 16; round++) {
+          const bytes = randomMessage(new Rng(index * 100 + round), registry, desc, mode);
+          const options = optionSets[round % optionSets.length] as JsonOptions;
+          let want: string;
+          try {
+            want = JSON.stringify(decodeToJson(registry, desc, bytes, options));
+          } catch (error) {
+            expect(() => binaryToJsonText(registry, desc, bytes, options)).toThrow((error as Error).message);
+            continue;
+          }
+          expect({ type: desc.typeName, text: binaryToJsonText(registry, desc, bytes, options) }).toEqual({
+            type: desc.typeName,
+            text: want,
+          });
+          if (mode === 'plain') expect(compileFastDecoder(registry, desc, options)(bytes)).toBe(want);
+          compared++;
         }
-        expect({ type: desc.typeName, text: binaryToJsonText(registry, desc, bytes, options) }).toEqual({ type: desc.typeName, text: want });
-        if (mode === 'plain') expect(compileFastDecoder(registry, desc, options)(bytes)).toBe(want);
-        compared++;
       }
-    }
-    expect(compared).toBeGreaterThan(editionsTypes().length * 8);
-  });
+      expect(compared).toBeGreaterThan(editionsTypes().length * 8);
+    },
+  );
 
   test('prints random messages of every editions type as grpcio json_format does', async () => {
     for (const [index, desc] of editionsTypes().entries()) {
-      const messages = Array.from({ length: 8 }, (_, round) => randomMessage(new Rng(index * 31 + round), registry, desc, 'plain'));
+      const messages = Array.from({ length: 8 }, (_, round) =>
+        randomMessage(new Rng(index * 31 + round), registry, desc, 'plain'),
+      );
       for (const options of [optionSets[0], optionSets[3]] as JsonOptions[]) {
-        const python = await jsonFormat(set, desc.typeName, messages, { protoNames: options.protoFieldNames, emitDefaults: options.emitDefaults });
-        expect({ type: desc.typeName, json: messages.map((bytes) => JSON.parse(printed(desc, bytes, options)) as unknown) }).toEqual({ type: desc.typeName, json: python });
+        const python = await jsonFormat(set, desc.typeName, messages, {
+          protoNames: options.protoFieldNames,
+          emitDefaults: options.emitDefaults,
+        });
+        expect({
+          type: desc.typeName,
+          json: messages.map((bytes) => JSON.parse(printed(desc, bytes, options)) as unknown),
+        }).toEqual({ type: desc.typeName, json: python });
       }
     }
   }, 120_000);
@@ -116,27 +165,39 @@ describe('samples and JSON Schema of editions messages', () => {
     const ajv = makeAjv();
     for (const desc of editionsTypes()) {
       const sample = sampleJson(desc, registry);
-      expect({ type: desc.typeName, errors: schemaErrors(ajv, toJsonSchema(desc), sample) }).toEqual({ type: desc.typeName, errors: [] });
+      expect({ type: desc.typeName, errors: schemaErrors(ajv, toJsonSchema(desc), sample) }).toEqual({
+        type: desc.typeName,
+        errors: [],
+      });
       // Printed with defaults: a sample value at its default is left out otherwise, where presence is implicit.
-      expect(decodeToJson(registry, desc, encodeJson(registry, desc, sample), { emitDefaults: true })).toMatchObject(sample as JsonObject);
+      expect(
+        decodeToJson(registry, desc, encodeJson(registry, desc, sample), { emitDefaults: true }),
+      ).toMatchObject(sample as JsonObject);
     }
   });
 
   test('requires a LEGACY_REQUIRED field, as encoding does', () => {
     const ajv = makeAjv();
-    for (const [typeName, field] of [['protodesk.editions2023.Item', 'id'], ['protodesk.editions2024.Task', 'id']] as const) {
+    for (const [typeName, field] of [
+      ['protodesk.editions2023.Item', 'id'],
+      ['protodesk.editions2024.Task', 'id'],
+    ] as const) {
       const desc = message(registry, typeName);
       const schema = toJsonSchema(desc);
       expect(schema.definitions?.[typeName]?.required).toEqual([field]);
       const sample = sampleJson(desc, registry) as JsonObject;
       const { [field]: _, ...missing } = sample;
-      expect(schemaErrors(ajv, schema, missing).map((e) => e.params)).toContainEqual({ missingProperty: field });
+      expect(schemaErrors(ajv, schema, missing).map((e) => e.params)).toContainEqual({
+        missingProperty: field,
+      });
       expect(() => encodeJson(registry, desc, missing)).toThrow(/required/);
     }
   });
 
   test('offers only the known numbers of a closed enum, any number of an open one', () => {
-    const item = toJsonSchema(message(registry, 'protodesk.editions2023.Item')).definitions?.['protodesk.editions2023.Item'];
+    const item = toJsonSchema(message(registry, 'protodesk.editions2023.Item')).definitions?.[
+      'protodesk.editions2023.Item'
+    ];
     expect(item?.properties?.level?.anyOf?.[1]).toMatchObject({ enum: [1, 2, 3] });
     expect(item?.properties?.color?.anyOf?.[1]).toMatchObject({ minimum: -2147483648 });
   });

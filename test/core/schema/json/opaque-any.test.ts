@@ -20,7 +20,9 @@ beforeAll(async () => {
   full = createFileRegistry(await protoc(['kitchen.proto', 'legacy.proto'], [jsonFixtures, bundledDir]));
   partial = createFileRegistry(await protoc(['kitchen.proto'], [jsonFixtures, bundledDir]));
   expect(partial.getMessage('protodesk.test.json.legacy.Legacy')).toBeUndefined();
-  legacyBase64 = Buffer.from(encodeJson(full, message(full, 'protodesk.test.json.legacy.Legacy'), legacy)).toString('base64');
+  legacyBase64 = Buffer.from(
+    encodeJson(full, message(full, 'protodesk.test.json.legacy.Legacy'), legacy),
+  ).toString('base64');
   bytes = encodeJson(full, message(full, 'protodesk.test.json.WellKnown'), {
     any: { '@type': legacyUrl, ...legacy },
     anys: [
@@ -35,10 +37,15 @@ describe('an Any whose type the schema lacks', () => {
 
   test('is shown as its type URL and base64 bytes, at any depth, and the rest of the message prints as usual', () => {
     const heard: string[] = [];
-    const json = decodeToJson(partial, message(partial, 'protodesk.test.json.WellKnown'), bytes, {}, (url) => heard.push(url));
+    const json = decodeToJson(partial, message(partial, 'protodesk.test.json.WellKnown'), bytes, {}, (url) =>
+      heard.push(url),
+    );
     expect(json).toEqual({
       any: opaque(),
-      anys: [{ '@type': wellKnownUrl, any: opaque(), wFloat: 0.1 }, { '@type': durationUrl, value: '1s' }],
+      anys: [
+        { '@type': wellKnownUrl, any: opaque(), wFloat: 0.1 },
+        { '@type': durationUrl, value: '1s' },
+      ],
     });
     expect(Object.keys((json as { any: object }).any)).toEqual(['@type', 'value']);
     expect(heard).toEqual([legacyUrl, legacyUrl]);
@@ -54,13 +61,17 @@ describe('an Any whose type the schema lacks', () => {
 
   test('with the type in the schema, the same bytes print fully and nobody is told', () => {
     const heard: string[] = [];
-    const json = decodeToJson(full, message(full, 'protodesk.test.json.WellKnown'), bytes, {}, (url) => heard.push(url));
+    const json = decodeToJson(full, message(full, 'protodesk.test.json.WellKnown'), bytes, {}, (url) =>
+      heard.push(url),
+    );
     expect(json).toMatchObject({ any: { '@type': legacyUrl, id: 'x', color: 'RED', colors: ['GREEN'] } });
     expect(heard).toEqual([]);
   });
 
   test('an Any at the top, with proto field names', () => {
     const any = encodeJson(full, message(full, 'google.protobuf.Any'), { '@type': legacyUrl, ...legacy });
-    expect(decodeToJson(partial, message(partial, 'google.protobuf.Any'), any, { protoFieldNames: true })).toEqual(opaque());
+    expect(
+      decodeToJson(partial, message(partial, 'google.protobuf.Any'), any, { protoFieldNames: true }),
+    ).toEqual(opaque());
   });
 });

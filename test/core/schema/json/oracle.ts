@@ -12,12 +12,24 @@ export async function jsonFormat(
   options: { protoNames?: boolean; emitDefaults?: boolean } = {},
 ): Promise<JsonValue[]> {
   const messagesBase64 = messages.map((m) => Buffer.from(m).toString('base64'));
-  return (await runOracle({ set: setBase64(set), type: typeName, messages: messagesBase64, ...options })) as JsonValue[];
+  return (await runOracle({
+    set: setBase64(set),
+    type: typeName,
+    messages: messagesBase64,
+    ...options,
+  })) as JsonValue[];
 }
 
 /** What grpcio's json_format.Parse makes of JSON for `typeName`, as bytes. */
-export async function jsonFormatParse(set: FileDescriptorSet, typeName: string, json: JsonValue): Promise<Uint8Array> {
-  return Buffer.from((await runOracle({ set: setBase64(set), type: typeName, parse: json })) as string, 'base64');
+export async function jsonFormatParse(
+  set: FileDescriptorSet,
+  typeName: string,
+  json: JsonValue,
+): Promise<Uint8Array> {
+  return Buffer.from(
+    (await runOracle({ set: setBase64(set), type: typeName, parse: json })) as string,
+    'base64',
+  );
 }
 
 function setBase64(set: FileDescriptorSet): string {

@@ -31,9 +31,14 @@ describe('compileProtos errors', () => {
 
   it('reports a requested file that does not exist or is outside the import paths', async () => {
     expect(await problemsOf(['nothere.proto'])).toEqual([
-      { message: `File not found: ${join(dir, 'nothere.proto')}`, hint: 'Check the path; relative paths are looked up in the working directory.' },
+      {
+        message: `File not found: ${join(dir, 'nothere.proto')}`,
+        hint: 'Check the path; relative paths are looked up in the working directory.',
+      },
     ]);
-    const relative = await compileProtos({ files: ['nothere.proto'], importPaths: [dir] }).catch((e: SchemaError) => e.problems);
+    const relative = await compileProtos({ files: ['nothere.proto'], importPaths: [dir] }).catch(
+      (e: SchemaError) => e.problems,
+    );
     expect(relative).toEqual([
       {
         message: 'File not found: nothere.proto',
@@ -51,7 +56,11 @@ describe('compileProtos errors', () => {
 
   it('says where an undefined type is used and suggests the similar or unimported one', async () => {
     expect(await problemsOf(['undefined-type.proto'])).toEqual([
-      { message: '"account" is not defined', location: at('undefined-type.proto', 6, 3), hint: 'Did you mean "errors.Account"?' },
+      {
+        message: '"account" is not defined',
+        location: at('undefined-type.proto', 6, 3),
+        hint: 'Did you mean "errors.Account"?',
+      },
       { message: '"Missing" is not defined', location: at('undefined-type.proto', 7, 3) },
     ]);
     expect(await problemsOf(['not-imported.proto', 'defines-thing.proto'])).toEqual([
@@ -71,7 +80,11 @@ describe('compileProtos errors', () => {
         location: at('duplicates.proto', 10, 9),
         hint: 'Give each field its own number.',
       },
-      { message: 'Field "c" uses reserved number 5.', location: at('duplicates.proto', 11, 9), hint: 'Numbers 5 to 9 are reserved in "errors.Numbers".' },
+      {
+        message: 'Field "c" uses reserved number 5.',
+        location: at('duplicates.proto', 11, 9),
+        hint: 'Numbers 5 to 9 are reserved in "errors.Numbers".',
+      },
     ]);
   });
 
@@ -97,7 +110,11 @@ describe('compileProtos errors', () => {
 
   it('rejects an enum as rpc input', async () => {
     expect(await problemsOf(['enum-input.proto'])).toEqual([
-      { message: '"Kind" is not a message type', location: at('enum-input.proto', 10, 12), hint: '"Kind" is an enum; a message is required here.' },
+      {
+        message: '"Kind" is not a message type',
+        location: at('enum-input.proto', 10, 12),
+        hint: '"Kind" is an enum; a message is required here.',
+      },
     ]);
   });
 
@@ -109,12 +126,17 @@ describe('compileProtos errors', () => {
         hint: '"google.protobuf.FileOptions" has no field named "java_pakage".',
       },
       {
-        message: 'Option "(not.there)" unknown. Ensure that your proto definition file imports the proto which defines the option.',
+        message:
+          'Option "(not.there)" unknown. Ensure that your proto definition file imports the proto which defines the option.',
         location: at('options.proto', 4, 1),
       },
-      { message: 'Value must be "true" or "false" for boolean option "java_multiple_files".', location: at('options.proto', 5, 30) },
       {
-        message: 'Enum type "google.protobuf.FileOptions.OptimizeMode" has no value named "FASTEST" for option "optimize_for".',
+        message: 'Value must be "true" or "false" for boolean option "java_multiple_files".',
+        location: at('options.proto', 5, 30),
+      },
+      {
+        message:
+          'Enum type "google.protobuf.FileOptions.OptimizeMode" has no value named "FASTEST" for option "optimize_for".',
         location: at('options.proto', 6, 23),
       },
     ]);
@@ -123,7 +145,8 @@ describe('compileProtos errors', () => {
   it('rejects an edition newer than protoc 35.1 knows, naming the editions supported', async () => {
     expect(await problemsOf(['edition-2026.proto'])).toEqual([
       {
-        message: 'Edition "2026" is not supported: Protodesk compiles editions 2023 and 2024, as protoc 35.1 does',
+        message:
+          'Edition "2026" is not supported: Protodesk compiles editions 2023 and 2024, as protoc 35.1 does',
         location: at('edition-2026.proto', 1, 1),
         hint: 'Write edition = "2023"; or edition = "2024"; (or syntax = "proto3"; for a proto3 file).',
       },

@@ -16,7 +16,10 @@ async function protoFiles(root: string, under = ''): Promise<string[]> {
 
 describe('compileProtos equals protoc', () => {
   it('compiles grpc interop protos like protoc', async () => {
-    await expectSameAsProtoc(['grpc/testing/test.proto', 'grpc/testing/messages.proto', 'grpc/testing/empty.proto'], [fixtures]);
+    await expectSameAsProtoc(
+      ['grpc/testing/test.proto', 'grpc/testing/messages.proto', 'grpc/testing/empty.proto'],
+      [fixtures],
+    );
   });
 
   it('compiles every protodesk fixture like protoc', async () => {

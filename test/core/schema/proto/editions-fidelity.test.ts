@@ -43,10 +43,13 @@ describe('editions files compile as protoc compiles them', () => {
     expect(compiled.edition).toBe(Edition.EDITION_2024);
     expect(compiled.dependency).toEqual(['google/protobuf/descriptor.proto']);
     expect(compiled.optionDependency).toHaveLength(3);
-    expect(compiled.enumType.map((e) => e.visibility)).toEqual([SymbolVisibility.VISIBILITY_EXPORT, SymbolVisibility.VISIBILITY_LOCAL]);
+    expect(compiled.enumType.map((e) => e.visibility)).toEqual([
+      SymbolVisibility.VISIBILITY_EXPORT,
+      SymbolVisibility.VISIBILITY_LOCAL,
+    ]);
   });
 
-  it('custom option values encoded as the option types\' features say: packed, expanded, delimited', async () => {
+  it("custom option values encoded as the option types' features say: packed, expanded, delimited", async () => {
     await expectSameAsProtoc(['editions/option_values.proto'], [fixtures]);
   });
 
@@ -72,7 +75,8 @@ describe('editions files compile as protoc compiles them', () => {
       'google/protobuf/test_protos/repeated_field_proxy_import_message.proto',
     ];
     // Our bundled google/protobuf files win over other copies (protoc: the first import path holding them).
-    for (const name of names) await expectSameAsProtoc([name], [googleapis], [bundledProtoRoot(), googleapis]);
+    for (const name of names)
+      await expectSameAsProtoc([name], [googleapis], [bundledProtoRoot(), googleapis]);
   });
 
   it('records every commented declaration with the span and comments protoc gives it', async () => {
@@ -81,7 +85,9 @@ describe('editions files compile as protoc compiles them', () => {
         compileProtos({ files: [join(fixtures, name)], importPaths: [fixtures] }),
         protoc([name], [fixtures, bundledProtoRoot()], { sourceInfo: true }),
       ]);
-      const expected = new Map(file(theirs.file, name).sourceCodeInfo?.location.map((l) => [l.path.join('.'), l]));
+      const expected = new Map(
+        file(theirs.file, name).sourceCodeInfo?.location.map((l) => [l.path.join('.'), l]),
+      );
       const locations = file(ours.files, name).sourceCodeInfo?.location ?? [];
       expect(locations.length).toBeGreaterThan(3);
       for (const location of locations) expect(location).toEqual(expected.get(location.path.join('.')));

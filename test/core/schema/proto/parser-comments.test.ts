@@ -134,7 +134,10 @@ describe('parseProto comments match protoc SourceCodeInfo', () => {
     const ours = declarations(parseProto(COMMENTED, 'commented.proto'));
     expect(ours.length).toBe(17);
     for (const declaration of ours) {
-      const expected = { name: declaration.name, comments: protocComments(locations.get(declaration.path.join('.'))) };
+      const expected = {
+        name: declaration.name,
+        comments: protocComments(locations.get(declaration.path.join('.'))),
+      };
       expect({ name: declaration.name, comments: declaration.comments }).toEqual(expected);
     }
   });
@@ -148,7 +151,10 @@ describe('parseProto comments match protoc SourceCodeInfo', () => {
       const file = set.file.find((f) => f.name === name);
       const locations = new Map(file?.sourceCodeInfo?.location.map((l) => [l.path.join('.'), l]) ?? []);
       for (const declaration of declarations(parseProto(await readFile(join(bundled, name), 'utf8'), name))) {
-        const expected = { name: `${name} ${declaration.name}`, comments: protocComments(locations.get(declaration.path.join('.'))) };
+        const expected = {
+          name: `${name} ${declaration.name}`,
+          comments: protocComments(locations.get(declaration.path.join('.'))),
+        };
         expect({ name: `${name} ${declaration.name}`, comments: declaration.comments }).toEqual(expected);
         checked++;
       }

@@ -7,7 +7,9 @@ import { parseProto } from '../../../../src/core/schema/proto/parser';
 /** Every .proto under a folder, as [import name, text]. */
 async function protosUnder(root: string): Promise<[string, string][]> {
   const names = (await readdir(root, { recursive: true })).filter((n) => n.endsWith('.proto')).sort();
-  return Promise.all(names.map(async (n): Promise<[string, string]> => [n, await readFile(join(root, n), 'utf8')]));
+  return Promise.all(
+    names.map(async (n): Promise<[string, string]> => [n, await readFile(join(root, n), 'utf8')]),
+  );
 }
 
 /** Parses, returning the error message or undefined; anything but a SchemaError fails the test. */
@@ -55,9 +57,13 @@ describe('parseProto on real-world protos', () => {
 
 describe('parseProto on hostile input', () => {
   it('turns random mutations of a real proto into a tree or a SchemaError, never another exception', async () => {
-    const source = await readFile(join(process.cwd(), 'src/core/schema/bundled/protos/google/protobuf/descriptor.proto'), 'utf8');
+    const source = await readFile(
+      join(process.cwd(), 'src/core/schema/bundled/protos/google/protobuf/descriptor.proto'),
+      'utf8',
+    );
     const next = random(20261120);
-    const alphabet = '{}[]()<>;:,.=-"\'\\/*\n \tmessage 0x1 09 1e max to group map stream option \u00e9\u0000';
+    const alphabet =
+      '{}[]()<>;:,.=-"\'\\/*\n \tmessage 0x1 09 1e max to group map stream option \u00e9\u0000';
     for (let round = 0; round < 300; round++) {
       let text = source;
       for (let edit = 0; edit < 1 + Math.floor(next() * 4); edit++) {
@@ -88,7 +94,10 @@ describe('parseProto on hostile input', () => {
   });
 
   it('parses a huge file quickly', () => {
-    const fields = Array.from({ length: 50_000 }, (_, i) => `  string field_${i} = ${i + 1} [json_name = "f${i}"]; // field ${i}\n`).join('');
+    const fields = Array.from(
+      { length: 50_000 },
+      (_, i) => `  string field_${i} = ${i + 1} [json_name = "f${i}"]; // field ${i}\n`,
+    ).join('');
     const started = performance.now();
     const ast = parseProto(`syntax = "proto3";\nmessage Huge {\n${fields}}\n`, 'huge.proto');
     expect(ast.messages[0]?.body).toHaveLength(50_000);

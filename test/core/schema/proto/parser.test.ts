@@ -1,27 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import type { FieldAst, GroupAst, MapFieldAst, MessageAst, OneofAst, OptionValue } from '../../../../src/core/schema/proto/ast';
+import type {
+  FieldAst,
+  GroupAst,
+  MapFieldAst,
+  MessageAst,
+  OneofAst,
+  OptionValue,
+} from '../../../../src/core/schema/proto/ast';
 import { parseProto } from '../../../../src/core/schema/proto/parser';
 
 const bytes = (text: string): Uint8Array => new TextEncoder().encode(text);
 const body = (source: string): MessageAst['body'] => parseProto(source, 'm.proto').messages[0]?.body ?? [];
 /** The value of `option (v) = <value>;` at top level, without its span (spans are checked separately). */
-const value = (text: string): unknown => strip(parseProto(`option (v) = ${text};`, 'v.proto').options[0]?.value);
+const value = (text: string): unknown =>
+  strip(parseProto(`option (v) = ${text};`, 'v.proto').options[0]?.value);
 
 function strip(v: OptionValue | undefined): unknown {
   if (!v) return undefined;
   if (v.kind === 'aggregate') {
-    return { kind: 'aggregate', fields: v.fields.map((f) => ({ name: f.name, isExtension: f.isExtension, values: f.values.map(strip) })) };
+    return {
+      kind: 'aggregate',
+      fields: v.fields.map((f) => ({
+        name: f.name,
+        isExtension: f.isExtension,
+        values: f.values.map(strip),
+      })),
+    };
   }
   return { kind: v.kind, value: v.value };
 }
 
 describe('parseProto file statements', () => {
   it('reads syntax, package and imports with spans', () => {
-    const ast = parseProto('syntax = "proto3";\npackage a.b . c;\nimport "x.proto";\nimport public "y.proto";\nimport weak "z.proto";\n', 'f.proto');
+    const ast = parseProto(
+      'syntax = "proto3";\npackage a.b . c;\nimport "x.proto";\nimport public "y.proto";\nimport weak "z.proto";\n',
+      'f.proto',
+    );
     expect(ast.path).toBe('f.proto');
     expect(ast.syntax).toBe('proto3');
     expect(ast.syntaxSpan).toEqual({ start: { line: 1, column: 1 }, end: { line: 1, column: 19 } });
-    expect(ast.package).toEqual({ name: 'a.b.c', span: { start: { line: 2, column: 1 }, end: { line: 2, column: 17 } } });
+    expect(ast.package).toEqual({
+      name: 'a.b.c',
+      span: { start: { line: 2, column: 1 }, end: { line: 2, column: 17 } },
+    });
     expect(ast.imports.map((i) => [i.path, i.modifier])).toEqual([
       ['x.proto', undefined],
       ['y.proto', 'public'],
@@ -40,7 +61,9 @@ describe('parseProto file statements', () => {
     const ast = parseProto("edition = '2024';\nmessage M { int32 a = 1; reserved foo, bar; }", 'e.proto');
     expect(ast.syntax).toBe('editions');
     expect(ast.edition).toBe('2024');
-    expect(body('edition = "2023"; message M { reserved foo, bar; }')).toMatchObject([{ kind: 'reserved', names: ['foo', 'bar'], ranges: [] }]);
+    expect(body('edition = "2023"; message M { reserved foo, bar; }')).toMatchObject([
+      { kind: 'reserved', names: ['foo', 'bar'], ranges: [] },
+    ]);
   });
 
   it('accepts empty statements wherever protoc does', () => {
@@ -89,7 +112,9 @@ describe('parseProto messages and fields', () => {
   });
 
   it('reads map fields, and a message type named "map"', () => {
-    const [map, notMap] = body('syntax = "proto3"; message M { map<string, .pkg.V> m = 1 [deprecated = true]; map x = 2; }') as [MapFieldAst, FieldAst];
+    const [map, notMap] = body(
+      'syntax = "proto3"; message M { map<string, .pkg.V> m = 1 [deprecated = true]; map x = 2; }',
+    ) as [MapFieldAst, FieldAst];
     expect(map).toMatchObject({ kind: 'map', keyType: 'string', valueType: '.pkg.V', name: 'm', number: 1 });
     expect(map.typeSpan).toEqual({ start: { line: 1, column: 32 }, end: { line: 1, column: 51 } });
     expect(map.options).toHaveLength(1);
@@ -97,7 +122,9 @@ describe('parseProto messages and fields', () => {
   });
 
   it('reads oneofs with options, fields and groups', () => {
-    const [oneof] = body('message M { oneof o { option (x) = 1; int32 a = 1; group G = 2 { optional int32 b = 3; } } }') as [OneofAst];
+    const [oneof] = body(
+      'message M { oneof o { option (x) = 1; int32 a = 1; group G = 2 { optional int32 b = 3; } } }',
+    ) as [OneofAst];
     expect(oneof.kind).toBe('oneof');
     expect(oneof.name).toBe('o');
     expect(oneof.options).toHaveLength(1);
@@ -109,10 +136,14 @@ describe('parseProto messages and fields', () => {
   });
 
   it('reads proto2 groups with label, options and a body', () => {
-    const [group] = body('message M { repeated group Result = 1 [deprecated = true] { required string url = 2; } }') as [GroupAst];
+    const [group] = body(
+      'message M { repeated group Result = 1 [deprecated = true] { required string url = 2; } }',
+    ) as [GroupAst];
     expect(group).toMatchObject({ kind: 'group', label: 'repeated', name: 'Result', number: 1 });
     expect(group.options).toHaveLength(1);
-    expect(group.body).toMatchObject([{ kind: 'field', label: 'required', type: 'string', name: 'url', number: 2 }]);
+    expect(group.body).toMatchObject([
+      { kind: 'field', label: 'required', type: 'string', name: 'url', number: 2 },
+    ]);
     expect(group.span).toEqual({ start: { line: 1, column: 13 }, end: { line: 1, column: 87 } });
   });
 
@@ -127,10 +158,29 @@ describe('parseProto messages and fields', () => {
       reserved 2, 15, 9 to 11, 40 to max;
       reserved "foo", 'bar';
     }`);
-    expect(elements.map((e) => e.kind)).toEqual(['message', 'enum', 'extend', 'option', 'extensions', 'extensions', 'reserved', 'reserved']);
+    expect(elements.map((e) => e.kind)).toEqual([
+      'message',
+      'enum',
+      'extend',
+      'option',
+      'extensions',
+      'extensions',
+      'reserved',
+      'reserved',
+    ]);
     const [, , extend, option, ext, ext2, reserved, names] = elements;
-    expect(extend).toMatchObject({ kind: 'extend', extendee: 'Other', fields: [{ kind: 'field', name: 'ext', number: 100 }, { kind: 'group', name: 'G' }] });
-    expect(option).toMatchObject({ kind: 'option', option: { name: [{ name: 'my.opt', isExtension: true }] } });
+    expect(extend).toMatchObject({
+      kind: 'extend',
+      extendee: 'Other',
+      fields: [
+        { kind: 'field', name: 'ext', number: 100 },
+        { kind: 'group', name: 'G' },
+      ],
+    });
+    expect(option).toMatchObject({
+      kind: 'option',
+      option: { name: [{ name: 'my.opt', isExtension: true }] },
+    });
     expect(ext).toMatchObject({
       kind: 'extensions',
       ranges: [
@@ -153,13 +203,28 @@ describe('parseProto messages and fields', () => {
   });
 
   it('reads top-level extend blocks with groups', () => {
-    const ast = parseProto('extend a.B { repeated group G = 100 { optional int32 x = 1; } optional int32 y = 101; }', 'x.proto');
-    expect(ast.extends[0]).toMatchObject({ kind: 'extend', extendee: 'a.B', fields: [{ kind: 'group', label: 'repeated', name: 'G' }, { kind: 'field', name: 'y' }] });
-    expect(ast.extends[0]?.extendeeSpan).toEqual({ start: { line: 1, column: 8 }, end: { line: 1, column: 11 } });
+    const ast = parseProto(
+      'extend a.B { repeated group G = 100 { optional int32 x = 1; } optional int32 y = 101; }',
+      'x.proto',
+    );
+    expect(ast.extends[0]).toMatchObject({
+      kind: 'extend',
+      extendee: 'a.B',
+      fields: [
+        { kind: 'group', label: 'repeated', name: 'G' },
+        { kind: 'field', name: 'y' },
+      ],
+    });
+    expect(ast.extends[0]?.extendeeSpan).toEqual({
+      start: { line: 1, column: 8 },
+      end: { line: 1, column: 11 },
+    });
   });
 
   it('lets keywords be field names', () => {
-    const fields = body('syntax = "proto3"; message M { string message = 1; int32 option = 2; bool syntax = 3; }') as FieldAst[];
+    const fields = body(
+      'syntax = "proto3"; message M { string message = 1; int32 option = 2; bool syntax = 3; }',
+    ) as FieldAst[];
     expect(fields.map((f) => f.name)).toEqual(['message', 'option', 'syntax']);
   });
 });
@@ -205,7 +270,16 @@ describe('parseProto enums and services', () => {
     );
     const s = ast.services[0];
     expect(s?.options).toHaveLength(1);
-    expect(s?.methods.map((m) => [m.name, m.inputType, m.clientStreaming, m.outputType, m.serverStreaming, m.options.length])).toEqual([
+    expect(
+      s?.methods.map((m) => [
+        m.name,
+        m.inputType,
+        m.clientStreaming,
+        m.outputType,
+        m.serverStreaming,
+        m.options.length,
+      ]),
+    ).toEqual([
       ['Unary', '.pkg.Req', false, 'Res', false, 0],
       ['Client', 'Req', true, 'Res', false, 0],
       ['Server', 'Req', false, 'Res', true, 1],
@@ -213,7 +287,10 @@ describe('parseProto enums and services', () => {
     ]);
     // protoc gives `{ ... }` methods an options message even when the body is empty.
     expect(s?.methods.map((m) => m.hasBody)).toEqual([false, true, true, false]);
-    expect(s?.methods[0]?.inputTypeSpan).toEqual({ start: { line: 3, column: 13 }, end: { line: 3, column: 21 } });
+    expect(s?.methods[0]?.inputTypeSpan).toEqual({
+      start: { line: 3, column: 13 },
+      end: { line: 3, column: 21 },
+    });
     expect(s?.methods[1]?.span).toEqual({ start: { line: 4, column: 3 }, end: { line: 4, column: 42 } });
     expect(s?.span).toEqual({ start: { line: 1, column: 1 }, end: { line: 7, column: 2 } });
   });
@@ -221,7 +298,10 @@ describe('parseProto enums and services', () => {
 
 describe('parseProto options', () => {
   it('reads option names of every form', () => {
-    const ast = parseProto('option java_package = "x"; option (my.ext) = 1; option (my.ext).sub.field = 2; option (.fully.qualified).x = 3;', 'o.proto');
+    const ast = parseProto(
+      'option java_package = "x"; option (my.ext) = 1; option (my.ext).sub.field = 2; option (.fully.qualified).x = 3;',
+      'o.proto',
+    );
     expect(ast.options.map((o) => o.name)).toEqual([
       [{ name: 'java_package', isExtension: false }],
       [{ name: 'my.ext', isExtension: true }],
@@ -268,8 +348,14 @@ describe('parseProto options', () => {
   });
 
   it('reads strings with every escape, as bytes, concatenating adjacent literals', () => {
-    expect(value(`"a\\n\\t\\\\\\'\\"\\a\\b\\f\\r\\v\\?"`)).toEqual({ kind: 'string', value: bytes('a\n\t\\\'"\x07\b\f\r\v?') });
-    expect(value('"\\x41\\x4a\\101\\0\\377"')).toEqual({ kind: 'string', value: Uint8Array.of(0x41, 0x4a, 0x41, 0, 0xff) });
+    expect(value(`"a\\n\\t\\\\\\'\\"\\a\\b\\f\\r\\v\\?"`)).toEqual({
+      kind: 'string',
+      value: bytes('a\n\t\\\'"\x07\b\f\r\v?'),
+    });
+    expect(value('"\\x41\\x4a\\101\\0\\377"')).toEqual({
+      kind: 'string',
+      value: Uint8Array.of(0x41, 0x4a, 0x41, 0, 0xff),
+    });
     expect(value('"\\u00e9\\U0001F600"')).toEqual({ kind: 'string', value: bytes('é😀') });
     expect(value('"\\ud83d\\ude00"')).toEqual({ kind: 'string', value: bytes('😀') });
     expect(value(`"ab" 'cd'\n  "é"`)).toEqual({ kind: 'string', value: bytes('abcdé') });
@@ -282,7 +368,16 @@ describe('parseProto options', () => {
       fields: [
         { name: 'a', isExtension: false, values: [{ kind: 'int', value: 1n }] },
         { name: 'b', isExtension: false, values: [{ kind: 'string', value: bytes('x') }] },
-        { name: 'c', isExtension: false, values: [{ kind: 'aggregate', fields: [{ name: 'd', isExtension: false, values: [{ kind: 'int', value: 2n }] }] }] },
+        {
+          name: 'c',
+          isExtension: false,
+          values: [
+            {
+              kind: 'aggregate',
+              fields: [{ name: 'd', isExtension: false, values: [{ kind: 'int', value: 2n }] }],
+            },
+          ],
+        },
         {
           name: 'e',
           isExtension: false,
@@ -299,21 +394,58 @@ describe('parseProto options', () => {
   });
 
   it('reads aggregate separators, ":" before "{", angle brackets, message lists and Any type URLs', () => {
-    expect(value('{ a: { x: 1 }, b < y: 2 >; c: [{ z: 3 }, { z: 4 }], d: [] [type.googleapis.com/pkg.T] { v: "s" } }')).toEqual({
+    expect(
+      value(
+        '{ a: { x: 1 }, b < y: 2 >; c: [{ z: 3 }, { z: 4 }], d: [] [type.googleapis.com/pkg.T] { v: "s" } }',
+      ),
+    ).toEqual({
       kind: 'aggregate',
       fields: [
-        { name: 'a', isExtension: false, values: [{ kind: 'aggregate', fields: [{ name: 'x', isExtension: false, values: [{ kind: 'int', value: 1n }] }] }] },
-        { name: 'b', isExtension: false, values: [{ kind: 'aggregate', fields: [{ name: 'y', isExtension: false, values: [{ kind: 'int', value: 2n }] }] }] },
+        {
+          name: 'a',
+          isExtension: false,
+          values: [
+            {
+              kind: 'aggregate',
+              fields: [{ name: 'x', isExtension: false, values: [{ kind: 'int', value: 1n }] }],
+            },
+          ],
+        },
+        {
+          name: 'b',
+          isExtension: false,
+          values: [
+            {
+              kind: 'aggregate',
+              fields: [{ name: 'y', isExtension: false, values: [{ kind: 'int', value: 2n }] }],
+            },
+          ],
+        },
         {
           name: 'c',
           isExtension: false,
           values: [
-            { kind: 'aggregate', fields: [{ name: 'z', isExtension: false, values: [{ kind: 'int', value: 3n }] }] },
-            { kind: 'aggregate', fields: [{ name: 'z', isExtension: false, values: [{ kind: 'int', value: 4n }] }] },
+            {
+              kind: 'aggregate',
+              fields: [{ name: 'z', isExtension: false, values: [{ kind: 'int', value: 3n }] }],
+            },
+            {
+              kind: 'aggregate',
+              fields: [{ name: 'z', isExtension: false, values: [{ kind: 'int', value: 4n }] }],
+            },
           ],
         },
         { name: 'd', isExtension: false, values: [] },
-        { name: 'type.googleapis.com/pkg.T', isExtension: true, values: [{ kind: 'aggregate', fields: [{ name: 'v', isExtension: false, values: [{ kind: 'string', value: bytes('s') }] }] }] },
+        {
+          name: 'type.googleapis.com/pkg.T',
+          isExtension: true,
+          values: [
+            {
+              kind: 'aggregate',
+              fields: [{ name: 'v', isExtension: false, values: [{ kind: 'string', value: bytes('s') }] }],
+            },
+          ],
+        },
       ],
     });
     expect(value('{}')).toEqual({ kind: 'aggregate', fields: [] });
@@ -325,15 +457,26 @@ describe('parseProto options', () => {
     const aggregate = option?.value;
     if (aggregate?.kind !== 'aggregate') throw new Error('expected an aggregate');
     expect(aggregate.fields[0]?.span).toEqual({ start: { line: 2, column: 3 }, end: { line: 2, column: 8 } });
-    expect(aggregate.fields[0]?.values[0]?.span).toEqual({ start: { line: 2, column: 6 }, end: { line: 2, column: 8 } });
+    expect(aggregate.fields[0]?.values[0]?.span).toEqual({
+      start: { line: 2, column: 6 },
+      end: { line: 2, column: 8 },
+    });
   });
 
   it('reads field options including default and json_name as plain options', () => {
-    const [field] = body('message M { optional string s = 1 [default = "a\\001", json_name = "S", (x).y = { z: 1 }, deprecated = true]; }') as [FieldAst];
+    const [field] = body(
+      'message M { optional string s = 1 [default = "a\\001", json_name = "S", (x).y = { z: 1 }, deprecated = true]; }',
+    ) as [FieldAst];
     expect(field.options.map((o) => [o.name.map((p) => p.name).join('.'), strip(o.value)])).toEqual([
       ['default', { kind: 'string', value: Uint8Array.of(97, 1) }],
       ['json_name', { kind: 'string', value: bytes('S') }],
-      ['x.y', { kind: 'aggregate', fields: [{ name: 'z', isExtension: false, values: [{ kind: 'int', value: 1n }] }] }],
+      [
+        'x.y',
+        {
+          kind: 'aggregate',
+          fields: [{ name: 'z', isExtension: false, values: [{ kind: 'int', value: 1n }] }],
+        },
+      ],
       ['deprecated', { kind: 'identifier', value: 'true' }],
     ]);
     expect(field.options[0]?.span).toEqual({ start: { line: 1, column: 36 }, end: { line: 1, column: 53 } });

@@ -24,7 +24,9 @@ function tokenError(text: string): string {
 
 describe('Tokenizer', () => {
   it('splits identifiers, numbers, strings and symbols with 1-based positions', () => {
-    expect(tokens('foo_1 = 0x1F;\n  .5 "a\\"b" \'c\'').map((t) => [t.kind, t.text, t.line, t.column, t.endColumn])).toEqual([
+    expect(
+      tokens('foo_1 = 0x1F;\n  .5 "a\\"b" \'c\'').map((t) => [t.kind, t.text, t.line, t.column, t.endColumn]),
+    ).toEqual([
       ['identifier', 'foo_1', 1, 1, 6],
       ['symbol', '=', 1, 7, 8],
       ['int', '0x1F', 1, 9, 13],
@@ -61,21 +63,31 @@ describe('Tokenizer', () => {
   it('reports bad numbers at the number', () => {
     expect(tokenError('x = 0x;')).toBe('1:5 Invalid number "0x": expected hex digits after "0x"');
     expect(tokenError('x = 1e+;')).toBe('1:5 Invalid number "1e+": expected digits in the exponent');
-    expect(tokenError('x = 1.5.2;')).toBe('1:5 Invalid number "1.5.": it already has a decimal point or exponent');
+    expect(tokenError('x = 1.5.2;')).toBe(
+      '1:5 Invalid number "1.5.": it already has a decimal point or exponent',
+    );
     expect(tokenError('x = 0x1.5;')).toBe('1:5 Invalid number "0x1.": hex numbers must be integers');
     expect(tokenError('x = 08;')).toBe('1:5 Invalid number "08": numbers starting with 0 are octal');
   });
 
   it('reports bad strings at the quote or the backslash', () => {
-    expect(tokenError('"abc')).toBe('1:1 Unterminated string: expected a closing " before the end of the line');
-    expect(tokenError("x 'abc\n'")).toBe("1:3 Unterminated string: expected a closing ' before the end of the line");
+    expect(tokenError('"abc')).toBe(
+      '1:1 Unterminated string: expected a closing " before the end of the line',
+    );
+    expect(tokenError("x 'abc\n'")).toBe(
+      "1:3 Unterminated string: expected a closing ' before the end of the line",
+    );
     expect(tokenError('"ab\\')).toBe('1:4 Unterminated string: it ends with a backslash');
-    expect(tokenError('"\\U00110000"')).toBe('1:2 Invalid escape "\\U00110000" in string: expected eight hex digits up to 0010ffff');
+    expect(tokenError('"\\U00110000"')).toBe(
+      '1:2 Invalid escape "\\U00110000" in string: expected eight hex digits up to 0010ffff',
+    );
     expect(tokenError('"\\z"')).toBe('1:2 Invalid escape "\\z" in string');
   });
 
   it('accepts every protobuf escape', () => {
-    expect(tokens('"\\a\\b\\f\\n\\r\\t\\v\\\\\\?\\\'\\"\\0\\12\\123\\x1\\xAB\\u00e9\\U0010FFFF"')).toHaveLength(1);
+    expect(
+      tokens('"\\a\\b\\f\\n\\r\\t\\v\\\\\\?\\\'\\"\\0\\12\\123\\x1\\xAB\\u00e9\\U0010FFFF"'),
+    ).toHaveLength(1);
   });
 
   it('hands out comments only after a token that ends a declaration', () => {

@@ -25,7 +25,12 @@ const listing = (name: string): Buffer => {
   return Buffer.from(new BinaryWriter().tag(6, WireType.LengthDelimited).bytes(list).finish());
 };
 const errorResponse = (code: number, message: string): Buffer => {
-  const error = new BinaryWriter().tag(1, WireType.Varint).int32(code).tag(2, WireType.LengthDelimited).string(message).finish();
+  const error = new BinaryWriter()
+    .tag(1, WireType.Varint)
+    .int32(code)
+    .tag(2, WireType.LengthDelimited)
+    .string(message)
+    .finish();
   return Buffer.from(new BinaryWriter().tag(7, WireType.LengthDelimited).bytes(error).finish());
 };
 
@@ -36,7 +41,10 @@ describe('reflectSchema against servers that misbehave', () => {
   async function failureAgainst(handler: Handler): Promise<{ port: number; error: SchemaError }> {
     const started = await serve(handler);
     server = started.server;
-    const error = await reflectSchema({ target: `127.0.0.1:${started.port}`, tls: { mode: 'plaintext' } }).then(
+    const error = await reflectSchema({
+      target: `127.0.0.1:${started.port}`,
+      tls: { mode: 'plaintext' },
+    }).then(
       () => new Error('expected a failure'),
       (e: unknown) => e,
     );
@@ -47,7 +55,9 @@ describe('reflectSchema against servers that misbehave', () => {
   test('a listed service the server cannot describe', async () => {
     let answered = 0;
     const { port, error } = await failureAgainst((call) =>
-      call.on('data', () => call.write(answered++ === 0 ? listing('a.Ghost') : errorResponse(5, 'symbol not found: a.Ghost'))),
+      call.on('data', () =>
+        call.write(answered++ === 0 ? listing('a.Ghost') : errorResponse(5, 'symbol not found: a.Ghost')),
+      ),
     );
     expect(error.problems).toEqual([
       {
@@ -59,7 +69,9 @@ describe('reflectSchema against servers that misbehave', () => {
 
   test('a stream closed without an answer', async () => {
     const { port, error } = await failureAgainst((call) => call.end());
-    expect(error.message).toBe(`Reflection failed at 127.0.0.1:${port}: The server closed the reflection stream before answering.`);
+    expect(error.message).toBe(
+      `Reflection failed at 127.0.0.1:${port}: The server closed the reflection stream before answering.`,
+    );
   });
 
   test('a descriptor that does not decode', async () => {
@@ -67,10 +79,15 @@ describe('reflectSchema against servers that misbehave', () => {
     const { port, error } = await failureAgainst((call) =>
       call.on('data', () => {
         if (answered++ === 0) return call.write(listing('a.Broken'));
-        const files = new BinaryWriter().tag(1, WireType.LengthDelimited).bytes(new Uint8Array([0x0a, 0x05, 0x61])).finish();
+        const files = new BinaryWriter()
+          .tag(1, WireType.LengthDelimited)
+          .bytes(new Uint8Array([0x0a, 0x05, 0x61]))
+          .finish();
         call.write(Buffer.from(new BinaryWriter().tag(4, WireType.LengthDelimited).bytes(files).finish()));
       }),
     );
-    expect(error.message).toMatch(new RegExp(`^The server at 127\\.0\\.0\\.1:${port} sent a file descriptor that cannot be decoded: `));
+    expect(error.message).toMatch(
+      new RegExp(`^The server at 127\\.0\\.0\\.1:${port} sent a file descriptor that cannot be decoded: `),
+    );
   });
 });

@@ -77,7 +77,8 @@ describe('reflectSchema against grpc-go', () => {
       'grpc/testing/test.proto',
     ]);
     for (const file of schema.files) {
-      for (const dependency of file.dependency) expect(names.indexOf(dependency)).toBeLessThan(names.indexOf(file.name));
+      for (const dependency of file.dependency)
+        expect(names.indexOf(dependency)).toBeLessThan(names.indexOf(file.name));
     }
     expect(testServiceMethods(schema.files)).toEqual(interopMethods);
   });
@@ -119,7 +120,9 @@ describe('reflectSchema against grpc-go', () => {
     test('with a wrong value: permission denied', async () => {
       const metadata = [{ key: 'authorization', value: 'Bearer nope' }];
       const error = await failure(reflectSchema({ target: `127.0.0.1:${port}`, tls: plaintext, metadata }));
-      expect(error.problems[0]?.message).toBe(`The server at 127.0.0.1:${port} refused reflection: permission denied (wrong token).`);
+      expect(error.problems[0]?.message).toBe(
+        `The server at 127.0.0.1:${port} refused reflection: permission denied (wrong token).`,
+      );
       expect(error.problems[0]?.hint).toMatch(/metadata sent \(e\.g\. authorization\) may be missing/);
     });
 
@@ -132,7 +135,9 @@ describe('reflectSchema against grpc-go', () => {
     test('invalid metadata is rejected before anything is sent', async () => {
       const metadata = [{ key: 'bad key', value: 'x' }];
       const error = await failure(reflectSchema({ target: `127.0.0.1:${port}`, tls: plaintext, metadata }));
-      expect(error.message).toBe('Metadata row 1: the key "bad key" is not valid.\n  Metadata keys may contain only 0-9 a-z _ . - (letters are lowercased).');
+      expect(error.message).toBe(
+        'Metadata row 1: the key "bad key" is not valid.\n  Metadata keys may contain only 0-9 a-z _ . - (letters are lowercased).',
+      );
     });
   });
 
@@ -150,7 +155,9 @@ describe('reflectSchema against grpc-go', () => {
 
     test('with the CA, by IP and by name, and through grpcs://', async () => {
       for (const target of [`127.0.0.1:${tlsPort}`, `localhost:${tlsPort}`]) {
-        expect(testServiceMethods((await reflectSchema({ target, tls: withCa })).files)).toEqual(interopMethods);
+        expect(testServiceMethods((await reflectSchema({ target, tls: withCa })).files)).toEqual(
+          interopMethods,
+        );
       }
       // grpcs:// alone means TLS with the system roots, which do not trust the test CA.
       const error = await failure(reflectSchema({ target: `grpcs://127.0.0.1:${tlsPort}`, tls: plaintext }));
@@ -163,7 +170,10 @@ describe('reflectSchema against grpc-go', () => {
     });
 
     test('insecure accepts a certificate from an unknown CA', async () => {
-      const schema = await reflectSchema({ target: `127.0.0.1:${otherPort}`, tls: { mode: 'tls', insecure: true } });
+      const schema = await reflectSchema({
+        target: `127.0.0.1:${otherPort}`,
+        tls: { mode: 'tls', insecure: true },
+      });
       expect(testServiceMethods(schema.files)).toEqual(interopMethods);
     });
 
@@ -175,7 +185,10 @@ describe('reflectSchema against grpc-go', () => {
           hint: 'Set the server name in the TLS settings to a name the certificate holds, e.g. foo.test.example (this also sets the :authority).',
         },
       ]);
-      const schema = await reflectSchema({ target: `127.0.0.1:${otherPort}`, tls: { ...withCa, serverName: 'foo.test.example' } });
+      const schema = await reflectSchema({
+        target: `127.0.0.1:${otherPort}`,
+        tls: { ...withCa, serverName: 'foo.test.example' },
+      });
       expect(testServiceMethods(schema.files)).toEqual(interopMethods);
     });
 
@@ -202,8 +215,12 @@ describe('reflectSchema against grpc-go', () => {
 
     test('plaintext client, TLS server: suggests switching TLS on', async () => {
       const error = await failure(reflectSchema({ target: `127.0.0.1:${tlsPort}`, tls: plaintext }));
-      expect(error.problems[0]?.message).toMatch(new RegExp(`^The server at 127\\.0\\.0\\.1:${tlsPort} did not answer gRPC in plaintext \\(`));
-      expect(error.problems[0]?.hint).toBe(`It probably requires TLS: switch TLS on (or write grpcs://127.0.0.1:${tlsPort}).`);
+      expect(error.problems[0]?.message).toMatch(
+        new RegExp(`^The server at 127\\.0\\.0\\.1:${tlsPort} did not answer gRPC in plaintext \\(`),
+      );
+      expect(error.problems[0]?.hint).toBe(
+        `It probably requires TLS: switch TLS on (or write grpcs://127.0.0.1:${tlsPort}).`,
+      );
     });
 
     test('TLS client, plaintext server: says the server does not speak TLS', async () => {
@@ -227,7 +244,7 @@ describe('reflectSchema against @grpc/reflection (grpc-js)', () => {
     await server.stop();
   });
 
-  test('repairs proto-loader\'s lossy descriptors into the types protoc compiles', async () => {
+  test("repairs proto-loader's lossy descriptors into the types protoc compiles", async () => {
     const schema = await reflectSchema({ target: `127.0.0.1:${server.port}`, tls: plaintext });
     expect(schema.protocol).toBe('v1');
     expect(schema.services).toContain('grpc.testing.TestService');
@@ -238,7 +255,9 @@ describe('reflectSchema against @grpc/reflection (grpc-js)', () => {
     const registry = createFileRegistry(create(FileDescriptorSetSchema, { file: schema.files }));
     const stats = registry.getMessage('grpc.testing.LoadBalancerStatsResponse');
     const rpcsByMethod = stats?.fields.find((f) => f.number === 3);
-    expect(rpcsByMethod?.fieldKind === 'map' && rpcsByMethod.message?.typeName).toBe('grpc.testing.LoadBalancerStatsResponse.RpcsByPeer');
+    expect(rpcsByMethod?.fieldKind === 'map' && rpcsByMethod.message?.typeName).toBe(
+      'grpc.testing.LoadBalancerStatsResponse.RpcsByPeer',
+    );
     // proto-loader's default (keepCase: false) camel-cases field and oneof names; everything else is protoc's.
     const protocSet = await protoc(['grpc/testing/test.proto'], [fixtures]);
     expect(schemaShape(registry)).toEqual(schemaShape(createFileRegistry(protocSet), fieldNaming(false)));
@@ -248,7 +267,9 @@ describe('reflectSchema against @grpc/reflection (grpc-js)', () => {
 describe('reflectSchema connection failures', () => {
   test('unreachable server', async () => {
     const error = await failure(reflectSchema({ target: '127.0.0.1:9', tls: plaintext }));
-    expect(error.message).toBe('Cannot reach 127.0.0.1:9: connection refused — is the server running?\n  Check the host and port.');
+    expect(error.message).toBe(
+      'Cannot reach 127.0.0.1:9: connection refused — is the server running?\n  Check the host and port.',
+    );
   });
 
   test('a server that accepts the connection but never answers: timeout', async () => {
@@ -257,7 +278,9 @@ describe('reflectSchema connection failures', () => {
     const { port } = silent.address() as { port: number };
     try {
       const started = Date.now();
-      const error = await failure(reflectSchema({ target: `127.0.0.1:${port}`, tls: plaintext, timeoutMs: 500 }));
+      const error = await failure(
+        reflectSchema({ target: `127.0.0.1:${port}`, tls: plaintext, timeoutMs: 500 }),
+      );
       expect(Date.now() - started).toBeLessThan(5_000);
       expect(error.problems[0]).toEqual({
         message: `Could not connect to 127.0.0.1:${port} within 0.5 s: the server accepted the connection but never spoke HTTP/2.`,
@@ -274,7 +297,9 @@ describe('reflectSchema connection failures', () => {
     await new Promise<void>((resolve) => mute.listen(0, '127.0.0.1', resolve));
     const { port } = mute.address() as { port: number };
     try {
-      const error = await failure(reflectSchema({ target: `127.0.0.1:${port}`, tls: plaintext, timeoutMs: 500 }));
+      const error = await failure(
+        reflectSchema({ target: `127.0.0.1:${port}`, tls: plaintext, timeoutMs: 500 }),
+      );
       expect(error.problems[0]).toEqual({
         message: `The server at 127.0.0.1:${port} is connected but did not answer reflection within 0.5 s.`,
         hint: 'Its reflection service may be stuck or very slow: load its .proto files or a descriptor set instead.',
@@ -286,6 +311,8 @@ describe('reflectSchema connection failures', () => {
 
   test('a target that cannot be parsed', async () => {
     const error = await failure(reflectSchema({ target: 'localhost', tls: plaintext }));
-    expect(error.message).toBe('The target "localhost" is not host:port.\n  Add the port, e.g. localhost:443 for TLS or localhost:50051.');
+    expect(error.message).toBe(
+      'The target "localhost" is not host:port.\n  Add the port, e.g. localhost:443 for TLS or localhost:50051.',
+    );
   });
 });

@@ -6,7 +6,9 @@ import { EnvironmentSelect } from '../../../../src/renderer/features/environment
 afterEach(cleanup);
 
 const options = (name: string) =>
-  Array.from((screen.getByRole('combobox', { name }) as HTMLSelectElement).options).map((option) => option.text);
+  Array.from((screen.getByRole('combobox', { name }) as HTMLSelectElement).options).map(
+    (option) => option.text,
+  );
 
 describe('EnvironmentSelect', () => {
   it('choose an environment, or none', () => {

@@ -7,7 +7,10 @@ import {
 } from '../../../../src/renderer/features/environments/variable-rows';
 import type { VariableRow } from '../../../../src/renderer/features/environments/variable-rows';
 
-const view = { file: { variables: { host: 'localhost:50051', user: 'ada' }, secrets: ['token'] }, storedSecrets: ['token'] };
+const view = {
+  file: { variables: { host: 'localhost:50051', user: 'ada' }, secrets: ['token'] },
+  storedSecrets: ['token'],
+};
 
 /** The rows of `view`, with changes to the row named `name`. */
 function edited(name: string, patch: Partial<VariableRow>): VariableRow[] {
@@ -37,7 +40,11 @@ describe('variable rows', () => {
 
   it('keep a stored secret untouched when its box stays empty', () => {
     expect(environmentToSave(variableRows(view), view.storedSecrets, 'prod-tls')).toEqual({
-      file: { variables: { host: 'localhost:50051', user: 'ada' }, secrets: ['token'], tlsProfile: 'prod-tls' },
+      file: {
+        variables: { host: 'localhost:50051', user: 'ada' },
+        secrets: ['token'],
+        tlsProfile: 'prod-tls',
+      },
       secrets: {},
     });
   });
@@ -49,16 +56,24 @@ describe('variable rows', () => {
   });
 
   it('delete the stored value when forgotten, removed, renamed or made plain', () => {
-    expect(environmentToSave(edited('token', { forget: true }), view.storedSecrets, undefined).secrets).toEqual({ token: null });
+    expect(
+      environmentToSave(edited('token', { forget: true }), view.storedSecrets, undefined).secrets,
+    ).toEqual({ token: null });
     const removed = variableRows(view).filter((row) => row.name !== 'token');
     expect(environmentToSave(removed, view.storedSecrets, undefined)).toEqual({
       file: { variables: { host: 'localhost:50051', user: 'ada' }, secrets: [] },
       secrets: { token: null },
     });
-    expect(environmentToSave(edited('token', { name: 'apiToken' }), view.storedSecrets, undefined).secrets).toEqual({
+    expect(
+      environmentToSave(edited('token', { name: 'apiToken' }), view.storedSecrets, undefined).secrets,
+    ).toEqual({
       token: null,
     });
-    const plain = environmentToSave(edited('token', { secret: false, value: 'visible' }), view.storedSecrets, undefined);
+    const plain = environmentToSave(
+      edited('token', { secret: false, value: 'visible' }),
+      view.storedSecrets,
+      undefined,
+    );
     expect(plain.file.variables['token']).toBe('visible');
     expect(plain.secrets).toEqual({ token: null });
   });

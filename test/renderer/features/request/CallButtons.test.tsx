@@ -21,17 +21,33 @@ describe('call buttons', () => {
   it('offers Send before a unary call and Cancel while it runs, never End stream', () => {
     expect(buttons('unary', 'idle')).toMatchObject({ send: 'enabled', cancel: 'disabled', end: 'absent' });
     cleanup();
-    expect(buttons('server_stream', 'running')).toMatchObject({ send: 'disabled', cancel: 'enabled', end: 'absent' });
+    expect(buttons('server_stream', 'running')).toMatchObject({
+      send: 'disabled',
+      cancel: 'enabled',
+      end: 'absent',
+    });
     cleanup();
     expect(buttons('unary', 'done')).toMatchObject({ send: 'enabled', cancel: 'disabled' });
   });
 
   it('keeps Send and End stream open while a bidi stream is open, then only Cancel after half-close', () => {
-    expect(buttons('bidi', 'streaming')).toMatchObject({ send: 'enabled', cancel: 'enabled', end: 'enabled' });
+    expect(buttons('bidi', 'streaming')).toMatchObject({
+      send: 'enabled',
+      cancel: 'enabled',
+      end: 'enabled',
+    });
     cleanup();
-    expect(buttons('client_stream', 'halfClosed')).toMatchObject({ send: 'disabled', cancel: 'enabled', end: 'disabled' });
+    expect(buttons('client_stream', 'halfClosed')).toMatchObject({
+      send: 'disabled',
+      cancel: 'enabled',
+      end: 'disabled',
+    });
     cleanup();
-    expect(buttons('bidi', 'starting')).toMatchObject({ send: 'disabled', cancel: 'disabled', end: 'disabled' });
+    expect(buttons('bidi', 'starting')).toMatchObject({
+      send: 'disabled',
+      cancel: 'disabled',
+      end: 'disabled',
+    });
   });
 
   it('says Connecting… while the call waits for a connection, whatever its kind', () => {

@@ -36,11 +36,16 @@ describe('outcome view', () => {
 
   it('shows captured values and why a capture found nothing', () => {
     render(<OutcomeView outcome={outcome} />);
-    expect(items().slice(3)).toEqual(['Capturedtoken = abc123', 'Not captureduserId: $.user.id: no field "user"']);
+    expect(items().slice(3)).toEqual([
+      'Capturedtoken = abc123',
+      'Not captureduserId: $.user.id: no field "user"',
+    ]);
   });
 
   it('says when the call had no assertions', () => {
-    render(<OutcomeView outcome={{ callId: 'c2', assertions: [], captures: [{ variable: 'x', value: '1' }] }} />);
+    render(
+      <OutcomeView outcome={{ callId: 'c2', assertions: [], captures: [{ variable: 'x', value: '1' }] }} />,
+    );
     expect(screen.getByRole('status').textContent).toBe('No assertions');
     expect(items()).toEqual(['Capturedx = 1']);
   });

@@ -13,7 +13,14 @@ describe('parsed field', () => {
   it('applies text that parses and keeps text that does not, saying why', () => {
     const onChange = vi.fn();
     render(
-      <ParsedField label="Agree" value={true} onChange={onChange} toText={() => 'yes'} parse={parseYes} placeholder="yes" />,
+      <ParsedField
+        label="Agree"
+        value={true}
+        onChange={onChange}
+        toText={() => 'yes'}
+        parse={parseYes}
+        placeholder="yes"
+      />,
     );
     const box = screen.getByRole('textbox', { name: 'Agree' });
     expect(box).toHaveProperty('value', 'yes');
@@ -29,7 +36,15 @@ describe('parsed field', () => {
 
   it('is a multi-line textarea when asked', () => {
     render(
-      <ParsedField label="Agree" multiline value={true} onChange={vi.fn()} toText={() => 'yes'} parse={parseYes} placeholder="" />,
+      <ParsedField
+        label="Agree"
+        multiline
+        value={true}
+        onChange={vi.fn()}
+        toText={() => 'yes'}
+        parse={parseYes}
+        placeholder=""
+      />,
     );
     expect(screen.getByRole('textbox', { name: 'Agree' }).tagName).toBe('TEXTAREA');
   });

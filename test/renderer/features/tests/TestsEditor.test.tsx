@@ -35,7 +35,9 @@ describe('tests editor', () => {
   it('offers Any then every gRPC status, and sets or clears the expected status', () => {
     const { applied, group } = edit();
     const status = within(group).getByRole('combobox', { name: 'Expected status' });
-    const options = within(status).getAllByRole('option').map((option) => option.textContent);
+    const options = within(status)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options[0]).toBe('Any');
     expect(options).toHaveLength(18);
     expect(options).toContain('NOT_FOUND');
@@ -102,7 +104,9 @@ describe('tests editor', () => {
 
     fireEvent.click(within(group).getByRole('button', { name: 'Add capture' }));
     const second = within(group).getByRole('group', { name: 'Capture 2' });
-    fireEvent.change(within(second).getByRole('combobox', { name: 'From' }), { target: { value: 'trailer' } });
+    fireEvent.change(within(second).getByRole('combobox', { name: 'From' }), {
+      target: { value: 'trailer' },
+    });
     type(within(second).getByRole('textbox', { name: 'Variable' }), 'req.id');
     type(within(second).getByRole('textbox', { name: 'Path or name' }), 'x-request-id');
     expect(applied.current.captures).toEqual([
