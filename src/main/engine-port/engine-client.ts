@@ -78,8 +78,7 @@ export class EngineClient {
     const id = this.nextRequest++;
     return new Promise((resolve) => {
       this.pending.set(id, resolve);
-      // An operation without fields may come with no input; JSON would drop the key, which the port's schema requires.
-      this.post({ type: 'request', id, client, op, input: input ?? {} });
+      this.post({ type: 'request', id, client, op, input });
     });
   }
 

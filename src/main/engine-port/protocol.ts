@@ -25,8 +25,15 @@ const toEngineSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('start'), start: engineStartSchema }),
   z.object({ type: z.literal('connect'), client: id }),
   z.object({ type: z.literal('disconnect'), client: id }),
-  // `input` (the operation's named fields) is checked by the engine's dispatcher, as for every transport.
-  z.object({ type: z.literal('request'), id, client: id, op: z.string().max(100), input: z.unknown() }),
+  // `input` (the operation's named fields) is checked by the engine's dispatcher, as for every transport; an operation
+  // without fields may have none (JSON drops an undefined key), which the dispatcher reads as {}.
+  z.object({
+    type: z.literal('request'),
+    id,
+    client: id,
+    op: z.string().max(100),
+    input: z.unknown().optional(),
+  }),
   z.object({ type: z.literal('grantDropped'), paths: z.array(z.string()) }),
   z.object({ type: z.literal('reply'), id, reply: replySchema }),
   z.object({ type: z.literal('close') }),
