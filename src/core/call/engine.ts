@@ -3,7 +3,7 @@ import { buildMetadata } from '../connection/metadata';
 import { compileJsonDecoder } from '../schema/json';
 import type { Schema } from '../schema/schema';
 import { ChannelPool } from './channel-pool';
-import { newCallSetup, prepareCall } from './prepare';
+import { newCallSetup, prepareRequest } from './prepare';
 import { CallSession } from './session';
 
 export { CallSession, type StatusEvent } from './session';
@@ -36,7 +36,7 @@ export class CallEngine {
     onEvent: (event: CallEvent) => void,
   ): Promise<CallSession> {
     const where = { target: request.target, tls: request.tls, metadata: request.metadata };
-    const prepared = await prepareCall(schema, request, this.setup);
+    const prepared = await prepareRequest(schema, request, this.setup);
     const { kind, method, output, connection } = prepared;
     const streaming = kind === 'client_stream' || kind === 'bidi';
     const options = request.options ?? {};

@@ -95,10 +95,10 @@ export async function prepareConnection(
 }
 
 /**
- * Every check before a call is sent, in one place for calls (CallEngine.start) and load tests (prepareLoad, which
+ * Every check before a call is sent, in one place for calls (CallEngine.start) and load tests (prepareLoadRun, which
  * runs the two halves per data file row and once): the messages, then the connection.
  */
-export async function prepareCall(
+export async function prepareRequest(
   schema: Schema,
   request: CallRequest,
   setup: CallSetup,

@@ -34,7 +34,7 @@ export interface PreparedLoad {
  * file, and encodes each iteration's requests once. Throws CallSetupError, JsonInputError, ConnectionError,
  * UnresolvedVariablesError, ThresholdSyntaxError or DataFileError.
  */
-export async function prepareLoad(input: LoadInput, plan: LoadPlan): Promise<PreparedLoad> {
+export async function prepareLoadRun(input: LoadInput, plan: LoadPlan): Promise<PreparedLoad> {
   // The method first, whatever the rows hold (its error names no row).
   const { kind } = callMethod(input.schema, input.request);
   const thresholds = parseThresholds(plan.thresholds ?? []);

@@ -1,6 +1,6 @@
 import type { LoadPlan, LoadReport, LoadSnapshot } from '../../../shared/load';
 import { Coordinator } from './coordinator';
-import { prepareLoad, type LoadInput } from './prepare';
+import { prepareLoadRun, type LoadInput } from './prepare';
 import { splitPlan } from './shares';
 
 export type { LoadInput } from './prepare';
@@ -25,7 +25,7 @@ export async function startLoad(
   onSnapshot: (snapshot: LoadSnapshot) => void,
 ): Promise<LoadRun> {
   const shares = splitPlan(plan);
-  const prepared = await prepareLoad(input, plan);
+  const prepared = await prepareLoadRun(input, plan);
   const coordinator = new Coordinator(prepared, plan, shares, onSnapshot);
   return { stop: () => coordinator.stop(), done: coordinator.done };
 }

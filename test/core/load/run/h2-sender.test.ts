@@ -7,7 +7,7 @@ import { ConnectionCache } from '../../../../src/core/call/connection-cache';
 import { grpcTimeout } from '../../../../src/core/wire/http-status';
 import { H2Sender } from '../../../../src/core/load/run/h2-sender';
 import { SessionPool, sessionTarget } from '../../../../src/core/wire/h2-sessions';
-import { prepareLoad } from '../../../../src/core/load/run/prepare';
+import { prepareLoadRun } from '../../../../src/core/load/run/prepare';
 import type { CallPlan } from '../../../../src/core/load/run/protocol';
 import { CallSender, type CallOutcome, type LoadSender } from '../../../../src/core/load/run/sender';
 import { rawHttp2Route } from '../../../../src/core/load/run/sender-choice';
@@ -45,7 +45,7 @@ const closed = (messagesPerStream = 1, dataFilePath?: string): LoadPlan => ({
 
 /** The call plan a load test would hand its workers. */
 async function planOf(call: CallRequest, plan: LoadPlan = closed()): Promise<CallPlan> {
-  return (await prepareLoad({ schema, request: call, values: new Map() }, plan)).call;
+  return (await prepareLoadRun({ schema, request: call, values: new Map() }, plan)).call;
 }
 
 /** Runs iterations 0..total-1 through a sender, `concurrency` at a time; answers each iteration's outcome. */
