@@ -1,6 +1,6 @@
 /**
  * The limits of a load test's plan, checked once for every way in: the page's Load test form (live, through the
- * contract's checkLoadPlan, and again on Start and Export) and `protodesk load`'s flags. The shapes (numbers, strings)
+ * contract's load.checkPlan, and again on Start and Export) and `protodesk load`'s flags. The shapes (numbers, strings)
  * are checked before this (zod at the contract, the flag parsers in the CLI); this checks what the numbers mean, with
  * one set of words, so the page and the command line accept and refuse the same plans saying the same thing.
  */
@@ -19,8 +19,8 @@ export class LoadPlanError extends Error {
   }
 }
 
-/** The limits, for the docs' table and tests; each is the most a load test of one machine may ask for. */
-export const planLimits = {
+/** The limits (docs/load-testing.md lists them); each is the most a load test of one machine may ask for. */
+const planLimits = {
   users: 10_000,
   total: 1_000_000_000,
   durationMs: 24 * 60 * 60 * 1000,
@@ -39,7 +39,7 @@ const manyMachines = 'For more, run the test from several machines (Export as a 
 const number = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 3 });
 
 /** `250 ms`, `1.5 s`, `25 h`: a duration as the limits are written. */
-export function durationWords(ms: number): string {
+function durationWords(ms: number): string {
   if (ms < 1000) return `${number(ms)} ms`;
   if (ms < 60_000) return `${number(ms / 1000)} s`;
   if (ms < 3_600_000) return `${number(ms / 60_000)} min`;
@@ -142,7 +142,7 @@ export function checkPlan(plan: LoadPlan): void {
   checkThresholds(plan.thresholds ?? []);
 }
 
-/** The plan's first problem as the contract answers it (checkLoadPlan), or null when the plan can run. */
+/** The plan's first problem as the contract answers it (load.checkPlan), or null when the plan can run. */
 export function planProblem(plan: LoadPlan): LoadPlanProblem | null {
   try {
     checkPlan(plan);
