@@ -61,7 +61,7 @@ const stackZones = (parent, layers) =>
  * requests, environments, history); load: the load engine; service: the use cases the contract exposes, and
  * `protodesk run` (service/run), which combine all the others.
  */
-const coreLayers = ['files', 'connection', 'tls', 'wire', 'schema', 'call', 'workspace', 'load', 'service'];
+const coreLayers = ['files', 'connection', 'tls', 'wire', 'schema', 'call', 'workspace', 'load', 'mock', 'service'];
 requirePlaced('core', coreLayers, 'coreLayers');
 
 /**
