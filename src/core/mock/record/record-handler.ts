@@ -2,7 +2,7 @@ import type { MockProblem } from '../../../shared/mock';
 import type { Schema } from '../../schema/schema';
 import type { MockHandler } from '../handler';
 import { forwardCall } from './forward-call';
-import { recordedRule } from './recorded-rule';
+import { recordedRules } from './recorded-rule';
 import { StubRecorder } from './stub-recorder';
 import { openUpstream, type RecordUpstream } from './upstream-client';
 
@@ -40,7 +40,7 @@ export async function createRecordHandler(options: RecordOptions): Promise<Recor
     if (!exchange.answered) return;
     const method = `${call.method.parent.typeName}/${call.method.name}`;
     try {
-      void recorder.record(method, recordedRule(options.schema, call.method, exchange));
+      void recorder.record(method, recordedRules(options.schema, call.method, exchange));
     } catch (error) {
       recorder.report(
         method,

@@ -24,10 +24,10 @@ export class StubRecorder {
     private readonly onProblems: (problems: MockProblem[]) => void = () => undefined,
   ) {}
 
-  /** Queues `rule` for the stub file of `method` (`pkg.Service/Method`); never rejects. */
-  record(method: string, rule: JsonObject): Promise<void> {
+  /** Queues the rules of one call for the stub file of `method` (`pkg.Service/Method`); never rejects. */
+  record(method: string, rules: JsonObject[]): Promise<void> {
     const path = stubPath(this.stubsDir, method);
-    const next = (this.queues.get(path) ?? Promise.resolve()).then(() => this.write(path, method, rule));
+    const next = (this.queues.get(path) ?? Promise.resolve()).then(() => this.write(path, method, rules));
     this.queues.set(path, next);
     return next;
   }
@@ -42,24 +42,30 @@ export class StubRecorder {
     await Promise.all(this.queues.values());
   }
 
-  private async write(path: string, method: string, rule: JsonObject): Promise<void> {
+  private async write(path: string, method: string, recorded: JsonObject[]): Promise<void> {
     try {
       const file = await this.read(path, method);
       if (!file) return;
       const rules = file.rules as JsonObject[];
-      const match = rule.match ?? {};
-      if (rules.some((existing) => sameMatch(existing.match ?? {}, match))) return;
       const mine = this.added.get(path) ?? [];
-      // A rule recorded earlier whose match this request also meets would answer it first on replay.
-      const shadowing = rules.findIndex(
-        (existing) =>
-          mine.some((added) => sameMatch(added, existing.match ?? {})) &&
-          jsonSubsetMismatch(existing.match ?? {}, match) === undefined,
-      );
-      rules.splice(shadowing < 0 ? rules.length : shadowing, 0, rule);
+      let changed = false;
+      for (const rule of recorded) {
+        const match = rule.match ?? {};
+        if (rules.some((existing) => sameMatch(existing.match ?? {}, match))) continue;
+        // A rule recorded earlier whose match this request also meets would answer it first on replay.
+        const shadowing = rules.findIndex(
+          (existing) =>
+            mine.some((added) => sameMatch(added, existing.match ?? {})) &&
+            jsonSubsetMismatch(existing.match ?? {}, match) === undefined,
+        );
+        rules.splice(shadowing < 0 ? rules.length : shadowing, 0, rule);
+        mine.push(match);
+        changed = true;
+      }
+      this.added.set(path, mine);
+      if (!changed) return;
       await mkdir(dirname(path), { recursive: true });
       await writeFileAtomic(path, `${JSON.stringify(file, null, 2)}\n`);
-      this.added.set(path, [...mine, match]);
       this.resolved(path);
     } catch (error) {
       const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
