@@ -2,7 +2,7 @@ import type { TlsSettings } from '../../shared/schema';
 import type { MockFallback, MockLogEntry, MockProblem, MockProtocol } from '../../shared/mock';
 import type { Schema } from '../schema/schema';
 import { loggedCall } from './call-log';
-import type { MockHandler } from './handler';
+import type { MockCall, MockHandler } from './handler';
 import { createRecordHandler } from './record/record-handler';
 import { readServerTls, type ServerTlsFiles } from './server-tls-files';
 import { startMockServer } from './server/mock-server';
@@ -64,7 +64,7 @@ export async function startMock(options: StartMockOptions): Promise<RunningMock>
   try {
     server = await startMockServer({
       schema: options.schema,
-      handler: answering.handler,
+      handler: (call, reply) => answering.handler(plainCall(call), reply),
       host: options.host ?? '127.0.0.1',
       port: options.port ?? 0,
       ...(tls ? { tls } : {}),
@@ -134,4 +134,13 @@ async function recording(
       }
     : recorder.handler;
   return { handler, upstream: recorder.upstream, problems: () => problems, close: () => recorder.close() };
+}
+
+/**
+ * The call as a plain object: the server may hand over a class whose fields are getters, which the handlers' wrappers
+ * (the call log's `{ ...call }`) would not copy.
+ */
+function plainCall(call: MockCall): MockCall {
+  const { method, protocol, metadata, requests, signal } = call;
+  return { method, protocol, metadata, requests, signal };
 }
