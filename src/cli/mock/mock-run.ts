@@ -1,4 +1,9 @@
-import { jsonLinesLog, startMock, type StartMockOptions } from '../../core/service/entry/mock';
+import {
+  jsonLinesLog,
+  MockStartError,
+  startMock,
+  type StartMockOptions,
+} from '../../core/service/entry/mock';
 import type { MockLogEntry } from '../../shared/mock';
 import type { CliIo } from '../cli-io';
 import { checkOutputFile } from '../output-file';
@@ -67,21 +72,24 @@ export async function runMock(target: string | undefined, flags: MockFlags, io: 
   await log?.flush();
 }
 
-/** A port or address that cannot be bound, in words that say what to do; anything else as it is. */
+/** A port or address that cannot be bound is a usage error, in words that say what to do; anything else as it is. */
 function bindError(error: unknown, plan: MockPlan): unknown {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EADDRINUSE')
-    return new UsageError(`Port ${plan.port} is in use.`, 'Use --port 0 or another port.');
-  if (code === 'EACCES') {
-    return new UsageError(`Port ${plan.port} needs privileges.`, 'Use --port 0 or a port above 1024.');
+  if (!(error instanceof MockStartError)) return error;
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new UsageError(`Port ${plan.port} is in use.`, 'Use --port 0 or another port.');
+    case 'EACCES':
+      return new UsageError(`Port ${plan.port} needs privileges.`, 'Use --port 0 or a port above 1024.');
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new UsageError(
+        `The mock cannot listen on ${plan.host}: no network interface of this machine has that address.`,
+        'Use --address 127.0.0.1 (the default), 0.0.0.0 for every interface, or one of this machine’s addresses.',
+      );
+    default:
+      return new UsageError(error.message);
   }
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return new UsageError(
-      `The mock cannot listen on ${plan.host}: no network interface of this machine has that address.`,
-      'Use --address 127.0.0.1 (the default), 0.0.0.0 for every interface, or one of this machine’s addresses.',
-    );
-  }
-  return error;
 }
 
 /** Whether only this machine can reach the address. */
