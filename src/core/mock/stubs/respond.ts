@@ -32,32 +32,25 @@ export interface StubResponse {
   messages: StubMessage[];
   /** Ends the call after the messages; without it the call ends OK (a bidi call: when the client ends). */
   status?: (ctx: TemplateContext) => MockStatus;
-  usesRequest: boolean;
 }
 
 const respondKeys = ['body', 'stream', 'interval', 'status', 'headers', 'trailers', 'delay'] as const;
 
-/** Compiles `node` for `method`, checking every message against its output type; `probe` fills templates for the check. */
+/** Compiles `node` for `method`, checking every message against its output type. */
 export function compileRespond(
   registry: Registry,
   method: DescMethod,
   node: JsonNode,
   where: string,
-  probe: TemplateContext,
 ): StubResponse {
   const settings = members(node, where, respondKeys);
   const streams = method.methodKind === 'server_streaming' || method.methodKind === 'bidi_streaming';
-  let usesRequest = false;
-  const body = (at: JsonNode, path: string): StubBody => {
-    const compiled = compileBody(registry, method.output, method.input, at, path, probe);
-    usesRequest ||= compiled.usesRequest;
-    return compiled;
-  };
+  const body = (at: JsonNode, path: string): StubBody =>
+    compileBody(registry, method.output, method.input, at, path);
   const text = (at: JsonNode, path: string): ((ctx: TemplateContext) => string) => {
     const value = stringOf(at, path);
     const template = compileTemplate(value, method.input, path, at.position);
     if (!template) return () => value;
-    usesRequest ||= template.usesRequest;
     return (ctx) => template.text(ctx);
   };
 
@@ -87,7 +80,7 @@ export function compileRespond(
     );
   }
   const status = statusNode
-    ? compileStatus(registry, method, statusNode, `${where}.status`, probe, text)
+    ? compileStatus(registry, method, statusNode, `${where}.status`, text)
     : undefined;
   if (status?.failing && bodyNode && !streams) {
     throw new StubError(
@@ -125,7 +118,6 @@ export function compileRespond(
     ...(intervalNode ? { interval: parseDelay(intervalNode.value, `${where}.interval`) } : {}),
     messages,
     ...(status ? { status: status.render } : {}),
-    usesRequest,
   };
 }
 
@@ -135,7 +127,6 @@ function compileStatus(
   method: DescMethod,
   member: JsonMember,
   where: string,
-  probe: TemplateContext,
   text: (at: JsonNode, path: string) => (ctx: TemplateContext) => string,
 ): { render: (ctx: TemplateContext) => MockStatus; failing: boolean } {
   const node = member.value;
@@ -175,13 +166,13 @@ function compileStatus(
         'For example { "@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "…" }.',
       );
     }
-    return compileBody(details, AnySchema, method.input, item, path, probe);
+    return compileBody(details, AnySchema, method.input, item, path);
   });
   const toDetail = (bytes: Uint8Array): MockStatusDetail => {
     const any = fromBinary(AnySchema, bytes);
     return { typeUrl: any.typeUrl, value: any.value };
   };
-  const fixed = bodies.every((b) => !b.usesRequest) ? bodies.map((b) => toDetail(b.bytes(probe))) : undefined;
+  const fixed = bodies.every((b) => b.fixed) ? bodies.map((b) => toDetail(b.fixed!)) : undefined;
   return {
     render: (ctx) => ({
       code,
