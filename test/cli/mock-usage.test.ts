@@ -32,6 +32,10 @@ test.each([
     ['127.0.0.1:1', ...zooFlags],
     'protodesk: The schema is given twice: by --proto and by the reflection address 127.0.0.1:1.\n',
   ],
+  [
+    [...zooFlags, '--stubs', '/nonexistent/stubs'],
+    'protodesk: --stubs /nonexistent/stubs: there is no such folder.\n',
+  ],
   [['--workspace', '/nonexistent/ws'], 'protodesk: There is no workspace folder /nonexistent/ws.\n'],
   [
     [...zooFlags, '--tls-cert', '/nonexistent/s.pem', '--tls-key', '/nonexistent/s.key'],

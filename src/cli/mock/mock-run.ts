@@ -1,3 +1,4 @@
+import { mkdir, stat } from 'node:fs/promises';
 import {
   jsonLinesLog,
   MockStartError,
@@ -28,6 +29,7 @@ export async function runMock(target: string | undefined, flags: MockFlags, io: 
           regularOnly: false,
           example: 'mock-calls.jsonl',
         });
+  if (plan.stubsDir !== undefined) await checkStubsFolder(plan.stubsDir, plan.record !== undefined);
   const { schema, stubsDir } = await mockSchema(plan);
   const log =
     logFile === undefined ? undefined : jsonLinesLog(logFile, (text) => io.err(`protodesk: ${text}\n`));
@@ -90,6 +92,17 @@ function bindError(error: unknown, plan: MockPlan): unknown {
     default:
       return new UsageError(error.message);
   }
+}
+
+/** --stubs must name a folder: a mistyped path would otherwise serve the fallback in silence. Record mode creates it. */
+async function checkStubsFolder(folder: string, create: boolean): Promise<void> {
+  if (create) await mkdir(folder, { recursive: true });
+  const info = await stat(folder).catch(() => undefined);
+  if (info?.isDirectory()) return;
+  throw new UsageError(
+    info ? `--stubs ${folder} is not a folder.` : `--stubs ${folder}: there is no such folder.`,
+    'Name the folder of stub files (an empty one serves the fallback until you add files), or fix the path.',
+  );
 }
 
 /** Whether only this machine can reach the address. */
