@@ -29,6 +29,18 @@ export interface StartMockOptions {
   onProblems?: (problems: MockProblem[]) => void;
 }
 
+/** The server could not start: the address or port cannot be bound, or the TLS files do not fit together. */
+export class MockStartError extends Error {
+  override name = 'MockStartError';
+  /** Node's error code when binding failed (EADDRINUSE, EACCES, EADDRNOTAVAIL, …). */
+  readonly code: string | undefined;
+
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  }
+}
+
 /** A mock that is serving. */
 export interface RunningMock {
   /** `host:port`, as clients dial it (IPv6 hosts in brackets). */
@@ -50,7 +62,7 @@ export interface RunningMock {
 /**
  * Starts a mock: the stubs engine (or record mode in front of an upstream) behind one port serving gRPC, gRPC-Web and
  * Connect, with every call logged to `onCall`. Throws ConnectionError for unreadable TLS files or a bad upstream, and
- * the server's error for an address that cannot be bound.
+ * MockStartError when the server cannot start (an address or port that cannot be bound).
  */
 export async function startMock(options: StartMockOptions): Promise<RunningMock> {
   if (options.record && !options.stubsDir) {
@@ -71,7 +83,7 @@ export async function startMock(options: StartMockOptions): Promise<RunningMock>
     });
   } catch (error) {
     await answering.close();
-    throw error;
+    throw new MockStartError(error);
   }
   const services = options.schema.services();
   const running = server;
