@@ -45,7 +45,14 @@ export function loggedCall(
   if (call.signal.aborted) queueMicrotask(cancelled);
   else call.signal.addEventListener('abort', cancelled, { once: true });
   return {
-    call: { ...call, requests: recorded(call.requests, requests) },
+    // Field by field: the server's call keeps these on getters, which a spread would drop.
+    call: {
+      method: call.method,
+      protocol: call.protocol,
+      metadata: call.metadata,
+      signal: call.signal,
+      requests: recorded(call.requests, requests),
+    },
     reply: {
       sendHeaders: (headers) => reply.sendHeaders(headers),
       sendMessage: (bytes) => {
