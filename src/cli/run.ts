@@ -3,6 +3,7 @@ import { registerCall } from './commands/call';
 import { registerDescribe } from './commands/describe';
 import { registerList } from './commands/list';
 import { registerLoad } from './commands/load';
+import { registerMock } from './commands/mock';
 import { registerProtoset } from './commands/protoset';
 import { registerRun } from './commands/run';
 import { registerServe } from './commands/serve';
@@ -27,6 +28,7 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
   registerServe(program, io);
   registerRun(program, io);
   registerLoad(program, io);
+  registerMock(program, io);
   program.commands.forEach((command) =>
     command.exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err }),
   );

@@ -1,7 +1,9 @@
 import { writeFileAtomic } from '../../core/service/entry/files';
+import { startMock, workspaceMock, type RunningMock } from '../../core/service/entry/mock';
 import { runWorkspace } from '../../core/service/run/runner';
 import { dataFolderSecrets } from '../../core/service/use-cases/data-folder';
 import { CallExit } from '../call-exit';
+import { problemReporter, servingLine } from '../mock/mock-lines';
 import { parseDuration } from '../duration';
 import { checkOutputFile } from '../output-file';
 import { selectionUsageError } from '../selection-error';
@@ -18,6 +20,7 @@ export interface RunFlags {
   output?: string;
   var: string[];
   deadline?: string;
+  mock?: boolean;
 }
 
 const reportExtensions: Record<ReporterName, string> = { pretty: 'txt', json: 'json', junit: 'xml' };
@@ -38,22 +41,46 @@ export async function runCommand(workspace: string, flags: RunFlags, io: CliIo):
         });
   // json and junit keep stdout machine-readable (the report, or nothing with --output): progress goes to stderr.
   const progress = flags.reporter === 'pretty' ? io.out : io.err;
+  const secrets = dataFolderSecrets();
+  const mock = flags.mock ? await startWorkspaceMock(workspace, secrets, progress) : undefined;
   const report = await runWorkspace({
     folder: workspace,
     ...(flags.collection !== undefined ? { collection: flags.collection } : {}),
     ...(flags.env !== undefined ? { environment: flags.env } : {}),
-    secrets: dataFolderSecrets(),
+    secrets,
     variables,
     ...(defaultDeadlineMs !== undefined ? { defaultDeadlineMs } : {}),
     onResult: (result) => progress(prettyResult(result)),
-  }).catch((error: unknown) => {
-    throw selectionUsageError(error);
-  });
+    ...(mock ? { target: { address: mock.address, tls: { mode: 'plaintext' } } } : {}),
+  })
+    .catch((error: unknown) => {
+      throw selectionUsageError(error);
+    })
+    .finally(() => mock?.stop(0));
   progress(prettySummary(report));
   const text = formatReport(flags.reporter, report);
   if (output !== undefined) await writeFileAtomic(output, text);
   else if (flags.reporter !== 'pretty') io.out(text);
   if (!report.passed) throw new CallExit(1);
+}
+
+/** The workspace's mock on a free port of 127.0.0.1, announced in the progress as `protodesk mock` announces it. */
+async function startWorkspaceMock(
+  workspace: string,
+  secrets: ReturnType<typeof dataFolderSecrets>,
+  progress: (text: string) => void,
+): Promise<RunningMock> {
+  const { schema, stubsDir } = await workspaceMock(workspace, secrets).catch((error: unknown) => {
+    throw selectionUsageError(error);
+  });
+  const mock = await startMock({
+    schema,
+    stubsDir,
+    fallback: 'sample',
+    onProblems: problemReporter((text) => progress(text), stubsDir),
+  });
+  progress(servingLine({ ...mock, tls: 'none' }));
+  return mock;
 }
 
 /** `name=value` of --var (also `load`'s). */

@@ -17,6 +17,9 @@ Output: the pretty progress (one line per request as it finishes, then a summary
 --reporter pretty, to stderr with json and junit, whose report goes to stdout. --output FILE writes the report
 to FILE instead (its folder is created); the progress is printed all the same.
 
+--mock starts the workspace's mock on 127.0.0.1 first (as protodesk mock --workspace does, with the sample
+fallback), sends every request to it in plaintext, whatever its own target and TLS profile, and stops it at the end.
+
 Secret variables are read from the secrets file in the data folder ($PROTODESK_DATA_DIR, else the platform's
 app data folder); in CI, pass them with --var NAME=VALUE.
 
@@ -27,6 +30,7 @@ Exit codes:
 
 Examples:
   protodesk run ./api-workspace --env staging
+  protodesk run ./api-workspace --mock --reporter junit --output reports/client-vs-mock.xml
   protodesk run . --collection smoke --env ci --var token=$API_TOKEN --reporter junit --output reports/protodesk.xml
 `;
 
@@ -41,6 +45,10 @@ export function registerRun(program: Command, io: CliIo): void {
     .addOption(new Option('--reporter <name>', 'report format').choices(reporters).default('pretty'))
     .option('--output <file>', 'write the report to this file instead of stdout')
     .option('--var <name=value>', "a variable for this run, over the environment's (repeatable)", collect, [])
+    .option(
+      '--mock',
+      "run against the workspace's own mock (its sources, the stubs in mocks/) on a free port, instead of each request's server",
+    )
     .option(
       '--deadline <duration>',
       `deadline of requests that set none: 200ms, 5s, 1m (default ${defaultRunDeadlineMs / 1000}s)`,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /** The schemas the Python peer serves (server.py --schema), as listed in schemas.json. */
-export type PySchema = 'pyservice' | 'editions2023' | 'editions2024';
+export type PySchema = 'pyservice' | 'editions2023' | 'editions2024' | 'zoo';
 
 /** The import path of every schema's .proto files. */
 export const pyProtoRoot = fileURLToPath(new URL('../../fixtures/protos', import.meta.url));

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { grpcStatusCode } from '../../../shared/grpc-status';
+import type { TlsSettings } from '../../../shared/schema';
 import type { SavedRequestEntry } from '../../../shared/workspace';
 import type { CallEngine } from '../../call/engine';
 import { engineFailure } from '../failure';
@@ -23,6 +24,15 @@ export interface RunContext {
   environment?: string;
   /** The deadline of requests that set none, so a run never hangs. */
   defaultDeadlineMs: number;
+  /** Where every request goes instead of its own target. */
+  target?: RunTarget;
+}
+
+/** A server that stands in for every request's own (`protodesk run --mock`). */
+export interface RunTarget {
+  /** host:port */
+  address: string;
+  tls: TlsSettings;
 }
 
 /**
@@ -40,13 +50,16 @@ export async function runSavedRequest(
   try {
     const saved = (await context.files.readRequest(entry.path)).value;
     method = saved.method;
-    const { request } = await resolveSavedRequest(saved, {
+    const { request: own } = await resolveSavedRequest(saved, {
       profileTls: workspaceProfileTls(() => context.files, context.temp),
       variables: context.variables,
       environment: context.environment,
       values: context.variables.values,
       defaultDeadlineMs: context.defaultDeadlineMs,
     });
+    const request = context.target
+      ? { ...own, target: context.target.address, tls: context.target.tls }
+      : own;
     const schema = await context.schemas.find(request.method);
     const expectedStatus = saved.assertions?.status ?? 'OK';
     const recorder = new CallRecorder({

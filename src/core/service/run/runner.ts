@@ -7,7 +7,7 @@ import { WorkspaceFileError } from '../../workspace/errors';
 import { SecretRedactor } from '../../workspace/redaction';
 import { planRun, type PlannedRequest } from './runner-plan';
 import type { RequestRunResult, RunReport } from './run-report';
-import { runSavedRequest, type RunContext } from './runner-request';
+import { runSavedRequest, type RunContext, type RunTarget } from './runner-request';
 import { RunSchemas } from './runner-schemas';
 import { openSavedWorkspace } from '../use-cases/saved-workspace';
 import type { SecretStore } from '../../workspace/secrets';
@@ -28,6 +28,8 @@ export interface RunOptions {
   onResult?: (result: RequestRunResult) => void;
   /** Deadline of requests that set none; default 30 s, so a run never hangs. */
   defaultDeadlineMs?: number;
+  /** Sends every request here instead of to its own target, e.g. the workspace's mock (`protodesk run --mock`). */
+  target?: RunTarget;
 }
 
 /**
@@ -70,6 +72,7 @@ export async function runWorkspace(options: RunOptions): Promise<RunReport> {
     variables,
     ...(options.environment !== undefined ? { environment: options.environment } : {}),
     defaultDeadlineMs: options.defaultDeadlineMs ?? defaultRunDeadlineMs,
+    ...(options.target ? { target: options.target } : {}),
   };
   const results: RequestRunResult[] = [];
   try {

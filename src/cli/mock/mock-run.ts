@@ -1,0 +1,90 @@
+import { jsonLinesLog, startMock, type StartMockOptions } from '../../core/service/entry/mock';
+import type { MockLogEntry } from '../../shared/mock';
+import type { CliIo } from '../cli-io';
+import { checkOutputFile } from '../output-file';
+import { UsageError } from '../usage-error';
+import { mockPlan, type MockFlags, type MockPlan } from './mock-flags';
+import { callLine, problemReporter, servingLine } from './mock-lines';
+import { mockSchema } from './mock-schema';
+import { untilStopped } from './until-stopped';
+
+/** How long calls in flight may take to finish once the mock is told to stop; then they are cancelled. */
+const stopGraceMs = 1000;
+
+/** `protodesk mock`: serves the schema's methods until Ctrl-C or SIGTERM, then ends with exit 0. */
+export async function runMock(target: string | undefined, flags: MockFlags, io: CliIo): Promise<void> {
+  const plan = mockPlan(target, flags);
+  // Checked before anything starts, so a mistyped path does not surface at the first call.
+  const logFile =
+    plan.log === undefined
+      ? undefined
+      : await checkOutputFile(plan.log, '--log', {
+          createFolder: false,
+          regularOnly: false,
+          example: 'mock-calls.jsonl',
+        });
+  const { schema, stubsDir } = await mockSchema(plan);
+  const log =
+    logFile === undefined ? undefined : jsonLinesLog(logFile, (text) => io.err(`protodesk: ${text}\n`));
+  const onCall =
+    log || plan.verbose
+      ? (entry: MockLogEntry) => {
+          log?.write(entry);
+          if (plan.verbose) io.err(callLine(entry));
+        }
+      : undefined;
+  if (!isLoopback(plan.host)) {
+    io.err(
+      `protodesk: warning: the mock listens on ${plan.host}, so other machines can call it; ` +
+        'use --address 127.0.0.1 to keep it to this one.\n',
+    );
+  }
+  const options: StartMockOptions = {
+    schema,
+    host: plan.host,
+    port: plan.port,
+    fallback: plan.fallback,
+    onProblems: problemReporter(io.err, stubsDir),
+    ...(stubsDir !== undefined ? { stubsDir } : {}),
+    ...(plan.tls ? { tls: plan.tls } : {}),
+    ...(plan.record ? { record: plan.record } : {}),
+    ...(onCall ? { onCall } : {}),
+  };
+  const mock = await startMock(options).catch((error: unknown) => {
+    throw bindError(error, plan);
+  });
+  io.out(
+    servingLine({
+      ...mock,
+      tls: plan.tls === undefined ? 'none' : plan.tls.clientCaFile === undefined ? 'tls' : 'mtls',
+    }),
+  );
+  if (mock.upstream !== undefined) {
+    io.err(`protodesk: recording the calls passed to ${mock.upstream} as stubs in ${stubsDir}\n`);
+  }
+  await untilStopped(io);
+  await mock.stop(stopGraceMs);
+  await log?.flush();
+}
+
+/** A port or address that cannot be bound, in words that say what to do; anything else as it is. */
+function bindError(error: unknown, plan: MockPlan): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EADDRINUSE')
+    return new UsageError(`Port ${plan.port} is in use.`, 'Use --port 0 or another port.');
+  if (code === 'EACCES') {
+    return new UsageError(`Port ${plan.port} needs privileges.`, 'Use --port 0 or a port above 1024.');
+  }
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
+    return new UsageError(
+      `The mock cannot listen on ${plan.host}: no network interface of this machine has that address.`,
+      'Use --address 127.0.0.1 (the default), 0.0.0.0 for every interface, or one of this machine’s addresses.',
+    );
+  }
+  return error;
+}
+
+/** Whether only this machine can reach the address. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
