@@ -7,7 +7,7 @@ import { ServerCog } from 'lucide-react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import { IconButton } from '../../components/IconButton';
 import type { CallModel } from '../../model/call-model';
-import { useMockStoreApi } from './mock-context';
+import { useOptionalMockStore } from './mock-context';
 import { seenCall, whyNotMockable } from './seen-call';
 
 /** The button; `run` shows the text it resolves to (or its error) in the response toolbar's notice line. */
@@ -20,14 +20,14 @@ export function MockThisResponse(props: {
   run: (action: () => Promise<string | undefined>) => Promise<void>;
 }): React.JSX.Element {
   const { call, sourceId, method, api } = props;
-  const mocks = useMockStoreApi();
+  const mocks = useOptionalMockStore();
   const why = whyNotMockable(call);
   const mock = (): void =>
     void props.run(async () => {
       const seen = seenCall(call);
       if (!seen) return undefined;
       const made = await api.mocks.ruleFromResponse({ sourceId, method, ...seen });
-      mocks.getState().openRules({ sourceId, method });
+      mocks?.getState().openRules({ sourceId, method });
       const what = made.replaced ? 'Rule replaced' : 'Rule added';
       return `${what} in ${made.file}: a mock of this schema answers this request so now`;
     });

@@ -1,15 +1,26 @@
 /** "Send to mock": a request tab whose source has a running mock sends there in one click (plaintext, its address). */
 import { ServerCog } from 'lucide-react';
-import { useMockStore } from './mock-context';
-import { mockOfSource } from './mock-store';
+import { useStore } from 'zustand';
+import { useOptionalMockStore } from './mock-context';
+import { mockOfSource, type MockStore } from './mock-store';
+import './mocks.css';
 
-/** The button, shown only while a mock of `sourceId` runs; `onSend` points the tab at `address` and sends. */
-export function SendToMock(props: {
+/** Props of SendToMock. */
+export interface SendToMockProps {
   sourceId: string;
   disabled?: boolean;
+  /** Points the tab at the mock's `address` and sends. */
   onSend(address: string): void;
-}): React.JSX.Element | null {
-  const mock = useMockStore((state) => mockOfSource(state.mocks, props.sourceId));
+}
+
+/** The button, shown only while a mock of `sourceId` runs. */
+export function SendToMock(props: SendToMockProps): React.JSX.Element | null {
+  const store = useOptionalMockStore();
+  return store ? <SendToMockButton store={store} {...props} /> : null;
+}
+
+function SendToMockButton(props: SendToMockProps & { store: MockStore }): React.JSX.Element | null {
+  const mock = useStore(props.store, (state) => mockOfSource(state.mocks, props.sourceId));
   if (!mock) return null;
   return (
     <button

@@ -25,6 +25,11 @@ export function useMockStoreApi(): MockStore {
   return store;
 }
 
+/** The store when the app provides one; panels rendered on their own (as in their tests) offer no mock actions. */
+export function useOptionalMockStore(): MockStore | null {
+  return useContext(MockContext);
+}
+
 /** A slice of the Mocks state (return stable values, not new objects). */
 export function useMockStore<T>(selector: (state: MockState & MockActions) => T): T {
   return useStore(useMockStoreApi(), selector);
