@@ -83,7 +83,8 @@ export class MockService {
       return entry.info;
     } catch (error) {
       this.mocks.delete(mockId);
-      throw startFailure(error, port);
+      // startMock's own words say what to change (a port in use, an address that is not this machine's).
+      throw error;
     } finally {
       resolveStarted();
     }
@@ -113,24 +114,4 @@ export class MockService {
   private changed(): void {
     this.parts.broadcast({ type: 'mocks', mocks: this.list() });
   }
-}
-
-/** A port in use or not allowed is the user's to change; anything else is the engine's own failure. */
-function startFailure(error: unknown, port: number): unknown {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EADDRINUSE') {
-    return new ApiError({
-      kind: 'connection',
-      message: `Port ${port} is already in use on 127.0.0.1.`,
-      hint: 'Choose another port, or 0 to let the system pick a free one.',
-    });
-  }
-  if (code === 'EACCES') {
-    return new ApiError({
-      kind: 'connection',
-      message: `This system does not let Protodesk listen on port ${port}.`,
-      hint: 'Ports below 1024 need special rights: choose one above 1024, or 0 for a free one.',
-    });
-  }
-  return error;
 }
