@@ -1,0 +1,76 @@
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { MockMetadata } from '../handler';
+
+/** Request headers that belong to HTTP, gRPC or Connect themselves, not to the call's metadata. */
+const transportHeaders = new Set([
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'accept-encoding',
+  'te',
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'http2-settings',
+  'x-grpc-web',
+]);
+
+function isTransportHeader(name: string): boolean {
+  return (
+    name.charCodeAt(0) === 0x3a /* ':' */ ||
+    name.startsWith('grpc-') ||
+    name.startsWith('connect-') ||
+    transportHeaders.has(name)
+  );
+}
+
+/**
+ * The call's metadata from its request headers. A repeated header keeps each value; `-bin` values that a client
+ * joined into one header (`a,b`) are split, as grpc-js does.
+ */
+export function requestMetadata(headers: IncomingHttpHeaders): MockMetadata {
+  const metadata: MockMetadata = {};
+  for (const name in headers) {
+    if (isTransportHeader(name)) continue;
+    const value = headers[name];
+    if (value === undefined) continue;
+    const values = Array.isArray(value) ? value : [value];
+    metadata[name] = name.endsWith('-bin')
+      ? values.flatMap((v) => v.split(',').map((s) => s.trim()))
+      : values;
+  }
+  return metadata;
+}
+
+/**
+ * Adds a handler's headers or trailers to an outgoing header block, under `prefix` (Connect unary sends trailers as
+ * `trailer-` headers). Names the transport owns are dropped so a stub cannot break the framing.
+ */
+export function addMetadata(
+  target: OutgoingHttpHeaders,
+  metadata: MockMetadata | undefined,
+  prefix = '',
+): void {
+  if (!metadata) return;
+  for (const name in metadata) {
+    const lower = name.toLowerCase();
+    if (isTransportHeader(lower)) continue;
+    const values = metadata[name];
+    if (values && values.length > 0) target[prefix + lower] = values.length === 1 ? values[0] : values;
+  }
+}
+
+/** Metadata as Connect's end-stream message carries it: `{name: [values]}`, transport names dropped. */
+export function connectMetadataJson(
+  metadata: MockMetadata | undefined,
+): Record<string, string[]> | undefined {
+  if (!metadata) return undefined;
+  const json: Record<string, string[]> = {};
+  for (const name in metadata) {
+    const lower = name.toLowerCase();
+    if (!isTransportHeader(lower) && metadata[name]!.length > 0) json[lower] = metadata[name]!;
+  }
+  return Object.keys(json).length > 0 ? json : undefined;
+}
