@@ -87,7 +87,7 @@ class Answer {
     const count = this.requests.bytes.length;
     const input = this.input(count, count - 1);
     const rule = rules.find((r) => r.match.test(input));
-    if (!rule) return this.fallbackWhole();
+    if (!rule) return this.fallbackWhole(rules.length > 0);
     const ctx = this.context(rule, input);
     const played = await this.play(rule, ctx);
     if (played === 'continue') this.reply.finish(ok, rule.respond.trailers?.(ctx));
@@ -156,8 +156,8 @@ class Answer {
     return 'ended';
   }
 
-  private async fallbackWhole(): Promise<void> {
-    if (this.options.fallback === 'unimplemented') return this.unimplemented(false);
+  private async fallbackWhole(hasRules: boolean): Promise<void> {
+    if (this.options.fallback === 'unimplemented') return this.unimplemented(hasRules);
     this.tell({ kind: 'fallback', fallback: this.options.fallback });
     await this.reply.sendMessage(this.sample());
     this.reply.finish(ok);

@@ -19,6 +19,8 @@ import { compileTemplate, type TemplateContext } from './template';
 export interface StubBody {
   /** Protobuf binary; throws JsonInputError when a template's value does not fit the message. */
   bytes(ctx: TemplateContext): Uint8Array;
+  /** The bytes when it has no templates (the same every time). */
+  fixed: Uint8Array | undefined;
   usesRequest: boolean;
 }
 
@@ -29,12 +31,14 @@ type Target =
   | { kind: 'string' }
   | { kind: 'other' };
 
-type Render = (ctx: TemplateContext) => JsonNode;
+/** The body with its templates filled from `ctx`; without a context, with templated values left out. */
+type Render = (ctx: TemplateContext | undefined) => JsonNode | undefined;
 
 /**
- * Compiles `node` (JSON for `desc`, from a stub file) once: a body without templates is encoded now; one with templates
- * is checked with `probe` (a sample request) so a value that can never fit is reported at load. A string that is
- * exactly one template takes its value's JSON type, except in a string field, which gets the value as text.
+ * Compiles `node` (JSON for `desc`, from a stub file) once: a body without templates is encoded now. One with
+ * templates is checked now without its templated values (whether those fit depends on the request), and encoded per
+ * answer. A string that is exactly one template takes its value's JSON type, except in a string field, which gets the
+ * value as text.
  */
 export function compileBody(
   registry: Registry,
@@ -42,7 +46,6 @@ export function compileBody(
   input: DescMessage,
   node: JsonNode,
   where: string,
-  probe: TemplateContext,
 ): StubBody {
   let usesRequest = false;
   const compileNode = (at: JsonNode, target: Target): Render | undefined => {
@@ -50,23 +53,32 @@ export function compileBody(
       const template = compileTemplate(at.value, input, where, at.position);
       if (!template) return undefined;
       usesRequest ||= template.usesRequest;
-      if (target.kind === 'string') return (ctx) => withPosition(template.text(ctx), at.position);
-      return (ctx) => withPosition(template.value(ctx), at.position);
+      const value = target.kind === 'string' ? template.text : template.value;
+      return (ctx) => (ctx ? withPosition(value(ctx), at.position) : undefined);
     }
     if (at.kind === 'array') {
       const element = target.kind === 'list' ? target.of : { kind: 'other' as const };
       const items = at.items.map((item) => compileNode(item, element));
       if (items.every((item) => item === undefined)) return undefined;
-      return (ctx) => ({ ...at, items: at.items.map((item, i) => items[i]?.(ctx) ?? item) });
+      return (ctx) => ({
+        ...at,
+        items: at.items.flatMap((item, i) => {
+          const render = items[i];
+          const rendered = render ? render(ctx) : item;
+          return rendered ? [rendered] : [];
+        }),
+      });
     }
     if (at.kind === 'object') {
       const values = at.members.map((member) => compileNode(member.value, memberTarget(target, member)));
       if (values.every((value) => value === undefined)) return undefined;
       return (ctx) => ({
         ...at,
-        members: at.members.map((member, i) => {
+        members: at.members.flatMap((member, i) => {
           const render = values[i];
-          return render ? { ...member, value: render(ctx) } : member;
+          if (!render) return [member];
+          const rendered = render(ctx);
+          return rendered ? [{ ...member, value: rendered }] : [];
         }),
       });
     }
@@ -75,11 +87,12 @@ export function compileBody(
   const render = compileNode(node, messageTarget(desc));
   const encode = (json: JsonNode): Uint8Array => encodeNode(registry, desc, json);
   if (!render) {
-    const bytes = checked(() => encode(node), desc, where, false);
-    return { bytes: () => bytes, usesRequest };
+    const bytes = checked(() => encode(node), desc, where);
+    return { bytes: () => bytes, fixed: bytes, usesRequest };
   }
-  checked(() => encode(render(probe)), desc, where, true);
-  return { bytes: (ctx) => encode(render(ctx)), usesRequest };
+  const skeleton = render(undefined);
+  if (skeleton) checked(() => encode(skeleton), desc, where);
+  return { bytes: (ctx) => encode(render(ctx)!), fixed: undefined, usesRequest };
 }
 
 /** Encodes JSON nodes for `desc`, with encodeJson's checks and messages (positions kept from the stub file). */
@@ -97,15 +110,15 @@ export function encodeNode(registry: Registry, desc: DescMessage, node: JsonNode
   }
 }
 
-function checked(encode: () => Uint8Array, desc: DescMessage, where: string, templated: boolean): Uint8Array {
+function checked(encode: () => Uint8Array, desc: DescMessage, where: string): Uint8Array {
   try {
     return encode();
   } catch (error) {
     if (!(error instanceof JsonInputError)) throw error;
     throw new StubError(
-      `${where} does not fit ${desc.typeName}: ${error.message.replace(/\.$/, '')}${templated ? ' (with a sample request in its templates)' : ''}.`,
-      templated
-        ? `Change the value or the template so it gives JSON for ${desc.typeName}'s field.`
+      `${where} does not fit ${desc.typeName}: ${error.message.replace(/\.$/, '')}.`,
+      desc.typeName === 'google.protobuf.Any'
+        ? 'Write the fields of the type "@type" names; google.rpc details (BadRequest, ErrorInfo, …) are always known, others need their .proto in the schema.'
         : `Write the answer as canonical JSON for ${desc.typeName}.`,
       error.position,
     );

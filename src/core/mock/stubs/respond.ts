@@ -37,19 +37,18 @@ export interface StubResponse {
 
 const respondKeys = ['body', 'stream', 'interval', 'status', 'headers', 'trailers', 'delay'] as const;
 
-/** Compiles `node` for `method`, checking every message against its output type; `probe` fills templates for the check. */
+/** Compiles `node` for `method`, checking every message against its output type. */
 export function compileRespond(
   registry: Registry,
   method: DescMethod,
   node: JsonNode,
   where: string,
-  probe: TemplateContext,
 ): StubResponse {
   const settings = members(node, where, respondKeys);
   const streams = method.methodKind === 'server_streaming' || method.methodKind === 'bidi_streaming';
   let usesRequest = false;
   const body = (at: JsonNode, path: string): StubBody => {
-    const compiled = compileBody(registry, method.output, method.input, at, path, probe);
+    const compiled = compileBody(registry, method.output, method.input, at, path);
     usesRequest ||= compiled.usesRequest;
     return compiled;
   };
@@ -87,7 +86,7 @@ export function compileRespond(
     );
   }
   const status = statusNode
-    ? compileStatus(registry, method, statusNode, `${where}.status`, probe, text)
+    ? compileStatus(registry, method, statusNode, `${where}.status`, text)
     : undefined;
   if (status?.failing && bodyNode && !streams) {
     throw new StubError(
@@ -135,7 +134,6 @@ function compileStatus(
   method: DescMethod,
   member: JsonMember,
   where: string,
-  probe: TemplateContext,
   text: (at: JsonNode, path: string) => (ctx: TemplateContext) => string,
 ): { render: (ctx: TemplateContext) => MockStatus; failing: boolean } {
   const node = member.value;
@@ -175,13 +173,13 @@ function compileStatus(
         'For example { "@type": "type.googleapis.com/google.rpc.ErrorInfo", "reason": "…" }.',
       );
     }
-    return compileBody(details, AnySchema, method.input, item, path, probe);
+    return compileBody(details, AnySchema, method.input, item, path);
   });
   const toDetail = (bytes: Uint8Array): MockStatusDetail => {
     const any = fromBinary(AnySchema, bytes);
     return { typeUrl: any.typeUrl, value: any.value };
   };
-  const fixed = bodies.every((b) => !b.usesRequest) ? bodies.map((b) => toDetail(b.bytes(probe))) : undefined;
+  const fixed = bodies.every((b) => b.fixed) ? bodies.map((b) => toDetail(b.fixed!)) : undefined;
   return {
     render: (ctx) => ({
       code,

@@ -1,15 +1,14 @@
 /** One stub file: `{ "format": 1, "method": "pkg.Service/Method", "rules": [...] }`, read and compiled against the schema. */
-import type { DescMethod, JsonValue } from '@bufbuild/protobuf';
+import type { DescMethod } from '@bufbuild/protobuf';
 import { editDistance } from '../../../shared/edit-distance';
 import type { MockProblem } from '../../../shared/mock';
-import { JsonInputError, sampleJson } from '../../schema/json';
+import { JsonInputError } from '../../schema/json';
 import { parseJsonText, type JsonNode } from '../../schema/json/json-text';
 import type { Schema } from '../../schema/schema';
 import { compileMatch, type IndexMeaning, type StubMatch } from './match';
 import { compileRespond, type StubResponse } from './respond';
 import { itemsOf, members, stringOf } from './shape';
 import { StubError } from './stub-error';
-import type { TemplateContext } from './template';
 
 /** A rule ready to answer: where it was written, what it matches and how it answers. */
 export interface StubRule {
@@ -72,13 +71,12 @@ export function parseStubFile(text: string, file: string, schema: Schema): StubF
     if (error instanceof StubError) return failed(file, error);
     throw error;
   }
-  const probe = probeContext(schema, method);
   const indexMeaning = indexMeanings[method.methodKind];
   const rules: StubRule[] = [];
   const problems: MockProblem[] = [];
   ruleNodes.forEach((node, index) => {
     try {
-      rules.push(compileRule(schema, method, node, file, index, indexMeaning, probe));
+      rules.push(compileRule(schema, method, node, file, index, indexMeaning));
     } catch (error) {
       if (!(error instanceof StubError)) throw error;
       problems.push(error.problem(file));
@@ -101,7 +99,6 @@ function compileRule(
   file: string,
   index: number,
   indexMeaning: IndexMeaning,
-  probe: TemplateContext,
 ): StubRule {
   const where = `rules[${index}]`;
   const settings = members(node, where, ['match', 'respond', 'description']);
@@ -114,7 +111,7 @@ function compileRule(
     );
   }
   const match = compileMatch(settings.get('match')?.value, method.input, indexMeaning, `${where}.match`);
-  const respond = compileRespond(schema.registry, method, respondNode.value, `${where}.respond`, probe);
+  const respond = compileRespond(schema.registry, method, respondNode.value, `${where}.respond`);
   return {
     file,
     index,
@@ -158,14 +155,6 @@ function nearestName(name: string, names: readonly string[]): string | undefined
     if (!best || distance < best.distance) best = { name: candidate, distance };
   }
   return best && best.distance <= Math.max(2, Math.floor(name.length / 4)) ? best.name : undefined;
-}
-
-/** Template values for the load-time check: a full sample request, and "1" for any metadata. */
-function probeContext(schema: Schema, method: DescMethod): TemplateContext {
-  const request = sampleJson(method.input, schema.registry);
-  const metadata = new Proxy({}, { get: () => ['1'] });
-  const requests: JsonValue[] = [request];
-  return { request: () => request, requests: () => requests, metadata, counter: 1, index: 0 };
 }
 
 function failed(file: string, error: StubError): StubFile {
