@@ -9,8 +9,6 @@ export interface Exchange {
   requests: Uint8Array[];
   headers: MockMetadata;
   responses: Uint8Array[];
-  /** For each response, how many request messages had been sent when it arrived (which request it answers). */
-  answering: number[];
   status: MockStatus;
   /** The upstream's `grpc-status-details-bin`, for the rule's readable details. */
   statusDetailsBytes?: Uint8Array;
@@ -35,7 +33,6 @@ export async function forwardCall(
   const stream = upstream.client.makeBidiStreamRequest(path, toBuffer, asIs, toGrpcMetadata(call.metadata));
   const requests: Uint8Array[] = [];
   const responses: Uint8Array[] = [];
-  const answering: number[] = [];
   let headers: MockMetadata | undefined;
   const cancel = () => stream.cancel();
   call.signal.addEventListener('abort', cancel, { once: true });
@@ -50,7 +47,6 @@ export async function forwardCall(
   let sending = Promise.resolve();
   stream.on('data', (message: Buffer) => {
     responses.push(message);
-    answering.push(requests.length);
     // The upstream waits while the client is slow to read (HTTP/2 flow control does the rest).
     stream.pause();
     sending = sending
@@ -78,7 +74,6 @@ export async function forwardCall(
     requests,
     headers: headers ?? {},
     responses,
-    answering,
     status: finished,
     ...(typeof detailsBytes === 'object' ? { statusDetailsBytes: detailsBytes } : {}),
     trailers,

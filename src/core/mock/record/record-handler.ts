@@ -2,7 +2,7 @@ import type { MockProblem } from '../../../shared/mock';
 import type { Schema } from '../../schema/schema';
 import type { MockHandler } from '../handler';
 import { forwardCall } from './forward-call';
-import { recordedRules } from './recorded-rule';
+import { seenCall } from './seen-call';
 import { StubRecorder } from './stub-recorder';
 import { openUpstream, type RecordUpstream } from './upstream-client';
 
@@ -34,17 +34,16 @@ export interface RecordHandler {
  */
 export async function createRecordHandler(options: RecordOptions): Promise<RecordHandler> {
   const upstream = await openUpstream(options.upstream);
-  const recorder = new StubRecorder(options.stubsDir, options.onProblems);
+  const recorder = new StubRecorder(options.stubsDir, upstream.display, options.onProblems);
   const handler: MockHandler = async (call, reply) => {
     const exchange = await forwardCall(upstream, call, reply);
     if (!exchange.answered) return;
-    const method = `${call.method.parent.typeName}/${call.method.name}`;
     try {
-      void recorder.record(method, recordedRules(options.schema, call.method, exchange));
+      void recorder.record(call.method, seenCall(options.schema, call.method, exchange));
     } catch (error) {
       recorder.report(
-        method,
-        `A call of ${method} was passed on but not recorded: ${(error as Error).message}.`,
+        call.method,
+        `A call of ${call.method.parent.typeName}/${call.method.name} was passed on but not recorded: ${(error as Error).message}.`,
         "The upstream's schema differs from the mock's: load the schema from the upstream (reflection) or its protos.",
       );
     }

@@ -33,11 +33,26 @@ afterAll(async () => {
   await rm(stubsDir, { recursive: true, force: true });
 });
 
-const stubFile = async (method: string): Promise<{ method: string; rules: unknown[] }> =>
+interface Rule {
+  description?: string;
+  match?: object;
+  respond: { stream?: unknown[] };
+}
+
+const stubFile = async (method: string): Promise<{ method: string; rules: Rule[] }> =>
   JSON.parse(await readFile(join(stubsDir, 'grpc.testing.TestService', `${method}.json`), 'utf8')) as {
     method: string;
-    rules: unknown[];
+    rules: Rule[];
   };
+
+/** The rules of a method's stub file, each recorded one checked for its description and shown without it. */
+async function recordedRules(method: string): Promise<Omit<Rule, 'description'>[]> {
+  return (await stubFile(method)).rules.map(({ description, ...rule }) => {
+    if (description !== undefined)
+      expect(description).toMatch(/^Recorded from 127\.0\.0\.1:\d+ on \d{4}-\d\d-\d\d$/);
+    return rule;
+  });
+}
 
 async function call(method: string, requests: object[], metadata: Record<string, string[]> = {}) {
   const { call: mockCall, reply } = interopCall(schema, method, requests as never, metadata);
@@ -56,9 +71,8 @@ test('a unary call passes its metadata both ways and becomes one rule, however o
   expect(reply.messages).toEqual([{ payload: { body: 'AAAA' } }]);
   await call('UnaryCall', [request], metadata);
   await call('UnaryCall', [{ responseSize: 1 }]);
-  const file = await stubFile('UnaryCall');
-  expect(file.method).toBe('grpc.testing.TestService/UnaryCall');
-  expect(file.rules).toEqual([
+  expect((await stubFile('UnaryCall')).method).toBe('grpc.testing.TestService/UnaryCall');
+  expect(await recordedRules('UnaryCall')).toEqual([
     {
       match: { body: request },
       respond: {
@@ -75,7 +89,7 @@ test('an error status is passed on and recorded by name', async () => {
   const request = { responseStatus: { code: 9, message: 'not now' } };
   const reply = await call('UnaryCall', [request]);
   expect(reply.status).toMatchObject({ code: 9, message: 'not now' });
-  expect((await stubFile('UnaryCall')).rules).toContainEqual({
+  expect(await recordedRules('UnaryCall')).toContainEqual({
     match: { body: request },
     respond: { status: { code: 'FAILED_PRECONDITION', message: 'not now' } },
   });
@@ -84,7 +98,7 @@ test('an error status is passed on and recorded by name', async () => {
 test('a server stream replays as a stream, a client stream matches its messages in order', async () => {
   const listed = await call('StreamingOutputCall', [{ responseParameters: [{ size: 1 }, { size: 2 }] }]);
   expect(listed.messages).toEqual([{ payload: { body: 'AA==' } }, { payload: { body: 'AAA=' } }]);
-  expect((await stubFile('StreamingOutputCall')).rules).toEqual([
+  expect(await recordedRules('StreamingOutputCall')).toEqual([
     {
       match: { body: { responseParameters: [{ size: 1 }, { size: 2 }] } },
       respond: { stream: [{ body: { payload: { body: 'AA==' } } }, { body: { payload: { body: 'AAA=' } } }] },
@@ -95,7 +109,7 @@ test('a server stream replays as a stream, a client stream matches its messages 
     { payload: { body: 'AQID' } },
   ]);
   expect(counted.messages).toEqual([{ aggregatedPayloadSize: 5 }]);
-  expect((await stubFile('StreamingInputCall')).rules).toEqual([
+  expect(await recordedRules('StreamingInputCall')).toEqual([
     {
       match: { messages: [{ payload: { body: 'AQI=' } }, { payload: { body: 'AQID' } }] },
       respond: { body: { aggregatedPayloadSize: 5 } },
@@ -103,22 +117,17 @@ test('a server stream replays as a stream, a client stream matches its messages 
   ]);
 });
 
-test('a bidi call becomes a rule per message, answering with what came after it', async () => {
+test('a bidi call replays its whole answer when its first message arrives', async () => {
   const requests = [{ responseParameters: [{ size: 1 }] }, { responseParameters: [{ size: 2 }] }];
   const reply = await call('FullDuplexCall', requests);
   expect(reply.messages).toEqual([{ payload: { body: 'AA==' } }, { payload: { body: 'AAA=' } }]);
-  const rules = (await stubFile('FullDuplexCall')).rules as {
-    match: object;
-    respond: { stream?: unknown[] };
-  }[];
-  expect(rules.map((rule) => rule.match)).toEqual([
-    { index: 0, body: requests[0] },
-    { index: 1, body: requests[1] },
-  ]);
-  // Every response is replayed once, in order, whichever message it is attributed to.
-  expect(rules.flatMap((rule) => rule.respond.stream ?? [])).toEqual([
-    { body: { payload: { body: 'AA==' } } },
-    { body: { payload: { body: 'AAA=' } } },
+  expect(await recordedRules('FullDuplexCall')).toEqual([
+    {
+      match: { index: 0, body: requests[0] },
+      respond: { stream: [{ body: { payload: { body: 'AA==' } } }, { body: { payload: { body: 'AAA=' } } }] },
+    },
+    // The later messages of a replayed call get no answer of their own.
+    { respond: { stream: [] } },
   ]);
 });
 
@@ -131,7 +140,10 @@ test("a user's stub file keeps its rules first; recorded rules go after them", a
     JSON.stringify({ format: 1, method: 'grpc.testing.TestService/EmptyCall', rules: [mine] }),
   );
   await call('EmptyCall', [{}]);
-  expect((await stubFile('EmptyCall')).rules).toEqual([mine, { match: { body: {} }, respond: { body: {} } }]);
+  expect(await recordedRules('EmptyCall')).toEqual([mine, { match: { body: {} }, respond: { body: {} } }]);
+  // Recording the same request again replaces its recorded rule, and leaves the user's alone.
+  await call('EmptyCall', [{}]);
+  expect(await recordedRules('EmptyCall')).toEqual([mine, { match: { body: {} }, respond: { body: {} } }]);
 });
 
 test('a more specific request recorded later goes before a more general one recorded earlier', async () => {
