@@ -45,7 +45,22 @@ export function loggedCall(
   if (call.signal.aborted) queueMicrotask(cancelled);
   else call.signal.addEventListener('abort', cancelled, { once: true });
   return {
-    call: { ...call, requests: recorded(call.requests, requests) },
+    // Getters, not a spread: the server's calls keep method, metadata and signal on their prototype.
+    call: {
+      get method() {
+        return call.method;
+      },
+      get protocol() {
+        return call.protocol;
+      },
+      get metadata() {
+        return call.metadata;
+      },
+      get signal() {
+        return call.signal;
+      },
+      requests: recorded(call.requests, requests),
+    },
     reply: {
       sendHeaders: (headers) => reply.sendHeaders(headers),
       sendMessage: (bytes) => {
