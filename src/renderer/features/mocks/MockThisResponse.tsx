@@ -27,8 +27,9 @@ export function MockThisResponse(props: {
       const seen = seenCall(call);
       if (!seen) return undefined;
       const made = await api.mocks.ruleFromResponse({ sourceId, method, ...seen });
-      mocks?.getState().openRules({ sourceId, method });
       const what = made.replaced ? 'Rule replaced' : 'Rule added';
+      const note = `${what}: rule ${made.index + 1} now answers this request with this response.`;
+      mocks?.getState().openRules({ sourceId, method, note });
       return `${what} in ${made.file}: a mock of this schema answers this request so now`;
     });
   return (

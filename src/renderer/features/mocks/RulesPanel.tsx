@@ -50,7 +50,9 @@ export function RulesPanel(props: {
   const [text, setText] = useState('');
   const [savedText, setSavedText] = useState('');
   const [problems, setProblems] = useState<MockProblem[]>([]);
-  const [status, setStatus] = useState<{ text: string; error?: ApiFailure } | undefined>(undefined);
+  const [status, setStatus] = useState<{ text: string; error?: ApiFailure } | undefined>(
+    rules.note === undefined ? undefined : { text: rules.note },
+  );
   const [saving, setSaving] = useState(false);
   const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);

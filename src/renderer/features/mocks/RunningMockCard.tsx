@@ -39,8 +39,8 @@ export function RunningMockCard(props: { mock: RunningMock; source?: SourceState
     <section className="pd-mock-card" aria-label={`Mock of ${mock.sourceLabel}`}>
       <div className="pd-mock-card-head">
         <span className="pd-mock-live" aria-hidden="true" />
-        <span className="pd-mock-card-title" title={mock.sourceLabel}>
-          {mock.sourceLabel}
+        <span className="pd-mock-card-title" title={`Serves the schema of ${mock.sourceLabel}`}>
+          Mock of {mock.sourceLabel}
         </span>
         <button type="button" className="danger" onClick={() => void stopMock(mock.mockId)}>
           <Square aria-hidden="true" size={12} />
@@ -48,6 +48,9 @@ export function RunningMockCard(props: { mock: RunningMock; source?: SourceState
         </button>
       </div>
       <div className="pd-mock-address-row">
+        <span className="pd-mock-address-label" aria-hidden="true">
+          Address
+        </span>
         <code className="pd-mock-address" aria-label="Mock address">
           {mock.address}
         </code>
@@ -71,12 +74,14 @@ export function RunningMockCard(props: { mock: RunningMock; source?: SourceState
               <button
                 type="button"
                 className="pd-mock-method"
-                aria-label={`Edit rules of ${method.name}`}
                 title={`Edit the rules of ${service.fullName}/${method.name}`}
                 onClick={() => openRules({ sourceId: mock.sourceId, method: stubMethod(method) })}
               >
                 <FileJson aria-hidden="true" size={14} />
-                <span className="pd-mock-method-name">{method.name}</span>
+                <span className="pd-mock-method-name">
+                  <span className="pd-visually-hidden">Edit rules of </span>
+                  {method.name}
+                </span>
                 <span className="pd-mock-method-service">{service.name}</span>
               </button>
             </li>

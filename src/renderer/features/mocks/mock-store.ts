@@ -30,6 +30,8 @@ export interface OpenRules {
   sourceId: string;
   /** `pkg.Service/Method`. */
   method: string;
+  /** Why it opened, said in the panel (e.g. the rule Mock this response added). */
+  note?: string;
 }
 
 /** The view's state. */
