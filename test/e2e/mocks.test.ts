@@ -138,7 +138,9 @@ describe('mocks in the app', () => {
     await page.keyboard.type('mocked {{request.responseSize}}');
     await expect.poll(() => rulesText(page)).toMatch(/"username":\s*"mocked \{\{request\.responseSize\}\}"/);
 
-    await rulesPanel(page).getByRole('button', { name: 'Save', exact: true }).click();
+    // Ctrl+S in the panel saves the stub file (not the request tab behind it).
+    expect(await rulesPanel(page).getByRole('button', { name: 'Save', exact: true }).isEnabled()).toBe(true);
+    await page.keyboard.press('ControlOrMeta+S');
     await rulesPanel(page)
       .getByRole('status')
       .filter({ hasText: 'Saved mocks/grpc.testing.TestService/UnaryCall.json' })
@@ -150,7 +152,11 @@ describe('mocks in the app', () => {
       method,
       rules: [{ respond: { body: { username: 'mocked {{request.responseSize}}' } } }],
     });
-    await rulesPanel(page).getByRole('button', { name: 'Close rules' }).click();
+    expect(await rulesPanel(page).getByRole('button', { name: 'Save', exact: true }).isEnabled()).toBe(false);
+    expect(await page.getByRole('dialog', { name: 'Save request' }).count()).toBe(0);
+    // Esc leaves the completed field's snippet first (Monaco's own), then closes the panel.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
     await rulesPanel(page).waitFor({ state: 'hidden' });
   });
 
@@ -226,7 +232,15 @@ describe('mocks in the app', () => {
     expect(describeViolations(serious(await axeViolations(page)))).toBe('');
     await page.getByRole('button', { name: 'Toggle theme' }).click();
     expect(describeViolations(serious(await axeViolations(page)))).toBe('');
-    await rulesPanel(page).getByRole('button', { name: 'Close rules' }).click();
+    // In the editor, Esc closes Monaco's suggestions first, then the panel.
+    await rulesMonaco(page).locator('.view-lines').click();
+    await page.keyboard.press('Control+Space');
+    await page.getByRole('listbox').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').first().waitFor({ state: 'hidden' });
+    expect(await rulesPanel(page).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await rulesPanel(page).waitFor({ state: 'hidden' });
     expect(describeViolations(serious(await axeViolations(page)))).toBe('');
   });
 

@@ -110,8 +110,7 @@ export function RulesPanel(props: {
       aria-labelledby={titleId}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
-          // Monaco's own Escape (closing its suggestions) comes first.
-          if (event.defaultPrevented) return;
+          // What Monaco closes with Esc (suggestions, a snippet) stops the key there; it marks others handled too.
           event.preventDefault();
           props.onClose();
         } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
