@@ -13,7 +13,7 @@ import type { MockedResponse, MockRules, SavedMockRules } from '../../shared/moc
 import type { MetadataEntry } from '../../shared/schema';
 import type { MockMetadata } from '../mock/handler';
 import { parseStubFile, renderStubFile, stubFileFor, stubPath, type SeenCall } from '../mock/stubs';
-import { decodeToJson, encodeJson } from '../schema/json';
+import { decodeToJson, encodeJson, sampleJson } from '../schema/json';
 import type { Schema } from '../schema/schema';
 import { writeFileAtomic } from '../workspace/atomic-write';
 import { WorkspaceFileError } from '../workspace/errors';
@@ -49,7 +49,7 @@ export class MockRulesFiles {
     this.stubsDir = join(workspaceFolder, mocksFolder);
   }
 
-  /** The method's stub file, or a stub without rules when there is none yet. */
+  /** The method's stub file, or (when there is none yet) one whose rule answers every call with a full sample. */
   async read(method: string): Promise<MockRules> {
     const desc = this.method(method);
     const where = this.locate(desc);
@@ -57,7 +57,7 @@ export class MockRulesFiles {
     return {
       method,
       file: where.file,
-      text: text ?? renderStubFile({ format: 1, method, rules: [] }),
+      text: text ?? this.starter(desc, method),
       exists: text !== undefined,
       jsonSchema: stubFileJsonSchema(desc, method),
       problems: text === undefined ? [] : this.problems(text, where),
@@ -92,6 +92,14 @@ export class MockRulesFiles {
     }
     await write(where, written);
     return { file: where.file, index: 0, replaced, problems: this.problems(written, where) };
+  }
+
+  /** A new file's text: one rule, answering every call with the response's every field filled, to edit. */
+  private starter(desc: DescMethod, method: string): string {
+    const body = sampleJson(desc.output, this.schema.registry);
+    const streams = desc.methodKind === 'server_streaming' || desc.methodKind === 'bidi_streaming';
+    const respond = streams ? { stream: [{ body }] } : { body };
+    return renderStubFile({ format: 1, method, rules: [{ respond }] });
   }
 
   private method(method: string): DescMethod {

@@ -68,6 +68,21 @@ describe('mocks from the page', () => {
 
     const rules = await service.mocks.readRules({ sourceId, method: getAnimal });
     expect(rules).toMatchObject({ file: 'mocks/zoo.v1.Zoo/GetAnimal.json', exists: false, problems: [] });
+    // A new file starts with one rule to edit: every call answered with every field of the response filled.
+    expect(JSON.parse(rules.text)).toEqual({
+      format: 1,
+      method: getAnimal,
+      rules: [
+        { respond: { body: { id: expect.any(String), name: expect.any(String), kind: expect.any(String) } } },
+      ],
+    });
+    const streamRules = await service.mocks.readRules({ sourceId, method: 'zoo.v1.Zoo/ListAnimals' });
+    expect(JSON.parse(streamRules.text)).toMatchObject({ rules: [{ respond: { stream: [{ body: {} }] } }] });
+    // As the editor would save it unchanged, the mock takes it.
+    expect(
+      (await service.mocks.saveRules({ sourceId, method: 'zoo.v1.Zoo/ListAnimals', text: streamRules.text }))
+        .problems,
+    ).toEqual([]);
     // The editor's schema types the response body as the method's output message.
     expect(JSON.stringify(rules.jsonSchema)).toContain('"zoo.v1.Animal"');
     const text = JSON.stringify({
