@@ -1,4 +1,10 @@
-import { jsonLinesLog, startMock, type StartMockOptions } from '../../core/service/entry/mock';
+import { mkdir, stat } from 'node:fs/promises';
+import {
+  jsonLinesLog,
+  MockStartError,
+  startMock,
+  type StartMockOptions,
+} from '../../core/service/entry/mock';
 import type { MockLogEntry } from '../../shared/mock';
 import type { CliIo } from '../cli-io';
 import { checkOutputFile } from '../output-file';
@@ -23,6 +29,7 @@ export async function runMock(target: string | undefined, flags: MockFlags, io: 
           regularOnly: false,
           example: 'mock-calls.jsonl',
         });
+  if (plan.stubsDir !== undefined) await checkStubsFolder(plan.stubsDir, plan.record !== undefined);
   const { schema, stubsDir } = await mockSchema(plan);
   const log =
     logFile === undefined ? undefined : jsonLinesLog(logFile, (text) => io.err(`protodesk: ${text}\n`));
@@ -67,21 +74,35 @@ export async function runMock(target: string | undefined, flags: MockFlags, io: 
   await log?.flush();
 }
 
-/** A port or address that cannot be bound, in words that say what to do; anything else as it is. */
+/** A port or address that cannot be bound is a usage error, in words that say what to do; anything else as it is. */
 function bindError(error: unknown, plan: MockPlan): unknown {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'EADDRINUSE')
-    return new UsageError(`Port ${plan.port} is in use.`, 'Use --port 0 or another port.');
-  if (code === 'EACCES') {
-    return new UsageError(`Port ${plan.port} needs privileges.`, 'Use --port 0 or a port above 1024.');
+  if (!(error instanceof MockStartError)) return error;
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new UsageError(`Port ${plan.port} is in use.`, 'Use --port 0 or another port.');
+    case 'EACCES':
+      return new UsageError(`Port ${plan.port} needs privileges.`, 'Use --port 0 or a port above 1024.');
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new UsageError(
+        `The mock cannot listen on ${plan.host}: no network interface of this machine has that address.`,
+        'Use --address 127.0.0.1 (the default), 0.0.0.0 for every interface, or one of this machine’s addresses.',
+      );
+    default:
+      return new UsageError(error.message);
   }
-  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return new UsageError(
-      `The mock cannot listen on ${plan.host}: no network interface of this machine has that address.`,
-      'Use --address 127.0.0.1 (the default), 0.0.0.0 for every interface, or one of this machine’s addresses.',
-    );
-  }
-  return error;
+}
+
+/** --stubs must name a folder: a mistyped path would otherwise serve the fallback in silence. Record mode creates it. */
+async function checkStubsFolder(folder: string, create: boolean): Promise<void> {
+  if (create) await mkdir(folder, { recursive: true });
+  const info = await stat(folder).catch(() => undefined);
+  if (info?.isDirectory()) return;
+  throw new UsageError(
+    info ? `--stubs ${folder} is not a folder.` : `--stubs ${folder}: there is no such folder.`,
+    'Name the folder of stub files (an empty one serves the fallback until you add files), or fix the path.',
+  );
 }
 
 /** Whether only this machine can reach the address. */

@@ -2,7 +2,7 @@ import type { TlsSettings } from '../../shared/schema';
 import type { MockFallback, MockLogEntry, MockProblem, MockProtocol } from '../../shared/mock';
 import type { Schema } from '../schema/schema';
 import { loggedCall } from './call-log';
-import type { MockHandler } from './handler';
+import type { MockCall, MockHandler } from './handler';
 import { createRecordHandler } from './record/record-handler';
 import { readServerTls, type ServerTlsFiles } from './server-tls-files';
 import { startMockServer } from './server/mock-server';
@@ -29,6 +29,18 @@ export interface StartMockOptions {
   onProblems?: (problems: MockProblem[]) => void;
 }
 
+/** The server could not start: the address or port cannot be bound, or the TLS files do not fit together. */
+export class MockStartError extends Error {
+  override name = 'MockStartError';
+  /** Node's error code when binding failed (EADDRINUSE, EACCES, EADDRNOTAVAIL, …). */
+  readonly code: string | undefined;
+
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.code = (cause as NodeJS.ErrnoException | undefined)?.code;
+  }
+}
+
 /** A mock that is serving. */
 export interface RunningMock {
   /** `host:port`, as clients dial it (IPv6 hosts in brackets). */
@@ -50,7 +62,7 @@ export interface RunningMock {
 /**
  * Starts a mock: the stubs engine (or record mode in front of an upstream) behind one port serving gRPC, gRPC-Web and
  * Connect, with every call logged to `onCall`. Throws ConnectionError for unreadable TLS files or a bad upstream, and
- * the server's error for an address that cannot be bound.
+ * MockStartError when the server cannot start (an address or port that cannot be bound).
  */
 export async function startMock(options: StartMockOptions): Promise<RunningMock> {
   if (options.record && !options.stubsDir) {
@@ -64,14 +76,14 @@ export async function startMock(options: StartMockOptions): Promise<RunningMock>
   try {
     server = await startMockServer({
       schema: options.schema,
-      handler: answering.handler,
+      handler: (call, reply) => answering.handler(plainCall(call), reply),
       host: options.host ?? '127.0.0.1',
       port: options.port ?? 0,
       ...(tls ? { tls } : {}),
     });
   } catch (error) {
     await answering.close();
-    throw error;
+    throw new MockStartError(error);
   }
   const services = options.schema.services();
   const running = server;
@@ -134,4 +146,13 @@ async function recording(
       }
     : recorder.handler;
   return { handler, upstream: recorder.upstream, problems: () => problems, close: () => recorder.close() };
+}
+
+/**
+ * The call as a plain object: the server may hand over a class whose fields are getters, which the handlers' wrappers
+ * (the call log's `{ ...call }`) would not copy.
+ */
+function plainCall(call: MockCall): MockCall {
+  const { method, protocol, metadata, requests, signal } = call;
+  return { method, protocol, metadata, requests, signal };
 }

@@ -7,7 +7,11 @@ export const reflectionV1 = 'grpc.reflection.v1.ServerReflection';
 export const reflectionV1alpha = 'grpc.reflection.v1alpha.ServerReflection';
 export const health = 'grpc.health.v1.Health';
 
-/** The bundled files that define them, and their registry (compiled once per process). */
+/**
+ * The bundled files that define them, and google.rpc's error details (with their imports), so reflection clients
+ * such as grpcurl can show the typed details of an error even when the schema does not import them. Their registry
+ * is compiled once per process.
+ */
 export interface BuiltinSchema {
   files: FileDescriptorProto[];
   registry: FileRegistry;
@@ -18,6 +22,10 @@ let built: BuiltinSchema | undefined;
 export function builtinSchema(): BuiltinSchema {
   if (!built) {
     const files = bundledFiles([
+      'google/protobuf/any.proto',
+      'google/protobuf/duration.proto',
+      'google/rpc/status.proto',
+      'google/rpc/error_details.proto',
       'grpc/reflection/v1/reflection.proto',
       'grpc/reflection/v1alpha/reflection.proto',
       'grpc/health/v1/health.proto',

@@ -4,7 +4,8 @@ import { decodeToJson } from '../../schema/json';
 import { connectEndStreamFlag, writeEnvelope } from '../../wire/envelope';
 import type { MockMetadata, MockStatus } from '../handler';
 import { addMetadata, connectMetadataJson } from './metadata';
-import { RequestError, ServerCall, decompressed } from './server-call';
+import { RequestError } from './request-error';
+import { ServerCall, decompressed, statusOf } from './server-call';
 import { connectErrorJson, connectHttpStatus } from './status-wire';
 
 /** Connect's two codecs: protobuf binary, or canonical JSON converted at the edge (the handler sees binary only). */
@@ -55,11 +56,11 @@ export class ConnectStreamCall extends ConnectCall {
   }
 
   protected endResponse(status: MockStatus, trailers: MockMetadata | undefined, streaming: boolean): void {
-    if (!streaming) this.beginResponse();
     const end: Record<string, unknown> = {};
     if (status.code !== 0) end.error = connectErrorJson(status);
     const metadata = connectMetadataJson(trailers);
     if (metadata) end.metadata = metadata;
+    if (!streaming) this.beginResponse();
     this.exchange.end(writeEnvelope(connectEndStreamFlag, Buffer.from(JSON.stringify(end), 'utf8')));
   }
 }
@@ -141,7 +142,7 @@ export class ConnectUnaryCall extends ConnectCall {
       this.requests.push(this.codec === 'json' ? this.fromJson(plain) : plain);
       this.requests.end();
     } catch (error) {
-      this.failRequest((error as RequestError).status ?? { code: code.INTERNAL, message: String(error) });
+      this.failRequest(statusOf(error));
     }
   }
 }

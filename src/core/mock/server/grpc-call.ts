@@ -64,7 +64,6 @@ export class GrpcWebCall extends ServerCall {
   }
 
   protected endResponse(status: MockStatus, trailers: MockMetadata | undefined, streaming: boolean): void {
-    if (!streaming) this.beginResponse();
     const fields: OutgoingHttpHeaders = {};
     addMetadata(fields, trailers);
     Object.assign(fields, grpcStatusFields(status));
@@ -73,6 +72,7 @@ export class GrpcWebCall extends ServerCall {
       const value = fields[name]!;
       for (const one of Array.isArray(value) ? value : [value]) block += `${name}: ${String(one)}\r\n`;
     }
+    if (!streaming) this.beginResponse();
     this.exchange.end(this.encoded(writeEnvelope(grpcWebTrailersFlag, Buffer.from(block, 'latin1'))));
   }
 

@@ -52,7 +52,12 @@ export class H2Exchange implements Exchange {
     if (!trailers) return this.stream.respond(headers);
     this.stream.respond(headers, { waitForTrailers: true });
     this.stream.once('wantTrailers', () => {
-      if (!this.stream.destroyed) this.stream.sendTrailers(this.trailers ?? {});
+      try {
+        this.stream.sendTrailers(this.trailers ?? {});
+      } catch {
+        // The stream closed meanwhile, or node refused a trailer: end it rather than leave it hanging.
+        this.stream.close(constants.NGHTTP2_INTERNAL_ERROR);
+      }
     });
   }
 

@@ -1,5 +1,7 @@
+import { status as code } from '@grpc/grpc-js';
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import type { MockMetadata } from '../handler';
+import { RequestError } from './request-error';
 
 /** Request headers that belong to HTTP, gRPC or Connect themselves, not to the call's metadata. */
 const transportHeaders = new Set([
@@ -44,9 +46,15 @@ export function requestMetadata(headers: IncomingHttpHeaders): MockMetadata {
   return metadata;
 }
 
+// HTTP's token characters for a name, and the bytes a field value may hold (node refuses others, and CR or LF would
+// break gRPC-Web's trailer block).
+const validName = /^[a-z0-9!#$%&'*+.^_`|~-]+$/;
+const validValue = /^[\t\x20-\x7e\x80-\xff]*$/;
+
 /**
  * Adds a handler's headers or trailers to an outgoing header block, under `prefix` (Connect unary sends trailers as
- * `trailer-` headers). Names the transport owns are dropped so a stub cannot break the framing.
+ * `trailer-` headers). Names the transport owns are dropped so a stub cannot break the framing; a name or value HTTP
+ * cannot carry throws a RequestError saying which.
  */
 export function addMetadata(
   target: OutgoingHttpHeaders,
@@ -58,7 +66,21 @@ export function addMetadata(
     const lower = name.toLowerCase();
     if (isTransportHeader(lower)) continue;
     const values = metadata[name];
-    if (values && values.length > 0) target[prefix + lower] = values.length === 1 ? values[0] : values;
+    if (!values || values.length === 0) continue;
+    const bad = !validName.test(lower)
+      ? 'name'
+      : values.some((value) => !validValue.test(value))
+        ? 'value'
+        : '';
+    if (bad) {
+      throw new RequestError({
+        code: code.INTERNAL,
+        message:
+          `The mock's metadata "${name}" has a ${bad} HTTP cannot carry: use letters, digits and dashes in names, ` +
+          'and no line breaks or control characters in values.',
+      });
+    }
+    target[prefix + lower] = values.length === 1 ? values[0] : values;
   }
 }
 

@@ -7,6 +7,7 @@ import { EnvelopeReader, EnvelopeSizeError, compressedFlag } from '../../wire/en
 import type { MockCall, MockMetadata, MockReply, MockStatus } from '../handler';
 import type { Exchange } from './exchange';
 import { requestMetadata } from './metadata';
+import { RequestError } from './request-error';
 import { RequestQueue } from './request-queue';
 import type { CallHost, Route } from './route';
 
@@ -19,13 +20,6 @@ const abortStatus: Record<Exclude<AbortKind, 'cancelled'>, MockStatus> = {
   deadline: { code: code.DEADLINE_EXCEEDED, message: 'Deadline exceeded' },
   stopping: { code: code.UNAVAILABLE, message: 'The mock server stopped while the call was in flight.' },
 };
-
-/** A request that cannot be read: the status it is answered with. */
-export class RequestError extends Error {
-  constructor(readonly status: MockStatus) {
-    super(status.message);
-  }
-}
 
 /**
  * One call on any protocol: the MockCall the handler reads and the MockReply it answers through (one object, its
@@ -88,14 +82,15 @@ export abstract class ServerCall implements MockCall, MockReply {
 
   sendMessage(bytes: Uint8Array): Promise<void> {
     if (this.state === 'finished' || !this.exchange.open) return done;
-    if (this.state === 'new') {
-      this.state = 'streaming';
-      this.beginResponse();
-    }
     let ready: boolean;
     try {
+      if (this.state === 'new') {
+        this.beginResponse();
+        this.state = 'streaming';
+      }
       ready = this.writeMessage(bytes);
     } catch (error) {
+      this.pendingHeaders = undefined;
       this.finish(statusOf(error));
       return done;
     }
@@ -107,7 +102,13 @@ export abstract class ServerCall implements MockCall, MockReply {
     const streaming = this.state === 'streaming';
     this.state = 'finished';
     clearTimeout(this.deadline);
-    if (this.exchange.open) this.endResponse(status, trailers, streaming);
+    try {
+      if (this.exchange.open) this.endResponse(status, trailers, streaming);
+    } catch (error) {
+      // The handler's headers or trailers cannot be sent: the client gets why instead.
+      this.pendingHeaders = undefined;
+      if (this.exchange.open) this.endResponse(statusOf(error), undefined, streaming);
+    }
     this.host.callEnded(this);
   }
 

@@ -131,6 +131,7 @@ class Answer {
     return {
       request: () => requests.message(index) ?? null,
       requests: () => requests.all(),
+      count: input.count,
       metadata: this.call.metadata,
       counter: rule.answered,
       index: Math.max(index, 0),

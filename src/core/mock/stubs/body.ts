@@ -21,7 +21,6 @@ export interface StubBody {
   bytes(ctx: TemplateContext): Uint8Array;
   /** The bytes when it has no templates (the same every time). */
   fixed: Uint8Array | undefined;
-  usesRequest: boolean;
 }
 
 /** What a JSON value is written into: decides whether a template's value is turned into text. */
@@ -47,12 +46,10 @@ export function compileBody(
   node: JsonNode,
   where: string,
 ): StubBody {
-  let usesRequest = false;
   const compileNode = (at: JsonNode, target: Target): Render | undefined => {
     if (at.kind === 'string') {
       const template = compileTemplate(at.value, input, where, at.position);
       if (!template) return undefined;
-      usesRequest ||= template.usesRequest;
       const value = target.kind === 'string' ? template.text : template.value;
       return (ctx) => (ctx ? withPosition(value(ctx), at.position) : undefined);
     }
@@ -88,11 +85,11 @@ export function compileBody(
   const encode = (json: JsonNode): Uint8Array => encodeNode(registry, desc, json);
   if (!render) {
     const bytes = checked(() => encode(node), desc, where);
-    return { bytes: () => bytes, fixed: bytes, usesRequest };
+    return { bytes: () => bytes, fixed: bytes };
   }
   const skeleton = render(undefined);
   if (skeleton) checked(() => encode(skeleton), desc, where);
-  return { bytes: (ctx) => encode(render(ctx)!), fixed: undefined, usesRequest };
+  return { bytes: (ctx) => encode(render(ctx)!), fixed: undefined };
 }
 
 /** Encodes JSON nodes for `desc`, with encodeJson's checks and messages (positions kept from the stub file). */

@@ -1,6 +1,6 @@
 /** Every stub file below a folder, compiled: rules by method, and what could not be served. */
 import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import type { MockProblem } from '../../../shared/mock';
 import { compareFolderPaths } from '../../../shared/natural-order';
 import type { Schema } from '../../schema/schema';
@@ -51,23 +51,24 @@ export async function loadStubs(dir: string, schema: Schema): Promise<LoadedStub
   return { rules, problems };
 }
 
-/** The stub files below `dir`, relative with `/`, in natural path order. */
+/** The stub files below `dir`, relative with `/`, in natural path order. A missing folder has none. */
 async function stubFiles(dir: string): Promise<string[]> {
-  let listed;
-  try {
-    listed = await readdir(dir, { recursive: true, withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  return listed
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
-    .map((entry) => relativeParts(dir, join(entry.parentPath, entry.name)))
-    .filter((parts) => !parts.some((part) => part.startsWith('.')))
-    .sort(compareFolderPaths)
-    .map((parts) => parts.join('/'));
-}
-
-function relativeParts(dir: string, path: string): string[] {
-  return relative(dir, path).split(sep);
+  const found: string[][] = [];
+  const walk = async (parts: string[]): Promise<void> => {
+    let listed;
+    try {
+      listed = await readdir(join(dir, ...parts), { withFileTypes: true });
+    } catch (error) {
+      // A folder removed meanwhile (or the stubs folder not made yet) holds nothing.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of listed) {
+      if (entry.name.startsWith('.')) continue;
+      if (entry.isDirectory()) await walk([...parts, entry.name]);
+      else if (entry.isFile() && entry.name.endsWith('.json')) found.push([...parts, entry.name]);
+    }
+  };
+  await walk([]);
+  return found.sort(compareFolderPaths).map((parts) => parts.join('/'));
 }

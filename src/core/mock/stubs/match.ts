@@ -29,7 +29,6 @@ export interface StubMatch {
   test(input: MatchInput): boolean;
   /** Which message the rule answers: `index` when the stream kind picks one, else the current one. */
   messageIndex(input: MatchInput): number;
-  needsRequest: boolean;
 }
 
 type ValueTest = (value: unknown) => boolean;
@@ -42,7 +41,7 @@ export function compileMatch(
   indexMeaning: IndexMeaning,
   where: string,
 ): StubMatch {
-  if (!node) return { test: () => true, messageIndex: (m) => m.current, needsRequest: false };
+  if (!node) return { test: () => true, messageIndex: (m) => m.current };
   const settings = members(node, where, matchKeys);
   const tests: ((m: MatchInput, message: JsonValue | undefined) => boolean)[] = [];
   let needsRequest = false;
@@ -109,7 +108,6 @@ export function compileMatch(
       return true;
     },
     messageIndex,
-    needsRequest,
   };
 }
 

@@ -32,7 +32,6 @@ export interface StubResponse {
   messages: StubMessage[];
   /** Ends the call after the messages; without it the call ends OK (a bidi call: when the client ends). */
   status?: (ctx: TemplateContext) => MockStatus;
-  usesRequest: boolean;
 }
 
 const respondKeys = ['body', 'stream', 'interval', 'status', 'headers', 'trailers', 'delay'] as const;
@@ -46,17 +45,12 @@ export function compileRespond(
 ): StubResponse {
   const settings = members(node, where, respondKeys);
   const streams = method.methodKind === 'server_streaming' || method.methodKind === 'bidi_streaming';
-  let usesRequest = false;
-  const body = (at: JsonNode, path: string): StubBody => {
-    const compiled = compileBody(registry, method.output, method.input, at, path);
-    usesRequest ||= compiled.usesRequest;
-    return compiled;
-  };
+  const body = (at: JsonNode, path: string): StubBody =>
+    compileBody(registry, method.output, method.input, at, path);
   const text = (at: JsonNode, path: string): ((ctx: TemplateContext) => string) => {
     const value = stringOf(at, path);
     const template = compileTemplate(value, method.input, path, at.position);
     if (!template) return () => value;
-    usesRequest ||= template.usesRequest;
     return (ctx) => template.text(ctx);
   };
 
@@ -124,7 +118,6 @@ export function compileRespond(
     ...(intervalNode ? { interval: parseDelay(intervalNode.value, `${where}.interval`) } : {}),
     messages,
     ...(status ? { status: status.render } : {}),
-    usesRequest,
   };
 }
 

@@ -18,8 +18,6 @@ export interface StubRule {
   index: number;
   match: StubMatch;
   respond: StubResponse;
-  /** Whether matching or answering reads the request messages. */
-  needsRequest: boolean;
   /** How many times it has answered (`{{counter}}` is this after the increment). */
   answered: number;
 }
@@ -117,7 +115,6 @@ function compileRule(
     index,
     match,
     respond,
-    needsRequest: match.needsRequest || respond.usesRequest,
     answered: 0,
   };
 }

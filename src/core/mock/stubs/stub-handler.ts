@@ -1,7 +1,7 @@
 /** The mock's answers from stub files: a MockHandler over the rules of a folder, reloaded when its files change. */
 import { watch, type FSWatcher } from 'chokidar';
 import { existsSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import type { MockAnswerSource, MockFallback, MockLogEntry, MockProblem } from '../../../shared/mock';
 import type { Schema } from '../../schema/schema';
 import { loggedCall } from '../call-log';
@@ -56,8 +56,7 @@ export async function createStubHandler(options: StubHandlerOptions): Promise<St
     }));
     onProblems?.(current.problems);
   });
-  const watcher =
-    stubsDir && existsSync(stubsDir) ? await watchFolder(stubsDir, () => reloads.request()) : undefined;
+  const stopWatching = stubsDir ? await watchStubs(stubsDir, () => reloads.request()) : undefined;
 
   const handler: MockHandler = async (call, reply) => {
     const rules = current.rules.get(`${call.method.parent.typeName}/${call.method.name}`) ?? [];
@@ -76,20 +75,50 @@ export async function createStubHandler(options: StubHandlerOptions): Promise<St
     methods: () => [...current.rules].filter(([, rules]) => rules.length > 0).map(([method]) => method),
     close: async () => {
       reloads.stop();
-      await watcher?.close();
+      await stopWatching?.();
     },
   };
 }
 
-/** Watches `dir` (hidden entries aside) and resolves once the initial scan is done, so later changes are all seen. */
-async function watchFolder(dir: string, onChange: () => void): Promise<FSWatcher> {
-  const watcher = watch(dir, {
-    ignoreInitial: true,
-    ignored: (path) => path !== dir && basename(path).startsWith('.'),
+/**
+ * Watches `dir` (hidden entries aside) and resolves once the initial scan is done, so later changes are all seen. A
+ * folder that does not exist yet is waited for in its parent (a workspace gets `mocks/` with its first stub).
+ */
+async function watchStubs(dir: string, onChange: () => void): Promise<() => Promise<void>> {
+  const root = resolve(dir);
+  if (existsSync(root)) {
+    const watcher = await ready(
+      watch(root, { ignoreInitial: true, ignored: hidden(root) }).on('all', onChange),
+    );
+    return () => watcher.close();
+  }
+  const parent = dirname(root);
+  if (!existsSync(parent)) return () => Promise.resolve();
+  let inner: FSWatcher | undefined;
+  let closed = false;
+  const outer = await ready(
+    watch(parent, { ignoreInitial: true, depth: 0, ignored: (path) => path !== parent && path !== root }),
+  );
+  outer.on('addDir', (path) => {
+    if (path !== root || inner || closed) return;
+    void outer.close();
+    inner = watch(root, { ignoreInitial: true, ignored: hidden(root) }).on('all', onChange);
+    // Files written before the watcher was ready are picked up by this load.
+    void ready(inner).then(onChange);
   });
-  watcher.on('all', onChange);
-  await new Promise<void>((resolve) => watcher.once('ready', resolve));
-  return watcher;
+  return async () => {
+    closed = true;
+    await outer.close();
+    await inner?.close();
+  };
+}
+
+function hidden(root: string): (path: string) => boolean {
+  return (path) => path !== root && basename(path).startsWith('.');
+}
+
+function ready(watcher: FSWatcher): Promise<FSWatcher> {
+  return new Promise((settle) => watcher.once('ready', () => settle(watcher)));
 }
 
 /** Runs `reload` once changes have been quiet for a moment, one at a time, again if more came in meanwhile. */

@@ -13,6 +13,8 @@ export interface TemplateContext {
   request(): JsonValue;
   /** Every request message so far. */
   requests(): readonly JsonValue[];
+  /** How many request messages arrived (without decoding them). */
+  count: number;
   metadata: MockMetadata;
   /** How many times this rule has answered, this time included (from 1). */
   counter: number;
@@ -26,8 +28,6 @@ export interface StringTemplate {
   value(ctx: TemplateContext): JsonValue;
   /** Always text: values that are not strings are written as JSON, missing ones as nothing. */
   text(ctx: TemplateContext): string;
-  /** Whether it reads the request messages (so they must be decoded). */
-  usesRequest: boolean;
 }
 
 type Expression = (ctx: TemplateContext) => JsonValue | undefined;
@@ -47,13 +47,10 @@ export function compileTemplate(
   if (!text.includes('{{')) return undefined;
   const literals: string[] = [];
   const expressions: Expression[] = [];
-  let usesRequest = false;
   let last = 0;
   for (const match of text.matchAll(templatePattern)) {
     literals.push(text.slice(last, match.index));
-    const compiled = compileExpression(match[1]!.trim(), input, where, position);
-    expressions.push(compiled.read);
-    usesRequest ||= compiled.usesRequest;
+    expressions.push(compileExpression(match[1]!.trim(), input, where, position));
     last = match.index + match[0].length;
   }
   if (expressions.length === 0) return undefined;
@@ -68,7 +65,6 @@ export function compileTemplate(
   return {
     value: whole ? (ctx) => single(ctx) ?? null : render,
     text: render,
-    usesRequest,
   };
 }
 
@@ -82,20 +78,20 @@ function compileExpression(
   input: DescMessage,
   where: string,
   position: JsonTextPosition | undefined,
-): { read: Expression; usesRequest: boolean } {
+): Expression {
   const fixed: Record<string, Expression> = {
     counter: (ctx) => ctx.counter,
     index: (ctx) => ctx.index,
     now: () => new Date().toISOString(),
     uuid: () => randomUUID(),
-    'requests.count': (ctx) => ctx.requests().length,
+    'requests.count': (ctx) => ctx.count,
   };
   const simple = fixed[expression];
-  if (simple) return { read: simple, usesRequest: expression === 'requests.count' };
+  if (simple) return simple;
   const metadata = /^metadata\.(.+)$/.exec(expression);
   if (metadata) {
     const name = metadata[1]!.toLowerCase();
-    return { read: (ctx) => ctx.metadata[name]?.[0] ?? '', usesRequest: false };
+    return (ctx) => ctx.metadata[name]?.[0] ?? '';
   }
   const request = /^(request|requests\.last|requests\.first|requests\[(\d+)\])(?=$|[.[])(.*)$/.exec(
     expression,
@@ -109,7 +105,7 @@ function compileExpression(
   }
   const steps = requestSteps(request[3]!, input, expression, where, position);
   const pick = messagePicker(request[1]!, request[2]);
-  return { read: (ctx) => readSteps(pick(ctx), steps), usesRequest: true };
+  return (ctx) => readSteps(pick(ctx), steps);
 }
 
 function messagePicker(

@@ -109,3 +109,26 @@ test('files added in a subfolder join the rules in natural path order; a removed
   await loaded;
   expect(await names(stubs)).toEqual(['ten']);
 });
+
+test('a stubs folder created after the mock started is watched from then on', async () => {
+  const parent = await stubFolder({});
+  const dir = join(parent, 'mocks');
+  const waiting: (() => void)[] = [];
+  const stubs = await createStubHandler({
+    schema,
+    stubsDir: dir,
+    fallback: 'unimplemented',
+    onProblems: () => waiting.splice(0).forEach((wake) => wake()),
+  });
+  cleanups.push(async () => {
+    await stubs.close();
+    await rm(parent, { recursive: true, force: true });
+  });
+  expect(await names(stubs)).toEqual([12]);
+  const loaded = new Promise<void>((resolve) => waiting.push(resolve));
+  await writeStubFiles(dir, { 'mock.zoo.Zoo/ListAnimals.json': listStub(['late']) });
+  await loaded;
+  // The first reload may have run before the file was complete; wait for the one that serves it.
+  while (stubs.methods().length === 0) await new Promise<void>((resolve) => waiting.push(resolve));
+  expect(await names(stubs)).toEqual(['late']);
+});

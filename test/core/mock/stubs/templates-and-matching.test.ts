@@ -124,6 +124,15 @@ describe('templates', () => {
   });
 });
 
+test('a status may be just its name or its number', async () => {
+  const call = await getAnimal([
+    { match: { body: { id: 1 } }, respond: { status: 'PERMISSION_DENIED' } },
+    { respond: { status: 8 } },
+  ]);
+  expect((await call({ id: '1' })).status).toEqual({ code: 7, message: '' });
+  expect((await call({})).status).toEqual({ code: 8, message: '' });
+});
+
 describe('matching', () => {
   test('fields: equals, regex and exists; the first rule that matches answers', async () => {
     const call = await getAnimal([
