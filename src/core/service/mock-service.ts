@@ -3,7 +3,6 @@
  * They belong to the engine, not to a client (a reloaded page finds them in `mocks.list`), so every client hears of
  * their calls; they stop with the engine.
  */
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ApiError } from '../../shared/api/errors';
 import type { ApiEvent } from '../../shared/api/types';
@@ -51,8 +50,6 @@ export class MockService {
     const schema = this.parts.sources.schema(sourceId);
     const sourceLabel = this.parts.sources.list().find((source) => source.id === sourceId)?.label ?? sourceId;
     const stubsDir = join((await this.parts.workspace.files()).folder, mocksFolder);
-    // The mock watches the folder for rules saved later, so it must exist from the start.
-    await mkdir(stubsDir, { recursive: true });
     let resolveStarted: () => void = () => undefined;
     const entry: MockEntry = { started: new Promise((resolve) => (resolveStarted = resolve)) };
     this.mocks.set(mockId, entry);
