@@ -98,7 +98,7 @@ export class MockRulesFiles {
   private starter(desc: DescMethod, method: string): string {
     const body = sampleJson(desc.output, this.schema.registry);
     const streams = desc.methodKind === 'server_streaming' || desc.methodKind === 'bidi_streaming';
-    const respond = streams ? { stream: [{ body }] } : { body };
+    const respond: Record<string, JsonValue> = streams ? { stream: [{ body }] } : { body };
     return renderStubFile({ format: 1, method, rules: [{ respond }] });
   }
 
