@@ -58,10 +58,22 @@ const stackZones = (parent, layers) =>
  * failures; tls: certificates, PEM files, channel credentials, the handshake check (built on connection); wire: the
  * bytes on the wire shared by the call and load engines; schema: loading protos, descriptor sets and reflection
  * (reflection dials a server, so it sits above tls); call: the call engine; workspace: the user's files (saved
- * requests, environments, history); load: the load engine; service: the use cases the contract exposes, and
+ * requests, environments, history); load: the load engine; mock: mock servers (stubs, record mode) on a server of
+ * its own; service: the use cases the contract exposes, and
  * `protodesk run` (service/run), which combine all the others.
  */
-const coreLayers = ['files', 'connection', 'tls', 'wire', 'schema', 'call', 'workspace', 'load', 'mock', 'service'];
+const coreLayers = [
+  'files',
+  'connection',
+  'tls',
+  'wire',
+  'schema',
+  'call',
+  'workspace',
+  'load',
+  'mock',
+  'service',
+];
 requirePlaced('core', coreLayers, 'coreLayers');
 
 /**

@@ -85,6 +85,8 @@ async function buildBench(out) {
       'bench/vectors-peer': 'test/peers/vectors/main.ts',
       // The gRPC-Web and Connect peer of the web benchmark and tests (test/peers/connect-node/server.ts starts it).
       'bench/connect-node-peer': 'test/peers/connect-node/main.ts',
+      // The mock benchmark's hand-written reference server, in its own process like the mock it is measured against.
+      'bench/mock-fixed-peer': 'bench/mock/fixed-peer.ts',
     },
     outdir: out,
   });

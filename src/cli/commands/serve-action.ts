@@ -7,6 +7,7 @@ import { startHost, type Host } from '../../host/host';
 import { defaultRendererDir } from '../../host/renderer-dir';
 import type { CliIo } from '../cli-io';
 import { UsageError } from '../usage-error';
+import { untilStopped } from '../until-stopped';
 
 /** The flags of `protodesk serve` as commander parses them. */
 export interface ServeFlags {
@@ -70,17 +71,4 @@ function openBrowser(url: string, io: CliIo): void {
   const child = spawn(command, args, { stdio: 'ignore', detached: true });
   child.on('error', () => io.err('protodesk: could not open a browser; open the address above.\n'));
   child.unref();
-}
-
-/** Resolves on Ctrl-C (taken over from the default exit) or SIGTERM. */
-function untilStopped(io: CliIo): Promise<void> {
-  return new Promise((resolve) => {
-    const stop = (): void => {
-      release?.();
-      process.off('SIGTERM', stop);
-      resolve();
-    };
-    const release = io.trapInterrupt?.(stop);
-    process.once('SIGTERM', stop);
-  });
 }

@@ -9,10 +9,10 @@ import type { MockLogEntry } from '../../shared/mock';
 import type { CliIo } from '../cli-io';
 import { checkOutputFile } from '../output-file';
 import { UsageError } from '../usage-error';
-import { mockPlan, type MockFlags, type MockPlan } from './mock-flags';
+import { mockPlan, type MockFlags } from './mock-flags';
 import { callLine, problemReporter, servingLine } from './mock-lines';
 import { mockSchema } from './mock-schema';
-import { untilStopped } from './until-stopped';
+import { untilStopped } from '../until-stopped';
 
 /** How long calls in flight may take to finish once the mock is told to stop; then they are cancelled. */
 const stopGraceMs = 1000;
@@ -58,7 +58,7 @@ export async function runMock(target: string | undefined, flags: MockFlags, io: 
     ...(onCall ? { onCall } : {}),
   };
   const mock = await startMock(options).catch((error: unknown) => {
-    throw bindError(error, plan);
+    throw bindError(error);
   });
   io.out(
     servingLine({
@@ -74,24 +74,9 @@ export async function runMock(target: string | undefined, flags: MockFlags, io: 
   await log?.flush();
 }
 
-/** A port or address that cannot be bound is a usage error, in words that say what to do; anything else as it is. */
-function bindError(error: unknown, plan: MockPlan): unknown {
-  if (!(error instanceof MockStartError)) return error;
-  switch (error.code) {
-    case 'EADDRINUSE':
-      return new UsageError(`Port ${plan.port} is in use.`, 'Use --port 0 or another port.');
-    case 'EACCES':
-      return new UsageError(`Port ${plan.port} needs privileges.`, 'Use --port 0 or a port above 1024.');
-    case 'EADDRNOTAVAIL':
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return new UsageError(
-        `The mock cannot listen on ${plan.host}: no network interface of this machine has that address.`,
-        'Use --address 127.0.0.1 (the default), 0.0.0.0 for every interface, or one of this machine’s addresses.',
-      );
-    default:
-      return new UsageError(error.message);
-  }
+/** A port or address that cannot be bound, or TLS files that do not fit, is a usage error in the engine's words. */
+function bindError(error: unknown): unknown {
+  return error instanceof MockStartError ? new UsageError(error.message, error.hint) : error;
 }
 
 /** --stubs must name a folder: a mistyped path would otherwise serve the fallback in silence. Record mode creates it. */

@@ -45,20 +45,12 @@ export function loggedCall(
   if (call.signal.aborted) queueMicrotask(cancelled);
   else call.signal.addEventListener('abort', cancelled, { once: true });
   return {
-    // Getters, not a spread: the server's calls keep method, metadata and signal on their prototype.
+    // Field by field: the server's call keeps these on getters, which a spread would drop.
     call: {
-      get method() {
-        return call.method;
-      },
-      get protocol() {
-        return call.protocol;
-      },
-      get metadata() {
-        return call.metadata;
-      },
-      get signal() {
-        return call.signal;
-      },
+      method: call.method,
+      protocol: call.protocol,
+      metadata: call.metadata,
+      signal: call.signal,
       requests: recorded(call.requests, requests),
     },
     reply: {

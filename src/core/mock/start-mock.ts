@@ -2,9 +2,10 @@ import type { TlsSettings } from '../../shared/schema';
 import type { MockFallback, MockLogEntry, MockProblem, MockProtocol } from '../../shared/mock';
 import type { Schema } from '../schema/schema';
 import { loggedCall } from './call-log';
-import type { MockCall, MockHandler } from './handler';
+import type { MockHandler } from './handler';
 import { createRecordHandler } from './record/record-handler';
 import { readServerTls, type ServerTlsFiles } from './server-tls-files';
+import { ListenError } from './server/listener';
 import { startMockServer } from './server/mock-server';
 import { createStubHandler } from './stubs';
 
@@ -32,12 +33,12 @@ export interface StartMockOptions {
 /** The server could not start: the address or port cannot be bound, or the TLS files do not fit together. */
 export class MockStartError extends Error {
   override name = 'MockStartError';
-  /** Node's error code when binding failed (EADDRINUSE, EACCES, EADDRNOTAVAIL, …). */
-  readonly code: string | undefined;
+  /** What to change, when the server said (a port in use, an address this machine lacks). */
+  readonly hint: string | undefined;
 
   constructor(cause: unknown) {
     super(cause instanceof Error ? cause.message : String(cause), { cause });
-    this.code = (cause as NodeJS.ErrnoException | undefined)?.code;
+    this.hint = cause instanceof ListenError ? cause.hint : undefined;
   }
 }
 
@@ -76,7 +77,7 @@ export async function startMock(options: StartMockOptions): Promise<RunningMock>
   try {
     server = await startMockServer({
       schema: options.schema,
-      handler: (call, reply) => answering.handler(plainCall(call), reply),
+      handler: answering.handler,
       host: options.host ?? '127.0.0.1',
       port: options.port ?? 0,
       ...(tls ? { tls } : {}),
@@ -146,13 +147,4 @@ async function recording(
       }
     : recorder.handler;
   return { handler, upstream: recorder.upstream, problems: () => problems, close: () => recorder.close() };
-}
-
-/**
- * The call as a plain object: the server may hand over a class whose fields are getters, which the handlers' wrappers
- * (the call log's `{ ...call }`) would not copy.
- */
-function plainCall(call: MockCall): MockCall {
-  const { method, protocol, metadata, requests, signal } = call;
-  return { method, protocol, metadata, requests, signal };
 }

@@ -14,8 +14,13 @@ from google.protobuf import json_format
 import codegen
 
 
+def text_metadata(metadata):
+    """Metadata as a dict, without -bin entries (bytes; grpc-status-details-bin among them)."""
+    return {key: value for key, value in (metadata or ()) if not key.endswith("-bin")}
+
+
 def status_of(error):
-    return {"code": error.code().name, "details": error.details(), "trailers": dict(error.trailing_metadata() or ())}
+    return {"code": error.code().name, "details": error.details(), "trailers": text_metadata(error.trailing_metadata())}
 
 
 def main():
@@ -29,7 +34,7 @@ def main():
         result = {}
 
         reply, call = zoo.GetAnimal.with_call(pb2.GetAnimalRequest(id=7), metadata=[("x-tenant", "a")], timeout=10)
-        result["unary"] = {"reply": json_format.MessageToDict(reply), "trailers": dict(call.trailing_metadata())}
+        result["unary"] = {"reply": json_format.MessageToDict(reply), "trailers": text_metadata(call.trailing_metadata())}
         reply = zoo.GetAnimal(pb2.GetAnimalRequest(id=7), metadata=[("x-tenant", "b")], timeout=10)
         result["unaryOtherTenant"] = json_format.MessageToDict(reply)
         try:
@@ -41,7 +46,7 @@ def main():
         stream = zoo.ListAnimals(pb2.ListAnimalsRequest(kind="cat"), timeout=10)
         result["serverStream"] = {
             "replies": [json_format.MessageToDict(m) for m in stream],
-            "trailers": dict(stream.trailing_metadata()),
+            "trailers": text_metadata(stream.trailing_metadata()),
         }
 
         animals = iter([pb2.Animal(name="ann"), pb2.Animal(name="bob"), pb2.Animal(name="cy")])

@@ -52,8 +52,7 @@ export class Listener {
   /** Binds `host:port` (0: a free port); rejects with what to change when it cannot. */
   listen(host: string, port: number): Promise<AddressInfo> {
     return new Promise((resolve, reject) => {
-      const failed = (error: NodeJS.ErrnoException): void =>
-        reject(new Error(listenMessage(error, host, port)));
+      const failed = (error: NodeJS.ErrnoException): void => reject(listenError(error, host, port));
       this.server.once('error', failed);
       this.server.listen(port, host, () => {
         this.server.off('error', failed);
@@ -122,16 +121,39 @@ export class Listener {
   }
 }
 
-function listenMessage(error: NodeJS.ErrnoException, host: string, port: number): string {
-  const where = `${host}:${port}`;
+/** Why the mock cannot listen, and what to change: the one wording for the CLI and the app. */
+export class ListenError extends Error {
+  override name = 'ListenError';
+  constructor(
+    message: string,
+    readonly hint: string,
+    /** Node's code (EADDRINUSE, EACCES, EADDRNOTAVAIL, …). */
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): ListenError {
+  const cannot = `The mock cannot listen on ${host}:${port}`;
+  const refused = (reason: string, hint: string): ListenError =>
+    new ListenError(`${cannot}: ${reason}`, hint, error.code);
   switch (error.code) {
     case 'EADDRINUSE':
-      return `The mock cannot listen on ${where}: the port is in use. Pick another port, or 0 for a free one.`;
+      return refused('the port is in use.', 'Pick another port, or 0 for a free one.');
     case 'EADDRNOTAVAIL':
-      return `The mock cannot listen on ${where}: this machine has no such address. Use 127.0.0.1, or one of its own addresses.`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return refused(
+        'no network interface of this machine has that address.',
+        'Use 127.0.0.1 (the default), 0.0.0.0 for every interface, or one of this machine’s addresses.',
+      );
     case 'EACCES':
-      return `The mock cannot listen on ${where}: ports below 1024 need administrator rights. Pick a port above 1024.`;
+      return refused(
+        'ports below 1024 need administrator rights.',
+        'Pick a port above 1024, or 0 for a free one.',
+      );
     default:
-      return `The mock cannot listen on ${where}: ${error.message}`;
+      return refused(`${error.message}.`, 'Pick another address or port.');
   }
 }

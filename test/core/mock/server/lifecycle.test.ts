@@ -150,7 +150,7 @@ describe('starting', () => {
   test('a port in use is refused with what to do', async () => {
     const { server } = await startEchoMock();
     await expect(startEchoMock({ port: server.port })).rejects.toThrow(
-      `The mock cannot listen on 127.0.0.1:${server.port}: the port is in use. Pick another port, or 0 for a free one.`,
+      `The mock cannot listen on 127.0.0.1:${server.port}: the port is in use.`,
     );
     await server.close(0);
   });

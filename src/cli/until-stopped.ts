@@ -1,4 +1,4 @@
-import type { CliIo } from '../cli-io';
+import type { CliIo } from './cli-io';
 
 /** Resolves on Ctrl-C (taken over from the default exit) or SIGTERM, whichever comes first. */
 export function untilStopped(io: CliIo): Promise<void> {
