@@ -11,8 +11,10 @@ export interface RunningMock {
   /** `host:port` a client dials (plaintext), e.g. `127.0.0.1:50123`. */
   address: string;
   protocols: MockProtocol[];
-  /** How many methods it serves. */
+  /** How many methods it answers from stubs. */
   methodCount: number;
+  /** The services of those methods (`pkg.Service`): the source's own, not the reflection and health every mock serves. */
+  services: string[];
   fallback: MockFallback;
   /** The folder of stub files it serves (the workspace's `mocks/`), absent when it serves none. */
   stubsDir?: string;

@@ -74,6 +74,7 @@ export class MockService {
         address: mock.address,
         protocols: mock.protocols,
         methodCount: mock.methodCount,
+        services: mock.services,
         fallback,
         stubsDir,
         problems: mock.problems(),

@@ -27,8 +27,10 @@ export function RunningMockCard(props: { mock: RunningMock; source?: SourceState
   const { notice, run } = useNotice();
   const methods = useMemo(
     () =>
-      (source?.services ?? []).flatMap((service) => service.methods.map((method) => ({ service, method }))),
-    [source],
+      (source?.services ?? [])
+        .filter((service) => mock.services.includes(service.fullName))
+        .flatMap((service) => service.methods.map((method) => ({ service, method }))),
+    [source, mock.services],
   );
   const copy = (): void =>
     void run(async () =>

@@ -21,6 +21,7 @@ const running = (mockId: string, sourceId = 'source-1'): RunningMock => ({
   address: '127.0.0.1:50123',
   protocols: ['grpc', 'grpc-web', 'grpc-web-text', 'connect'],
   methodCount: 4,
+  services: ['mock.zoo.Zoo'],
   fallback: 'sample',
   stubsDir: '/w/mocks',
   problems: [],
