@@ -217,9 +217,10 @@ describe('mocks from the page', () => {
     closing.push(() => new Promise((resolve) => busy.close(() => resolve())));
     const port = (busy.address() as { port: number }).port;
     const inUse = await failureOf(service.mocks.start({ mockId: 'x', sourceId, port, fallback: 'sample' }));
-    expect(inUse.message).toBe(
-      `The mock cannot listen on 127.0.0.1:${port}: the port is in use. Pick another port, or 0 for a free one.`,
-    );
+    expect(inUse).toMatchObject({
+      message: `The mock cannot listen on 127.0.0.1:${port}: the port is in use.`,
+      hint: 'Pick another port, or 0 for a free one.',
+    });
     expect(await service.mocks.list()).toEqual([]);
 
     const wrongFallback = await dispatch(service, 'mocks.start', {
