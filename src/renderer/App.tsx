@@ -1,6 +1,6 @@
 /**
- * The app shell: top bar (workspace, environment), sidebar (schemas, collections, history) | (tab strip + request |
- * response), the command palette, the save dialogs, window shortcuts.
+ * The app shell: top bar (workspace, environment), sidebar (schemas, collections, history, mocks) | (tab strip +
+ * request | response), the command palette, the save dialogs, the rules editor of a mock, window shortcuts.
  */
 import { Braces, Moon, Search, Sun } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -10,6 +10,9 @@ import { FailureMessage } from './components/ProblemList';
 import { useEnvironmentDefaults } from './features/environments/use-environment-defaults';
 import { HistoryPanel } from './features/history/HistoryPanel';
 import { LoadProvider, useLoadStoreApi } from './features/load/load-context';
+import { MockProvider, useMockStore } from './features/mocks/mock-context';
+import { MocksView } from './features/mocks/MocksView';
+import { RulesHost } from './features/mocks/RulesHost';
 import { PathChooserProvider } from './components/path-chooser';
 import { CommandPalette } from './features/palette/CommandPalette';
 import { paletteItems, type PaletteCommand } from './features/palette/palette-items';
@@ -38,7 +41,9 @@ export function App(props: { api: ProtodeskApi }): React.JSX.Element {
     <StoreProvider store={store}>
       <PathChooserProvider api={props.api}>
         <LoadProvider api={props.api}>
-          <Shell api={props.api} />
+          <MockProvider api={props.api}>
+            <Shell api={props.api} />
+          </MockProvider>
         </LoadProvider>
       </PathChooserProvider>
     </StoreProvider>
@@ -59,6 +64,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
   const actions = useAppStoreApi().getState();
   const active = useActiveTab();
   const loads = useLoadStoreApi();
+  const mockCount = useMockStore((state) => state.mocks.length);
   const [dialog, setDialog] = useState<WorkspaceDialog>(null);
   const items = useMemo(() => paletteItems(sources), [sources]);
   const commands = useMemo((): PaletteCommand[] => {
@@ -150,6 +156,8 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
                 onPreview={(id) => void actions.previewHistory(id)}
               />
             }
+            mocks={<MocksView />}
+            mockCount={mockCount}
           />
         </Panel>
         <Separator className="split-handle vertical" />
@@ -176,6 +184,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
         />
       )}
       <SaveDialogs />
+      <RulesHost api={props.api} theme={theme} />
     </div>
   );
 }

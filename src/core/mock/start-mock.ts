@@ -5,6 +5,7 @@ import { loggedCall } from './call-log';
 import type { MockHandler } from './handler';
 import { createRecordHandler } from './record/record-handler';
 import { readServerTls, type ServerTlsFiles } from './server-tls-files';
+import { builtinServiceNames } from './server/builtin-services';
 import { ListenError } from './server/listener';
 import { startMockServer } from './server/mock-server';
 import { createStubHandler } from './stubs';
@@ -52,6 +53,8 @@ export interface RunningMock {
   /** The methods served: every method of every service in the schema. */
   methodCount: number;
   serviceCount: number;
+  /** The schema's services it answers from stubs (or the upstream): all but reflection and health. */
+  services: string[];
   /** The upstream in record mode (host:port). */
   upstream?: string;
   /** The stubs' problems now. */
@@ -86,7 +89,8 @@ export async function startMock(options: StartMockOptions): Promise<RunningMock>
     await answering.close();
     throw new MockStartError(error);
   }
-  const services = options.schema.services();
+  // Reflection and health are the server's own, even where the schema has them too (a reflected server's schema).
+  const services = options.schema.services().filter((s) => !builtinServiceNames.includes(s.fullName));
   const running = server;
   return {
     address: `${running.host.includes(':') ? `[${running.host}]` : running.host}:${running.port}`,
@@ -95,6 +99,7 @@ export async function startMock(options: StartMockOptions): Promise<RunningMock>
     protocols: running.protocols,
     methodCount: services.reduce((count, service) => count + service.methods.length, 0),
     serviceCount: services.length,
+    services: services.map((service) => service.fullName),
     ...(answering.upstream ? { upstream: answering.upstream } : {}),
     problems: answering.problems,
     stop: async (graceMs) => {

@@ -9,11 +9,13 @@ import { CallsDomain } from './domains/calls';
 import { FilesDomain } from './domains/files';
 import { HistoryDomain } from './domains/history';
 import { LoadDomain } from './domains/load';
+import { MocksDomain } from './domains/mocks';
 import type { ServiceParts } from './domains/parts';
 import { SourcesDomain } from './domains/sources';
 import { TlsDomain } from './domains/tls';
 import { WorkspaceDomain } from './domains/workspace';
 import { LoadService } from './load-service';
+import { MockService } from './mock-service';
 import { workspaceNamedPaths } from './named-paths';
 import { PathAccess, type FileAccessPolicy } from './path-access';
 import { SourceCatalog } from './sources';
@@ -61,6 +63,7 @@ export class EngineService implements ProtodeskService {
   readonly tls: TlsDomain;
   readonly history: HistoryDomain;
   readonly load: LoadDomain;
+  readonly mocks: MocksDomain;
   private readonly parts: ServiceParts;
   /** Every connected client's event sink: workspace changes go to all of them. */
   private readonly listeners = new Set<(event: ApiEvent) => void>();
@@ -68,13 +71,14 @@ export class EngineService implements ProtodeskService {
   constructor(options: EngineServiceOptions) {
     const temp = new TempArea();
     const sources = new SourceCatalog(temp);
+    const broadcast = (event: ApiEvent): void => {
+      options.emit?.(event);
+      for (const listener of this.listeners) listener(event);
+    };
     const workspace = new WorkspaceService({
       dataDir: options.dataDir,
       ...(options.secretCipher ? { secretCipher: options.secretCipher } : {}),
-      broadcast: (event) => {
-        options.emit?.(event);
-        for (const listener of this.listeners) listener(event);
-      },
+      broadcast,
       loadSources: (saved) => sources.replaceSaved(saved),
     });
     const tools = new WorkspaceTools(workspace, sources, temp);
@@ -102,6 +106,7 @@ export class EngineService implements ProtodeskService {
       tools,
       access,
       loads: new LoadService({ sources, workspace, tools, access }),
+      mocks: new MockService({ sources, workspace, broadcast }),
     };
     this.app = new AppDomain(this.parts);
     this.sources = new SourcesDomain(this.parts);
@@ -109,6 +114,7 @@ export class EngineService implements ProtodeskService {
     this.workspace = new WorkspaceDomain(this.parts);
     this.tls = new TlsDomain(this.parts);
     this.history = new HistoryDomain(this.parts);
+    this.mocks = new MocksDomain(this.parts);
     const emit = (event: ApiEvent): void => options.emit?.(event);
     this.calls = new CallsDomain(this.parts, emit);
     this.load = new LoadDomain(this.parts, emit);
@@ -119,9 +125,9 @@ export class EngineService implements ProtodeskService {
     const calls = new CallsDomain(this.parts, emit);
     const load = new LoadDomain(this.parts, emit);
     this.listeners.add(emit);
-    const { app, sources, files, workspace, tls, history } = this;
+    const { app, sources, files, workspace, tls, history, mocks } = this;
     return {
-      api: { app, sources, calls, files, workspace, tls, history, load },
+      api: { app, sources, calls, files, workspace, tls, history, load, mocks },
       close: async () => {
         this.listeners.delete(emit);
         await calls.close();
@@ -135,8 +141,9 @@ export class EngineService implements ProtodeskService {
     this.parts.access.grantDropped(paths);
   }
 
-  /** Cancels and forgets every call, closes the channels and deletes the temporary files. */
+  /** Stops the mocks, cancels and forgets every call, closes the channels and deletes the temporary files. */
   async close(): Promise<void> {
+    await this.parts.mocks.stopAll();
     await this.parts.workspace.close();
     await this.parts.loads.stopAll();
     await this.parts.calls.close();

@@ -7,6 +7,7 @@ import { SchemaError } from '../schema/errors';
 import { JsonInputError } from '../schema/json';
 import { DataFileError } from '../load/run/data-file';
 import { LoadPlanError } from '../load/plan-check';
+import { MockStartError } from '../mock/start-mock';
 import { ThresholdSyntaxError } from '../load/thresholds';
 import { WorkspaceConflictError, WorkspaceFileError } from '../workspace/errors';
 import type { SecretRedactor } from '../workspace/redaction';
@@ -87,6 +88,8 @@ export function engineFailure(error: unknown): ApiFailure {
   }
   if (error instanceof LoadPlanError)
     return { kind: 'invalidRequest', message: error.message, hint: error.hint };
+  if (error instanceof MockStartError)
+    return { kind: 'invalidRequest', message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
   if (error instanceof DataFileError || error instanceof ThresholdSyntaxError) {
     const kind = error instanceof DataFileError ? 'file' : 'invalidRequest';
     return { kind, message: error.message, ...(error.hint ? { hint: error.hint } : {}) };

@@ -2,7 +2,7 @@
 import type { ApiPick } from '../../shared/api/contract';
 import type { ApiFailure } from '../../shared/api/types';
 import { createCallModel, noteSent } from '../model/call-model';
-import { callPhase, sendsStream } from './call-phase';
+import { callPhase } from './call-phase';
 import type { EventRouter } from './event-router';
 import { toFailure } from '../../shared/api/errors';
 import { problemOf } from './failure';
@@ -74,7 +74,8 @@ export function createCallActions(
       const started = await api.calls.start({ sourceId: tab.sourceId, request, context });
       onStarted(tab);
       const model = createCallModel(started.callId, started.kind, request.protocol ?? 'grpc');
-      const call = sendsStream(started.kind) ? openingMessages(tab).reduce(noteSent, model) : model;
+      // Every kind notes what it sent: the timeline shows it, and Mock this response matches on it.
+      const call = openingMessages(tab).reduce(noteSent, model);
       if (tabs.getTab(tab.id)) tabs.patchTab(tab.id, () => ({ call, starting: false }));
       else api.calls.release({ callId: started.callId }).catch(ignore); // closed while starting
     } catch (error) {

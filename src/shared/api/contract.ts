@@ -17,6 +17,7 @@ import { callsOperations } from './operations/calls';
 import { filesOperations } from './operations/files';
 import { historyOperations } from './operations/history';
 import { loadOperations } from './operations/load';
+import { mocksOperations } from './operations/mocks';
 import { sourcesOperations } from './operations/sources';
 import { tlsOperations } from './operations/tls';
 import { workspaceOperations } from './operations/workspace';
@@ -32,6 +33,7 @@ export const contract = {
   tls: tlsOperations,
   history: historyOperations,
   load: loadOperations,
+  mocks: mocksOperations,
 } as const;
 
 type Contract = typeof contract;

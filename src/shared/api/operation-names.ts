@@ -53,6 +53,12 @@ export const operationNames = [
   'load.stop',
   'load.saveReport',
   'load.export',
+  'mocks.start',
+  'mocks.stop',
+  'mocks.list',
+  'mocks.readRules',
+  'mocks.saveRules',
+  'mocks.ruleFromResponse',
 ] as const;
 
 export type OperationName = (typeof operationNames)[number];

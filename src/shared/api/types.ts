@@ -2,6 +2,8 @@
 import type { CallEvent } from '../call';
 import type { MethodInfo, MethodKind, SchemaProblem, SchemaSource, ServiceInfo } from '../schema';
 import type { LoadReport, LoadSnapshot } from '../load';
+import type { MockLogEntry, MockProblem } from '../mock';
+import type { RunningMock } from '../mock-control';
 import type { CallOutcome, WorkspaceState } from '../workspace';
 
 /** How many messages of a call the page keeps for its view; the engine's batches never carry more than this. */
@@ -133,7 +135,13 @@ export type ApiEvent =
    * A load test ended, exactly once per started run: its report (`report.stopped` when stopped early), or why it
    * could not go on (`error`; then no report). Secret values of the environment are hidden in both.
    */
-  | { type: 'loadEnded'; runId: string; report?: LoadReport; error?: ApiFailure };
+  | { type: 'loadEnded'; runId: string; report?: LoadReport; error?: ApiFailure }
+  /** The running mocks changed (one started or stopped), to every client. */
+  | { type: 'mocks'; mocks: RunningMock[] }
+  /** A mock answered a call (to every client), as its live log shows it. */
+  | { type: 'mockCall'; mockId: string; entry: MockLogEntry }
+  /** A mock's stub files were read again: what it cannot serve now (empty: all is well). */
+  | { type: 'mockProblems'; mockId: string; problems: MockProblem[] };
 
 /** One entry of a folder on the engine's machine. */
 export interface DirectoryEntry {

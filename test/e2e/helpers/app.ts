@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { protoFolder, protoRoot } from './paths';
 
 /** The sidebar's views, as their tabs in the "Sidebar views" strip name them. */
-export type SidebarViewName = 'Schemas' | 'Collections' | 'History';
+export type SidebarViewName = 'Schemas' | 'Collections' | 'History' | 'Mocks';
 
 /** Shows one of the sidebar's views (the others are hidden) and waits until it is shown. */
 export async function showSidebarView(page: Page, view: SidebarViewName): Promise<void> {

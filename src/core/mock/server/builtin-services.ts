@@ -6,6 +6,8 @@ import { bundledFiles } from '../../schema/proto/bundled-files';
 export const reflectionV1 = 'grpc.reflection.v1.ServerReflection';
 export const reflectionV1alpha = 'grpc.reflection.v1alpha.ServerReflection';
 export const health = 'grpc.health.v1.Health';
+/** The services every mock answers itself, whatever the schema says of them. */
+export const builtinServiceNames = [reflectionV1, reflectionV1alpha, health];
 
 /**
  * The bundled files that define them, and google.rpc's error details (with their imports), so reflection clients

@@ -1,7 +1,13 @@
 import type { DescMethod, Registry } from '@bufbuild/protobuf';
 import type { Schema } from '../../schema/schema';
 import type { MockHandler } from '../handler';
-import { builtinSchema, health, reflectionV1, reflectionV1alpha } from './builtin-services';
+import {
+  builtinSchema,
+  builtinServiceNames,
+  health,
+  reflectionV1,
+  reflectionV1alpha,
+} from './builtin-services';
 import { DescriptorIndex } from './descriptor-index';
 import { healthHandlers } from './health-service';
 import { reflectionHandler } from './reflection-service';
@@ -19,12 +25,11 @@ export interface RouteTable {
 /** The schema's methods go to `handler`; reflection and health are the server's own (they win a shared name). */
 export function routeTable(schema: Schema, handler: MockHandler, stopping: AbortSignal): RouteTable {
   const builtin = builtinSchema();
-  const builtinNames = [reflectionV1, reflectionV1alpha, health];
   const schemaServices = schema
     .services()
     .map((service) => service.fullName)
-    .filter((name) => !builtinNames.includes(name));
-  const services = [...schemaServices, ...builtinNames];
+    .filter((name) => !builtinServiceNames.includes(name));
+  const services = [...schemaServices, ...builtinServiceNames];
   const routes = new Map<string, Route>();
   const add = (method: DescMethod, registry: Registry, answer: MockHandler): void => {
     routes.set(`/${method.parent.typeName}/${method.name}`, { method, registry, handler: answer });

@@ -2,6 +2,7 @@
 import type { AppInfo, PathPurpose } from '../../../shared/api/types';
 import type { CallRegistry } from '../calls';
 import type { LoadService } from '../load-service';
+import type { MockService } from '../mock-service';
 import type { NamedPaths } from '../named-paths';
 import type { PathAccess } from '../path-access';
 import type { SourceCatalog } from '../sources';
@@ -22,6 +23,8 @@ export interface ServiceParts {
   tools: WorkspaceTools;
   access: PathAccess;
   loads: LoadService;
+  /** The mock servers: the engine's, whichever client started them. */
+  mocks: MockService;
 }
 
 /** Throws unless the page may read each of `paths` (see PathAccess). */

@@ -31,6 +31,8 @@ export function editorOptions(init: {
     scrollBeyondLastLine: false,
     fixedOverflowWidgets: true,
     wordWrap: 'off',
+    // Monaco dims the number of the line after a final newline below WCAG's contrast (files on disk end in one).
+    renderFinalNewline: 'on',
     ariaLabel: init.ariaLabel,
     readOnly: init.readOnly,
     domReadOnly: init.readOnly,

@@ -3,6 +3,7 @@
  * tab remembers its view; the Load test always runs the tab's current request.
  */
 import * as Tabs from '@radix-ui/react-tabs';
+import { useMemo } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { TabState } from '../../state/types';
 import { ResponsePane } from '../response/ResponsePane';
@@ -10,6 +11,7 @@ import { useLoadStore } from './load-context';
 import { runUnderWay, type PaneView } from './load-store';
 import { LoadCrashGuard } from './LoadCrashGuard';
 import { LoadView } from './LoadView';
+import { stubMethod } from '../mocks/stub-method';
 
 export function PaneViews(props: {
   tab: TabState;
@@ -20,6 +22,10 @@ export function PaneViews(props: {
   const view = useLoadStore((state) => state.views[tab.id] ?? 'response');
   const showView = useLoadStore((state) => state.showView);
   const running = useLoadStore((state) => runUnderWay(state.tabs[tab.id]?.run?.status));
+  const subject = useMemo(
+    () => ({ sourceId: tab.sourceId, method: stubMethod(tab.method) }),
+    [tab.sourceId, tab.method],
+  );
   return (
     // Manual: focus coming back to a tab (a closing palette or dialog restores it) must not switch the view.
     <Tabs.Root
@@ -38,7 +44,13 @@ export function PaneViews(props: {
         </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="response" className="pane-view">
-        <ResponsePane call={tab.call} methodName={tab.method.name} theme={theme} api={api} />
+        <ResponsePane
+          call={tab.call}
+          methodName={tab.method.name}
+          theme={theme}
+          api={api}
+          subject={subject}
+        />
       </Tabs.Content>
       <Tabs.Content value="load" className="pane-view">
         <LoadCrashGuard>

@@ -7,12 +7,14 @@ import { AddressField } from './AddressField';
 import { chosenProtocol, effectiveProtocol, isWebProtocol } from '../../state/protocol';
 import { protocolName } from '../../../shared/protocol-names';
 import { CallButtons } from './CallButtons';
+import { SendToMock } from '../mocks/SendToMock';
 import { ProtocolSelect } from './ProtocolSelect';
 import { TlsChoiceSelect } from './TlsChoiceSelect';
 
 const noProfiles: string[] = [];
 
-/** The row; the TLS mode's files (CA, client certificate) are in the Settings section. */
+/** The row; the TLS mode's files (CA, client certificate) are in the Settings section. Send to mock shows while a mock
+ * of the tab's source runs. */
 export function ConnectionBar(props: {
   tab: TabState;
   onSend: () => void;
@@ -24,6 +26,7 @@ export function ConnectionBar(props: {
   const environment = useAppStore((state) => state.environment);
   const environmentProtocol = useAppStore((state) => state.environmentProtocol);
   const protocol = effectiveProtocol(tab, environmentProtocol);
+  const phase = callPhase(tab);
   const inherited =
     tab.protocol === undefined && environmentProtocol !== undefined
       ? `${protocolName(environmentProtocol)} is the default of the environment ${environment ?? ''}`
@@ -52,11 +55,20 @@ export function ConnectionBar(props: {
       />
       <CallButtons
         kind={tab.method.kind}
-        phase={callPhase(tab)}
+        phase={phase}
         onSend={props.onSend}
         onCancel={() => void actions.cancel(tab.id)}
         onEndStream={() => void actions.endStream(tab.id)}
         connecting={tab.call !== undefined && !tab.call.status && !hasConnection(tab.call)}
+      />
+      <SendToMock
+        sourceId={tab.sourceId}
+        disabled={phase !== 'idle' && phase !== 'done'}
+        onSend={(target) => {
+          actions.setConnection(tab.id, { target, tls: { mode: 'plaintext' } });
+          actions.setTlsProfile(tab.id, undefined);
+          props.onSend();
+        }}
       />
     </div>
   );

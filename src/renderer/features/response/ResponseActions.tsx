@@ -1,4 +1,6 @@
-/** Copy response, Save response and (for streams) Save all messages, with a line saying how it went. */
+/**
+ * Copy response, Save response, (for streams) Save all messages and Mock this response, with a line saying how it went.
+ */
 import { Copy, Download, FileStack } from 'lucide-react';
 import type { ApiPick } from '../../../shared/api/contract';
 import { IconButton } from '../../components/IconButton';
@@ -7,13 +9,16 @@ import { usePathChooser } from '../../components/path-chooser';
 import type { CallModel } from '../../model/call-model';
 import { copyText } from './copy-text';
 import { count } from '../../model/format-units';
+import { MockThisResponse } from '../mocks/MockThisResponse';
 
 /** Props of ResponseActions. */
 export interface ResponseActionsProps {
   call: CallModel;
   /** The message shown (pretty when formatted), or undefined when there is none. */
   text?: string;
-  api: ApiPick<'files.write' | 'calls.saveMessages'>;
+  api: ApiPick<'files.write' | 'calls.saveMessages' | 'mocks.ruleFromResponse'>;
+  /** The tab's source and `pkg.Service/Method`, for Mock this response (absent: no such button). */
+  subject?: { sourceId: string; method: string };
 }
 
 /** The response toolbar's icon buttons, and a line (under them) saying how the last action went. */
@@ -58,6 +63,15 @@ export function ResponseActions(props: ResponseActionsProps): React.JSX.Element 
             icon={FileStack}
             onClick={saveAll}
             disabled={call.receivedCount === 0 || history}
+          />
+        )}
+        {props.subject && (
+          <MockThisResponse
+            call={call}
+            sourceId={props.subject.sourceId}
+            method={props.subject.method}
+            api={api}
+            run={run}
           />
         )}
       </div>

@@ -21,6 +21,8 @@ export interface ResponsePaneProps {
   methodName: string;
   theme: 'light' | 'dark';
   api: ProtodeskApi;
+  /** The tab's source and `pkg.Service/Method`: offers Mock this response. */
+  subject?: { sourceId: string; method: string };
 }
 
 type View = 'response' | 'metadata';
@@ -66,6 +68,7 @@ interface CallResponseProps {
   outcome?: CallOutcome;
   theme: 'light' | 'dark';
   api: ProtodeskApi;
+  subject?: { sourceId: string; method: string };
 }
 
 /** What the body says while a unary call has no response message: only "waiting" while nothing at all arrived. */
@@ -93,7 +96,7 @@ const CallResponse = memo(function CallResponse(props: CallResponseProps): React
     <>
       <div className="response-top">
         <CallSummary call={call} />
-        <ResponseActions call={call} text={text} api={props.api} />
+        <ResponseActions call={call} text={text} api={props.api} subject={props.subject} />
       </div>
       {props.outcome && (props.outcome.assertions.length > 0 || props.outcome.captures.length > 0) && (
         <OutcomeView outcome={props.outcome} />
@@ -145,7 +148,14 @@ export function ResponsePane(props: ResponsePaneProps): React.JSX.Element {
     <section className="response-pane" role="region" aria-label="Response">
       {call ? (
         // Keyed by call: a new call starts on its own view with nothing selected.
-        <CallResponse key={call.callId} call={call} outcome={outcome} theme={props.theme} api={props.api} />
+        <CallResponse
+          key={call.callId}
+          call={call}
+          outcome={outcome}
+          theme={props.theme}
+          api={props.api}
+          subject={props.subject}
+        />
       ) : (
         <p className="response-empty">{`Send a request to see what ${props.methodName} answers.`}</p>
       )}

@@ -1,6 +1,7 @@
 /**
- * The sidebar: a strip of views (Schemas, Collections, History), one shown at a time at full height, the choice
- * remembered; plus the import dialogs and window-wide file drop. The app supplies the Collections and History views.
+ * The sidebar: a strip of views (Schemas, Collections, History, Mocks), one shown at a time at full height, the choice
+ * remembered; plus the import dialogs and window-wide file drop. The app supplies the Collections, History and Mocks
+ * views.
  */
 import { useState, type ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
@@ -38,6 +39,9 @@ export interface SidebarProps {
   collectionCount: number;
   /** The History view. */
   history: ReactNode;
+  /** The Mocks view, and how many mocks are running (its badge). */
+  mocks?: ReactNode;
+  mockCount?: number;
 }
 
 /** The whole left pane; files dropped anywhere on the window are imported here. */
@@ -78,7 +82,13 @@ export function Sidebar(props: SidebarProps): React.JSX.Element {
       value={view}
       onValueChange={(value) => setView(value as SidebarView)}
     >
-      <ViewSwitcher counts={{ schemas: props.sources.length, collections: props.collectionCount }} />
+      <ViewSwitcher
+        counts={{
+          schemas: props.sources.length,
+          collections: props.collectionCount,
+          mocks: props.mockCount ?? 0,
+        }}
+      />
       {content(
         'schemas',
         <SchemasView
@@ -92,6 +102,7 @@ export function Sidebar(props: SidebarProps): React.JSX.Element {
       )}
       {content('collections', props.collections)}
       {content('history', props.history)}
+      {content('mocks', props.mocks)}
       {dragging && (
         <div className="pd-drop-overlay">
           <p>Drop .proto files or folders to import</p>

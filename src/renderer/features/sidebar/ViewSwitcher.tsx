@@ -1,12 +1,13 @@
 /** The sidebar's strip of views: an icon and a short name each, a count where it helps, the shortcut in the tooltip. */
 import * as Tabs from '@radix-ui/react-tabs';
-import { Braces, History, Library, type LucideIcon } from 'lucide-react';
+import { Braces, History, Library, ServerCog, type LucideIcon } from 'lucide-react';
 import { viewShortcutText, type SidebarView } from './sidebar-view';
 
 const views: { value: SidebarView; label: string; icon: LucideIcon; hint: string }[] = [
   { value: 'schemas', label: 'Schemas', icon: Braces, hint: 'Loaded protos and their methods' },
   { value: 'collections', label: 'Collections', icon: Library, hint: 'Saved requests of the workspace' },
   { value: 'history', label: 'History', icon: History, hint: 'Calls sent, newest first' },
+  { value: 'mocks', label: 'Mocks', icon: ServerCog, hint: 'Mock servers of the loaded schemas' },
 ];
 
 /** The tablist; `counts` are shown as badges when above zero. */

@@ -1,8 +1,8 @@
-/** Which view the sidebar shows (Schemas, Collections or History), remembered across restarts like the theme. */
+/** Which view the sidebar shows (Schemas, Collections, History or Mocks), remembered across restarts like the theme. */
 import type { KeyInfo } from '../tabs/shortcut-keys';
 
 /** The sidebar's views, in the order the switcher lists them. */
-export const sidebarViews = ['schemas', 'collections', 'history'] as const;
+export const sidebarViews = ['schemas', 'collections', 'history', 'mocks'] as const;
 
 /** One of the sidebar's views. */
 export type SidebarView = (typeof sidebarViews)[number];
@@ -50,7 +50,7 @@ export function createSidebarViewStore(storage: Pick<Storage, 'getItem' | 'setIt
 /** The key facts the view shortcuts look at: `code`, because Shift turns the digit's `key` into "!" or "@". */
 export type ViewKeyInfo = KeyInfo & Pick<KeyboardEvent, 'code'>;
 
-/** The view Ctrl+Shift+1/2/3 switches to (Ctrl on a Mac too: Cmd+Shift+3 is the system's screenshot). */
+/** The view Ctrl+Shift+1/2/3/4 switches to (Ctrl on a Mac too: Cmd+Shift+3 is the system's screenshot). */
 export function viewOfShortcut(event: ViewKeyInfo): SidebarView | undefined {
   if (!event.ctrlKey || !event.shiftKey || event.altKey || event.metaKey) return undefined;
   const digit = /^Digit([1-9])$/.exec(event.code)?.[1];

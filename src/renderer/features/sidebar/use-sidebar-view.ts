@@ -1,4 +1,4 @@
-/** `useSidebarView`: the page's one remembered sidebar view, and Ctrl+Shift+1/2/3 to switch it. */
+/** `useSidebarView`: the page's one remembered sidebar view, and Ctrl+Shift+1/2/3/4 to switch it. */
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import {
   createSidebarViewStore,

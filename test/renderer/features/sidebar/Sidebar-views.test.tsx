@@ -61,7 +61,7 @@ describe('the sidebar views', () => {
       within(views())
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Schemas2', 'Collections7', 'History']);
+    ).toEqual(['Schemas2', 'Collections7', 'History', 'Mocks']);
   });
 
   it('switches with Ctrl+Shift+1/2/3, and the choice is there after the sidebar mounts again', () => {

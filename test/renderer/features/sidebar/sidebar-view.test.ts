@@ -58,19 +58,20 @@ describe('the sidebar view store', () => {
 });
 
 describe('the view shortcuts', () => {
-  it('Ctrl+Shift+1/2/3 choose Schemas, Collections and History, whatever the digit types with Shift', () => {
+  it('Ctrl+Shift+1/2/3/4 choose Schemas, Collections, History and Mocks, whatever the digit types with Shift', () => {
     const chord = { ctrlKey: true, shiftKey: true };
     expect(viewOfShortcut({ ...key('Digit1', chord), key: '!' })).toBe('schemas');
     expect(viewOfShortcut({ ...key('Digit2', chord), key: '@' })).toBe('collections');
     expect(viewOfShortcut({ ...key('Digit3', chord), key: '#' })).toBe('history');
-    expect(viewOfShortcut(key('Digit4', chord))).toBeUndefined();
+    expect(viewOfShortcut({ ...key('Digit4', chord), key: '$' })).toBe('mocks');
+    expect(viewOfShortcut(key('Digit5', chord))).toBeUndefined();
     expect(viewOfShortcut(key('Digit1', { ctrlKey: true }))).toBeUndefined();
     expect(viewOfShortcut(key('Digit1', { ...chord, altKey: true }))).toBeUndefined();
     expect(viewOfShortcut(key('Digit1', { shiftKey: true, metaKey: true }))).toBeUndefined();
   });
 
   it('take no key the window shortcuts already use', () => {
-    for (const digit of ['Digit1', 'Digit2', 'Digit3']) {
+    for (const digit of ['Digit1', 'Digit2', 'Digit3', 'Digit4']) {
       const event = key(digit, { ctrlKey: true, shiftKey: true });
       expect(shortcutOf(event, false)).toBeUndefined();
       expect(shortcutOf(event, true)).toBeUndefined();
