@@ -5,7 +5,8 @@ import type { MockFallback, MockProblem, MockProtocol } from './mock';
 export interface RunningMock {
   /** The id the page picked at `mocks.start`. */
   mockId: string;
-  sourceId: string;
+  /** The loaded sources it serves: one, or every source loaded when it started (the workspace's schema). */
+  sourceIds: string[];
   /** The source's name in the sidebar when the mock started. */
   sourceLabel: string;
   /** `host:port` a client dials (plaintext), e.g. `127.0.0.1:50123`. */

@@ -18,7 +18,7 @@ import type { Schema } from '../schema/schema';
 import { writeFileAtomic } from '../workspace/atomic-write';
 import { WorkspaceFileError } from '../workspace/errors';
 import { missingMethod } from './method-template';
-import { mocksFolder } from './mock-service';
+import { mocksFolder } from './use-cases/workspace-mock';
 import { stubFileJsonSchema } from './mock-stub-schema';
 
 /** A call as the page showed it: messages as JSON text, the status by name. */

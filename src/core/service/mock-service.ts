@@ -9,14 +9,12 @@ import type { ApiEvent } from '../../shared/api/types';
 import type { MockFallback } from '../../shared/mock';
 import type { RunningMock } from '../../shared/mock-control';
 import { startMock } from '../mock/start-mock';
+import { mergedSchema, mocksFolder } from './use-cases/workspace-mock';
 import type { SourceCatalog } from './sources';
 import type { WorkspaceService } from './workspace-service';
 
 /** How long calls in flight may finish when a mock stops. */
 const stopGraceMs = 1000;
-
-/** The workspace folder that holds the stub files. */
-export const mocksFolder = 'mocks';
 
 /** What the mocks are built on. */
 export interface MockServiceParts {
@@ -39,17 +37,31 @@ export class MockService {
 
   constructor(private readonly parts: MockServiceParts) {}
 
-  /** Starts a mock for a loaded source on 127.0.0.1 (port 0: a free one). */
-  async start(mockId: string, sourceId: string, port: number, fallback: MockFallback): Promise<RunningMock> {
+  /**
+   * Starts a mock on 127.0.0.1 (port 0: a free one) for a loaded source, or, without `sourceId`, for every loaded
+   * source at once (the workspace's schema).
+   */
+  async start(
+    mockId: string,
+    sourceId: string | undefined,
+    port: number,
+    fallback: MockFallback,
+  ): Promise<RunningMock> {
     if (this.mocks.has(mockId)) {
       throw new ApiError({
         kind: 'invalidRequest',
         message: `A mock with the id ${mockId} is already running.`,
       });
     }
-    const schema = this.parts.sources.schema(sourceId);
-    const sourceLabel = this.parts.sources.list().find((source) => source.id === sourceId)?.label ?? sourceId;
-    const stubsDir = join((await this.parts.workspace.files()).folder, mocksFolder);
+    const served = this.servedSources(sourceId);
+    const folder = (await this.parts.workspace.files()).folder;
+    const schema = mergedSchema(
+      served.map((source) => this.parts.sources.schema(source.id)),
+      folder,
+    );
+    const sourceLabel =
+      sourceId === undefined ? `every source (${served.length})` : (served[0]?.label ?? sourceId);
+    const stubsDir = join(folder, mocksFolder);
     let resolveStarted: () => void = () => undefined;
     const entry: MockEntry = { started: new Promise((resolve) => (resolveStarted = resolve)) };
     this.mocks.set(mockId, entry);
@@ -69,7 +81,7 @@ export class MockService {
       entry.stop = (graceMs) => mock.stop(graceMs);
       entry.info = {
         mockId,
-        sourceId,
+        sourceIds: served.map((source) => source.id),
         sourceLabel,
         address: mock.address,
         protocols: mock.protocols,
@@ -110,6 +122,23 @@ export class MockService {
   /** Stops every mock (the engine is shutting down). */
   async stopAll(): Promise<void> {
     await Promise.all([...this.mocks.keys()].map((mockId) => this.stop(mockId)));
+  }
+
+  /** The source named, or every loaded one; refuses when there is none to serve. */
+  private servedSources(sourceId: string | undefined): { id: string; label: string }[] {
+    const loaded = this.parts.sources.list().filter((source) => source.status === 'loaded');
+    if (sourceId !== undefined) {
+      this.parts.sources.schema(sourceId); // refuses a source that is not there
+      return [loaded.find((source) => source.id === sourceId) ?? { id: sourceId, label: sourceId }];
+    }
+    if (loaded.length === 0) {
+      throw new ApiError({
+        kind: 'invalidRequest',
+        message: 'No schema is loaded, so there is nothing to mock.',
+        hint: 'Load protos, a descriptor set or a reflection source in Schemas first.',
+      });
+    }
+    return loaded;
   }
 
   private changed(): void {

@@ -194,6 +194,37 @@ describe('mocks from the page', () => {
     ]);
   });
 
+  test('one mock of every loaded source serves all their services, and each source finds it', async () => {
+    const { service, sourceId } = await zooService();
+    const other = await service.sources.add({
+      source: { kind: 'protoFiles', files: [`${protoRoot}/mock/zoo.proto`], importPaths: [protoRoot] },
+    });
+    const mock = await service.mocks.start({ mockId: 'all', fallback: 'full' });
+    expect(mock).toMatchObject({
+      sourceIds: [sourceId, other.id],
+      sourceLabel: 'every source (2)',
+      methodCount: 8,
+      services: ['zoo.v1.Zoo', 'mock.zoo.Zoo'],
+    });
+    const list = await runWithGrpcurl(`grpcurl -plaintext ${mock.address} list`);
+    expect(list.stdout.split('\n')).toEqual(expect.arrayContaining(['zoo.v1.Zoo', 'mock.zoo.Zoo']));
+    const answer = await runWithGrpcurl(
+      `grpcurl -plaintext -d '{"id": 1}' ${mock.address} mock.zoo.Zoo/GetAnimal`,
+    );
+    expect(answer.code).toBe(0);
+    expect(JSON.parse(answer.stdout)).toHaveProperty('name');
+    await service.mocks.stop({ mockId: 'all' });
+  });
+
+  test('a mock of every source with none loaded is refused with what to do', async () => {
+    const app = eventService();
+    closing.push(() => app.service.close());
+    expect(await failureOf(app.service.mocks.start({ mockId: 'none', fallback: 'sample' }))).toMatchObject({
+      message: 'No schema is loaded, so there is nothing to mock.',
+      hint: 'Load protos, a descriptor set or a reflection source in Schemas first.',
+    });
+  });
+
   test('Stop closes the port and tells every client; closing the engine stops the rest', async () => {
     const { service, next, sourceId } = await zooService();
     const first = await service.mocks.start({ mockId: 'a', sourceId, fallback: 'sample' });

@@ -39,9 +39,16 @@ export async function workspaceMock(folder: string, secrets: SecretStore): Promi
     })),
   );
   const schemas = outcomes.flatMap((outcome) => (outcome.schema ? [outcome.schema] : []));
+  if (problems.length > 0 || schemas.length === 0) throw new SchemaError(problems);
+  return { schema: mergedSchema(schemas, files.folder), stubsDir: join(files.folder, mocksFolder) };
+}
+
+/**
+ * One schema of several sources' (at least one), for a mock of all of them: files two sources share (imports,
+ * well-known types) are taken once. `where` names them in the message when they do not fit together.
+ */
+export function mergedSchema(schemas: Schema[], where: string): Schema {
   const [first, ...rest] = schemas;
-  if (problems.length > 0 || !first) throw new SchemaError(problems);
-  // One registry for all sources: files two sources share (imports, well-known types) are taken once.
-  const schema = rest.reduce((merged, next) => merged.withFiles(next.files, files.folder), first);
-  return { schema, stubsDir: join(files.folder, mocksFolder) };
+  if (!first) throw new Error('mergedSchema needs at least one schema');
+  return rest.reduce((merged, next) => merged.withFiles(next.files, where), first);
 }

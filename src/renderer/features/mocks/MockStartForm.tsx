@@ -4,7 +4,7 @@ import { useId } from 'react';
 import type { SourceState } from '../../../shared/api/types';
 import type { MockFallback } from '../../../shared/mock';
 import { useMockStore } from './mock-context';
-import { formPort } from './mock-store';
+import { everySource, formPort } from './mock-store';
 
 const fallbacks: { value: MockFallback; label: string }[] = [
   { value: 'sample', label: 'A sample response' },
@@ -20,7 +20,9 @@ export function MockStartForm(props: { sources: SourceState[] }): React.JSX.Elem
   const startMock = useMockStore((state) => state.startMock);
   const id = useId();
   const sourceId =
-    props.sources.find((source) => source.id === form.sourceId)?.id ?? props.sources[0]?.id ?? '';
+    form.sourceId === everySource && props.sources.length > 1
+      ? everySource
+      : (props.sources.find((source) => source.id === form.sourceId)?.id ?? props.sources[0]?.id ?? '');
   const badPort = formPort(form.port) === undefined;
   return (
     <form
@@ -42,6 +44,9 @@ export function MockStartForm(props: { sources: SourceState[] }): React.JSX.Elem
             {source.label}
           </option>
         ))}
+        {props.sources.length > 1 && (
+          <option value={everySource}>Every loaded source ({props.sources.length})</option>
+        )}
       </select>
       <label htmlFor={`${id}-port`}>Port</label>
       <input

@@ -41,7 +41,7 @@ export function MocksView(): React.JSX.Element {
           <RunningMockCard
             key={mock.mockId}
             mock={mock}
-            source={sources.find((source) => source.id === mock.sourceId)}
+            sources={sources.filter((source) => mock.sourceIds.includes(source.id))}
           />
         ))}
       </div>

@@ -17,9 +17,9 @@ import { stubMethod } from './stub-method';
 
 const noEntries: never[] = [];
 
-/** The card; `source` is the served source as the sidebar lists it now (absent once removed). */
-export function RunningMockCard(props: { mock: RunningMock; source?: SourceState }): React.JSX.Element {
-  const { mock, source } = props;
+/** The card; `sources` are the served sources as the sidebar lists them now (those removed since are gone). */
+export function RunningMockCard(props: { mock: RunningMock; sources: SourceState[] }): React.JSX.Element {
+  const { mock, sources } = props;
   const stopMock = useMockStore((state) => state.stopMock);
   const openRules = useMockStore((state) => state.openRules);
   const clearLog = useMockStore((state) => state.clearLog);
@@ -27,10 +27,12 @@ export function RunningMockCard(props: { mock: RunningMock; source?: SourceState
   const { notice, run } = useNotice();
   const methods = useMemo(
     () =>
-      (source?.services ?? [])
-        .filter((service) => mock.services.includes(service.fullName))
-        .flatMap((service) => service.methods.map((method) => ({ service, method }))),
-    [source, mock.services],
+      sources.flatMap((source) =>
+        source.services
+          .filter((service) => mock.services.includes(service.fullName))
+          .flatMap((service) => service.methods.map((method) => ({ sourceId: source.id, service, method }))),
+      ),
+    [sources, mock.services],
   );
   const copy = (): void =>
     void run(async () =>
@@ -71,13 +73,13 @@ export function RunningMockCard(props: { mock: RunningMock; source?: SourceState
       <details className="pd-mock-section">
         <summary>Rules by method</summary>
         <ul className="pd-mock-methods" aria-label="Methods">
-          {methods.map(({ service, method }) => (
+          {methods.map(({ sourceId, service, method }) => (
             <li key={method.fullName}>
               <button
                 type="button"
                 className="pd-mock-method"
                 title={`Edit the rules of ${service.fullName}/${method.name}`}
-                onClick={() => openRules({ sourceId: mock.sourceId, method: stubMethod(method) })}
+                onClick={() => openRules({ sourceId, method: stubMethod(method) })}
               >
                 <FileJson aria-hidden="true" size={14} />
                 <span className="pd-mock-method-name">
@@ -89,7 +91,9 @@ export function RunningMockCard(props: { mock: RunningMock; source?: SourceState
             </li>
           ))}
         </ul>
-        {!source && <p className="pd-mock-note">The source was removed; the mock still serves it.</p>}
+        {sources.length === 0 && (
+          <p className="pd-mock-note">The source was removed; the mock still serves it.</p>
+        )}
       </details>
       <div className="pd-mock-log-head">
         <h3>Calls{entries.length > 0 ? ` (${entries.length})` : ''}</h3>

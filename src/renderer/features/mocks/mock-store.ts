@@ -16,9 +16,12 @@ export type MockStoreApi = ApiPick<'mocks.start' | 'mocks.stop' | 'mocks.list'> 
 /** How many calls each mock's log keeps for the view. */
 export const keptLogEntries = 500;
 
+/** The form's choice of serving every loaded source in one mock (no source id looks like it). */
+export const everySource = '*';
+
 /** The start form, as typed. */
 export interface MockForm {
-  /** The source to serve; absent: the first loaded one. */
+  /** The source to serve, or `everySource`; absent: the first loaded one. */
   sourceId?: string;
   /** As typed: empty or 0 is a free port. */
   port: string;
@@ -51,7 +54,7 @@ export interface MockActions {
   /** Listens to the engine's mock events and lists the running mocks; returns the disposer. */
   start(): () => void;
   setForm(change: Partial<MockForm>): void;
-  /** Starts a mock of the form's source (`sourceId`, the first loaded source when the form names none). */
+  /** Starts a mock of a loaded source, or of every loaded source (the workspace's schema) for `everySource`. */
   startMock(sourceId: string): Promise<void>;
   stopMock(mockId: string): Promise<void>;
   clearLog(mockId: string): void;
@@ -73,7 +76,7 @@ export function formPort(text: string): number | undefined {
 
 /** The running mock serving a source, if any (the newest when several do). */
 export function mockOfSource(mocks: RunningMock[], sourceId: string): RunningMock | undefined {
-  return mocks.filter((mock) => mock.sourceId === sourceId).pop();
+  return mocks.filter((mock) => mock.sourceIds.includes(sourceId)).pop();
 }
 
 let mockCounter = 0;
@@ -138,7 +141,7 @@ export function createMockStore(api: MockStoreApi): MockStore {
         try {
           const mock = await api.mocks.start({
             mockId: newMockId(),
-            sourceId,
+            ...(sourceId === everySource ? {} : { sourceId }),
             port,
             fallback: form.fallback,
           });

@@ -16,13 +16,14 @@ const methodSchema = z
 
 export const mocksOperations = {
   /**
-   * Starts a mock serving every service of a loaded source on 127.0.0.1 (`port` 0 or absent: a free one), under an id
-   * the page picks, so its `mockCall` events can arrive before this answers. Its stubs are the open workspace's
+   * Starts a mock serving every service of a loaded source, or without `sourceId` of every loaded source (the
+   * workspace's schema), on 127.0.0.1 (`port` 0 or absent: a free one), under an id the page picks, so its `mockCall`
+   * events can arrive before this answers. Its stubs are the open workspace's
    * `mocks/` folder, reloaded when they change; a call no rule matches gets the `fallback`.
    */
   start: operation<RunningMock>()({
     mockId: idSchema,
-    sourceId: idSchema,
+    sourceId: idSchema.optional(),
     port: z.number().int().min(0).max(65_535).optional(),
     fallback: z.enum(fallbacks, {
       error: (issue) => `expected one of ${fallbacks.join(', ')}; got ${JSON.stringify(issue.input)}.`,

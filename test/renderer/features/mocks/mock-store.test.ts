@@ -8,15 +8,16 @@ import type { MockLogEntry } from '../../../../src/shared/mock';
 import type { RunningMock } from '../../../../src/shared/mock-control';
 import {
   createMockStore,
+  everySource,
   formPort,
   keptLogEntries,
   mockOfSource,
   type MockStoreApi,
 } from '../../../../src/renderer/features/mocks/mock-store';
 
-const running = (mockId: string, sourceId = 'source-1'): RunningMock => ({
+const running = (mockId: string, sourceIds = ['source-1']): RunningMock => ({
   mockId,
-  sourceId,
+  sourceIds,
   sourceLabel: 'zoo.proto',
   address: '127.0.0.1:50123',
   protocols: ['grpc', 'grpc-web', 'grpc-web-text', 'connect'],
@@ -54,7 +55,7 @@ function engine(options: { listed?: RunningMock[]; refuse?: ApiError } = {}) {
       start: async (input) => {
         asked.push(input);
         if (options.refuse) throw options.refuse;
-        return running(input.mockId, input.sourceId);
+        return running(input.mockId, input.sourceId ? [input.sourceId] : ['source-1', 'source-2']);
       },
       stop: async (input) => {
         asked.push(input);
@@ -74,7 +75,7 @@ describe('the Mocks store', () => {
     const stop = store.getState().start();
     await settle();
     expect(store.getState().mocks.map((m) => m.mockId)).toEqual(['a']);
-    emit({ type: 'mocks', mocks: [running('a'), running('b', 'source-2')] });
+    emit({ type: 'mocks', mocks: [running('a'), running('b', ['source-2'])] });
     expect(mockOfSource(store.getState().mocks, 'source-2')?.mockId).toBe('b');
     stop();
     emit({ type: 'mocks', mocks: [] });
@@ -131,6 +132,16 @@ describe('the Mocks store', () => {
     await store.getState().stopMock(mock.mockId);
     expect(store.getState().mocks).toEqual([]);
     expect(asked[1]).toEqual({ mockId: mock.mockId });
+  });
+
+  it('starts one mock of every loaded source when the form says so, found by each of them', async () => {
+    const { api, asked } = engine();
+    const store = createMockStore(api);
+    await store.getState().startMock(everySource);
+    expect(asked).toEqual([{ mockId: expect.stringMatching(/^mock-/), port: 0, fallback: 'sample' }]);
+    const [mock] = store.getState().mocks;
+    expect(mockOfSource(store.getState().mocks, 'source-2')).toBe(mock);
+    expect(mockOfSource(store.getState().mocks, 'source-3')).toBeUndefined();
   });
 
   it('shows the engine refusing a start, and refuses a port that is not a number without asking', async () => {
