@@ -1,9 +1,7 @@
 import { maxDurationMs } from '../shared/call';
+import { durationMs, notADuration } from '../shared/duration';
 import { UsageError } from './usage-error';
 
-const unitMs: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-const whole = /^(?:\d+(?:\.\d*)?|\.\d+)(?:ms|s|m|h)(?:(?:\d+(?:\.\d*)?|\.\d+)(?:ms|s|m|h))*$/;
-const part = /(\d+(?:\.\d*)?|\.\d+)(ms|s|m|h)/g;
 const plainNumber = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /**
@@ -11,17 +9,8 @@ const plainNumber = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
  * `1m30s`. Returns milliseconds; throws UsageError naming the flag when the text is not a duration in range.
  */
 export function parseDuration(text: string, flag: string): number {
-  const trimmed = text.trim();
-  if (!whole.test(trimmed)) {
-    const unitless = plainNumber.test(trimmed)
-      ? ` A bare number has no unit: write ${trimmed}s for seconds or ${trimmed}ms for milliseconds.`
-      : '';
-    throw new UsageError(
-      `${flag} must be a duration such as 200ms, 5s, 1.5s or 1m; got "${text}".${unitless}`,
-    );
-  }
-  let ms = 0;
-  for (const [, amount, unit] of trimmed.matchAll(part)) ms += Number(amount) * (unitMs[unit ?? 's'] ?? 1000);
+  const ms = durationMs(text);
+  if (ms === undefined) throw new UsageError(`${flag} ${notADuration(text)}`);
   return inRange(ms, text, flag);
 }
 
@@ -29,7 +18,7 @@ export function parseDuration(text: string, flag: string): number {
 export function parseSeconds(text: string, flag: string): number {
   const trimmed = text.trim();
   if (!plainNumber.test(trimmed)) {
-    if (whole.test(trimmed)) return parseDuration(trimmed, flag);
+    if (durationMs(trimmed) !== undefined) return parseDuration(trimmed, flag);
     throw new UsageError(
       `${flag} must be a number of seconds (e.g. 2.5) or a duration (e.g. 2500ms); got "${text}".`,
     );
