@@ -59,7 +59,7 @@ export function decodeStatusDetails(
       detailsProblem: `grpc-status-details-bin (${bytes.length} bytes) is not a google.rpc.Status: ${reasonOf(error)}`,
     };
   }
-  const lookup = combinedRegistry(registry, rich);
+  const lookup = statusDetailRegistry(registry);
   const problems: string[] = [];
   const details = status.details.map((detail, index) =>
     decodeDetail(lookup, detail, index, options, problems),
@@ -110,11 +110,14 @@ function loadRichRegistry(): FileRegistry {
   return richRegistry;
 }
 
-/** The user's registry over the always-known error details (later entries win in createRegistry), cached per schema. */
-function combinedRegistry(user: Registry, rich: FileRegistry): Registry {
+/**
+ * The registry status details are read and written with: the user's schema over the always-known google.rpc error
+ * details (BadRequest, ErrorInfo, …; later entries win in createRegistry), cached per schema.
+ */
+export function statusDetailRegistry(user: Registry): Registry {
   let combined = combinedRegistries.get(user);
   if (!combined) {
-    combined = createRegistry(rich, user);
+    combined = createRegistry(loadRichRegistry(), user);
     combinedRegistries.set(user, combined);
   }
   return combined;

@@ -11,7 +11,7 @@ import type { JsonMember, JsonNode } from '../../schema/json/json-text';
 import type { MockMetadata, MockStatus, MockStatusDetail } from '../handler';
 import { compileBody, type StubBody } from './body';
 import { parseDelay, type Delay } from './delay';
-import { detailRegistry } from './detail-registry';
+import { statusDetailRegistry } from '../../call/status-details';
 import { entries, expected, itemsOf, members, stringOf } from './shape';
 import { StubError } from './stub-error';
 import { compileTemplate, type TemplateContext } from './template';
@@ -155,7 +155,7 @@ function compileStatus(
       detailsNode.keyPosition,
     );
   }
-  const details = detailRegistry(registry);
+  const details = statusDetailRegistry(registry);
   const bodies = itemsOf(detailsNode.value, `${where}.details`).map((item, i) => {
     const path = `${where}.details[${i}]`;
     if (item.kind !== 'object' || !item.members.some((m) => m.key === '@type')) {
