@@ -1,14 +1,12 @@
 import type { DescMethod } from '@bufbuild/protobuf';
 import type { MockProtocol } from '../../shared/mock';
+import type { AnyBytes } from '../wire/rpc-status';
 
 /** Metadata as it travels: lower-case names, each with its values in order (`-bin` values as raw bytes' base64). */
 export type MockMetadata = Record<string, string[]>;
 
 /** A `google.protobuf.Any` detail of an error status, already encoded. */
-export interface MockStatusDetail {
-  typeUrl: string;
-  value: Uint8Array;
-}
+export type MockStatusDetail = AnyBytes;
 
 /** The status a call ends with: a gRPC code number, its message and typed details (google.rpc.Status.details). */
 export interface MockStatus {

@@ -1,21 +1,11 @@
 import { Metadata, status as grpcStatus } from '@grpc/grpc-js';
-import { BinaryWriter, WireType } from '@bufbuild/protobuf/wire';
-import { grpcStatusCode, isGrpcStatusName } from '../../../shared/grpc-status';
+import { grpcCodeOfConnect } from '../../wire/connect-codes';
+import { encodeRpcStatus } from '../../wire/rpc-status';
 
 /**
  * Connect's error JSON and end-of-stream message (https://connectrpc.com/docs/protocol): `{code, message, details}`,
  * each detail `{type, value}` with `value` a google.protobuf.Any's bytes in base64 (padding optional).
  */
-
-/**
- * The gRPC code of a Connect code name, which is the status name in snake case (`canceled` as Connect spells
- * CANCELLED); undefined for any other text, `ok` included (no error carries it).
- */
-function connectCode(name: string): number | undefined {
-  if (name === 'cancelled' || name === 'ok' || name !== name.toLowerCase()) return undefined;
-  const upper = name === 'canceled' ? 'CANCELLED' : name.toUpperCase();
-  return isGrpcStatusName(upper) ? grpcStatusCode(upper) : undefined;
-}
 
 /** A Connect error as a gRPC status: code, message, and its details as `grpc-status-details-bin` in `metadata`. */
 export interface ConnectStatus {
@@ -30,7 +20,7 @@ export interface ConnectStatus {
  */
 export function connectErrorStatus(json: unknown, fallbackCode: number): ConnectStatus | undefined {
   if (!isObject(json) || (json.code !== undefined && typeof json.code !== 'string')) return undefined;
-  const code = (typeof json.code === 'string' ? connectCode(json.code) : undefined) ?? fallbackCode;
+  const code = (typeof json.code === 'string' ? grpcCodeOfConnect(json.code) : undefined) ?? fallbackCode;
   const details = typeof json.message === 'string' ? json.message : '';
   const metadata = new Metadata();
   const anys = Array.isArray(json.details) ? json.details.filter(isObject) : [];
@@ -61,18 +51,11 @@ export function parseEndStream(body: Uint8Array): ConnectStatus {
 
 /** The error as the google.rpc.Status a gRPC server would send, so rich-status decoding serves both. */
 function rpcStatusBytes(code: number, message: string, details: Record<string, unknown>[]): Buffer {
-  const writer = new BinaryWriter();
-  if (code !== 0) writer.tag(1, WireType.Varint).int32(code);
-  if (message !== '') writer.tag(2, WireType.LengthDelimited).string(message);
-  for (const detail of details) {
-    const type = typeof detail.type === 'string' ? detail.type : '';
-    const value = typeof detail.value === 'string' ? Buffer.from(detail.value, 'base64') : new Uint8Array();
-    writer.tag(3, WireType.LengthDelimited).fork();
-    writer.tag(1, WireType.LengthDelimited).string(`type.googleapis.com/${type}`);
-    writer.tag(2, WireType.LengthDelimited).bytes(value);
-    writer.join();
-  }
-  return Buffer.from(writer.finish());
+  const anys = details.map((detail) => ({
+    typeUrl: `type.googleapis.com/${typeof detail.type === 'string' ? detail.type : ''}`,
+    value: typeof detail.value === 'string' ? Buffer.from(detail.value, 'base64') : new Uint8Array(),
+  }));
+  return Buffer.from(encodeRpcStatus(code, message, anys));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,7 +1,7 @@
 import { status as grpcStatus, type Metadata, type StatusObject } from '@grpc/grpc-js';
 import type { MockCall, MockMetadata, MockReply, MockStatus } from '../handler';
 import { fromGrpcMetadata, toGrpcMetadata } from './passed-metadata';
-import { statusDetailsOf } from './rpc-status-details';
+import { rpcStatusDetails } from '../../wire/rpc-status';
 import type { UpstreamClient } from './upstream-client';
 
 /** One call as it went through: what the client sent and what the upstream answered. */
@@ -66,7 +66,7 @@ export async function forwardCall(
     : {
         code: received.code,
         message: received.details,
-        ...(typeof detailsBytes === 'object' ? { details: statusDetailsOf(detailsBytes) } : {}),
+        ...(typeof detailsBytes === 'object' ? { details: rpcStatusDetails(detailsBytes) } : {}),
       };
   const trailers = fromGrpcMetadata(received.metadata);
   reply.finish(finished, trailers);

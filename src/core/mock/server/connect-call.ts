@@ -6,7 +6,8 @@ import type { MockMetadata, MockStatus } from '../handler';
 import { addMetadata, connectMetadataJson } from './metadata';
 import { RequestError } from './request-error';
 import { ServerCall, decompressed, statusOf } from './server-call';
-import { connectErrorJson, connectHttpStatus } from './status-wire';
+import { connectHttpStatus } from '../../wire/connect-codes';
+import { connectErrorJson } from './status-wire';
 
 /** Connect's two codecs: protobuf binary, or canonical JSON converted at the edge (the handler sees binary only). */
 export type ConnectCodec = 'proto' | 'json';
