@@ -1,35 +1,13 @@
 import { Metadata } from '@grpc/grpc-js';
 import type { MockMetadata } from '../handler';
+import { isTransportHeader } from '../server/metadata';
 
-// HTTP's own headers (and Connect's and gRPC-Web's) describe the client's hop, not the call: the upstream gets its own.
-const hopHeaders = new Set([
-  'accept',
-  'accept-encoding',
-  'connection',
-  'content-length',
-  'content-type',
-  'host',
-  'keep-alive',
-  'origin',
-  'referer',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'user-agent',
-  'x-grpc-web',
-  'x-user-agent',
-]);
+// Beyond the transport's own headers: what describes the client's hop, not the call; the upstream client sets its own.
+const hopHeaders = new Set(['accept', 'origin', 'referer', 'trailer', 'user-agent', 'x-user-agent']);
 
-/** Whether a header belongs to the call (and passes through) rather than to HTTP, gRPC or Connect themselves. */
-export function isCallMetadata(name: string): boolean {
-  return (
-    !name.startsWith(':') &&
-    !name.startsWith('grpc-') &&
-    !name.startsWith('connect-') &&
-    !name.startsWith('access-control-') &&
-    !hopHeaders.has(name)
-  );
+/** Whether a header belongs to the call (and passes through) rather than to HTTP, gRPC, Connect or the hop. */
+function isCallMetadata(name: string): boolean {
+  return !isTransportHeader(name) && !name.startsWith('access-control-') && !hopHeaders.has(name);
 }
 
 /** The client's metadata for the upstream call: `-bin` values back to bytes. */

@@ -19,7 +19,8 @@ const transportHeaders = new Set([
   'x-grpc-web',
 ]);
 
-function isTransportHeader(name: string): boolean {
+/** Whether a header belongs to HTTP, gRPC or Connect themselves rather than to the call (names in lower case). */
+export function isTransportHeader(name: string): boolean {
   return (
     name.charCodeAt(0) === 0x3a /* ':' */ ||
     name.startsWith('grpc-') ||
