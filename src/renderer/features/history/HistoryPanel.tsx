@@ -133,7 +133,7 @@ function HistoryRow(props: { entry: HistorySummary; onPreview(): void; onOpen():
   return (
     <button
       type="button"
-      className="pd-history-item"
+      className="pd-row-button pd-history-item"
       title={title}
       {...previewClick(props.onPreview, props.onOpen)}
     >

@@ -34,7 +34,7 @@ function LogRow(props: { entry: MockLogEntry; onShow(): void }): React.JSX.Eleme
   return (
     <button
       type="button"
-      className="pd-mock-call"
+      className="pd-row-button pd-mock-call"
       title={`${entry.method}\n${entry.status.code} · ${answerText(entry.answer)} · ${ms}\nClick to see the messages`}
       onClick={props.onShow}
     >
