@@ -66,6 +66,7 @@ const coreLayers = [
   'files',
   'connection',
   'tls',
+  'auth',
   'wire',
   'schema',
   'call',

@@ -5,6 +5,7 @@
  * On disk every file is JSON with a `format` number first (see `workspaceFormat`); these types are the contents
  * without it. Paths inside are relative to the workspace folder where possible.
  */
+import type { AuthSettings } from './auth';
 import type { CallProtocol, CallStatus, CallTimings } from './call';
 import type { GrpcStatusName } from './grpc-status';
 import type { MetadataEntry, SchemaSource } from './schema';
@@ -63,6 +64,13 @@ export interface SavedRequest {
   options?: SavedOptions;
   captures?: Capture[];
   assertions?: Assertions;
+  /** Absent: the nearest folder's, collection's or environment's auth (see src/shared/auth.ts). */
+  auth?: AuthSettings;
+}
+
+/** `collections/<collection>/<folder…>/_folder.json`: settings a folder gives the requests under it. */
+export interface FolderSettings {
+  auth?: AuthSettings;
 }
 
 /** `environments/<name>.json`: variables, and which of them are secret. */
@@ -75,6 +83,8 @@ export interface EnvironmentFile {
   tlsProfile?: string;
   /** The protocol requests use in this environment unless they name their own (e.g. a gateway that speaks gRPC-Web). */
   protocol?: CallProtocol;
+  /** The auth of requests in this environment when neither they nor their folders set one. */
+  auth?: AuthSettings;
 }
 
 /** How a TLS profile connects. */
@@ -195,6 +205,8 @@ export interface CallContext {
   savedPath?: string;
   captures?: Capture[];
   assertions?: Assertions;
+  /** The tab's own auth (a saved request's as edited); absent: inherited from its folders and environment. */
+  auth?: AuthSettings;
 }
 
 /** The result of one assertion, phrased for the person reading a test report. */

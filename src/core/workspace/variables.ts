@@ -1,3 +1,4 @@
+import type { AuthSettings } from '../../shared/auth';
 import type { CallRequest } from '../../shared/call';
 import { jsonStringInsides, placeholderPattern } from '../../shared/variables';
 
@@ -35,16 +36,7 @@ export function resolveCallRequest(
   variables: ReadonlyMap<string, string>,
   environmentName?: string,
 ): CallRequest {
-  const missing = new Set<string>();
-  const fill = (text: string, escape: (value: string) => string = (value) => value): string =>
-    text.replace(placeholderPattern(), (whole, name: string) => {
-      const value = variables.get(name);
-      if (value === undefined) {
-        missing.add(name);
-        return whole;
-      }
-      return escape(value);
-    });
+  const { fill, missing } = filler(variables);
   const resolved: CallRequest = {
     ...request,
     target: fill(request.target),
@@ -57,6 +49,47 @@ export function resolveCallRequest(
   };
   if (missing.size > 0) throw new UnresolvedVariablesError([...missing], environmentName);
   return resolved;
+}
+
+/**
+ * Fills `{{name}}` in every text field of auth settings (a JWT's claims as JSON string literals). Throws
+ * UnresolvedVariablesError naming every variable without a value.
+ */
+export function resolveAuthSettings(
+  settings: AuthSettings,
+  variables: ReadonlyMap<string, string>,
+  environmentName?: string,
+): AuthSettings {
+  const { fill, missing } = filler(variables);
+  const resolved = Object.fromEntries(
+    Object.entries(settings).map(([key, value]) => {
+      if (typeof value !== 'string' || key === 'type') return [key, value];
+      return [
+        key,
+        key === 'claims' ? fillJsonStrings(value, (literal) => fill(literal, jsonEscape)) : fill(value),
+      ];
+    }),
+  ) as AuthSettings;
+  if (missing.size > 0) throw new UnresolvedVariablesError([...missing], environmentName);
+  return resolved;
+}
+
+/** A function that fills `{{name}}` from the values, and the names it found no value for. */
+function filler(variables: ReadonlyMap<string, string>): {
+  fill: (text: string, escape?: (value: string) => string) => string;
+  missing: Set<string>;
+} {
+  const missing = new Set<string>();
+  const fill = (text: string, escape: (value: string) => string = (value) => value): string =>
+    text.replace(placeholderPattern(), (whole, name: string) => {
+      const value = variables.get(name);
+      if (value === undefined) {
+        missing.add(name);
+        return whole;
+      }
+      return escape(value);
+    });
+  return { fill, missing };
 }
 
 /** Applies `fill` to the inside of every string literal of a JSON text (object keys included); the rest is kept. */

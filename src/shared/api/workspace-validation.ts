@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { maxDurationMs } from '../call';
 import { isGrpcStatusName, unknownStatusMessage } from '../grpc-status';
+import { authSettingsSchema } from './auth-validation';
 import { callProtocolSchema, metadataEntrySchema, schemaSourceSchema } from './validation';
 
 const text = z.string().max(64 * 1024);
@@ -81,6 +82,7 @@ export const savedRequestSchema = z.strictObject({
   options: savedOptionsSchema.optional(),
   captures: z.array(captureSchema).max(100).optional(),
   assertions: assertionsSchema.optional(),
+  auth: authSettingsSchema.optional(),
 });
 
 export const environmentFileSchema = z.strictObject({
@@ -88,6 +90,7 @@ export const environmentFileSchema = z.strictObject({
   secrets: z.array(variableNameSchema).max(1_000),
   tlsProfile: itemNameSchema.optional(),
   protocol: callProtocolSchema.optional(),
+  auth: authSettingsSchema.optional(),
 });
 
 export const tlsProfileSchema = z.strictObject({
@@ -116,6 +119,7 @@ export const callContextSchema = z.strictObject({
   savedPath: requestPathSchema.optional(),
   captures: z.array(captureSchema).max(100).optional(),
   assertions: assertionsSchema.optional(),
+  auth: authSettingsSchema.optional(),
 });
 
 export const secretChangesSchema = z.record(

@@ -1,0 +1,72 @@
+/**
+ * The one rule for putting auth on a call, for every front door (Send, `protodesk call`/`list`/`describe`, `run`,
+ * load tests, reflection): the effective settings' `{{variables}}` filled, the credential obtained (a kept token
+ * when fresh), its metadata put on the request in place of any entry of the same name, and its secret values handed
+ * back for redaction.
+ */
+import { describeAuthOrigin, describeAuthType, type EffectiveAuth } from '../../../shared/auth';
+import type { CallStatus } from '../../../shared/call';
+import type { MetadataEntry } from '../../../shared/schema';
+import type { Authorizer } from '../../auth/authorizer';
+import type { Token } from '../../auth/token';
+import { resolveAuthSettings } from '../../workspace/variables';
+
+/** A call's auth once applied: its metadata, the secrets to redact, and what to say if the server refuses it. */
+export interface AppliedAuth {
+  metadata: MetadataEntry[];
+  secrets: Map<string, string>;
+  /** What was used, for a refusal's hint; absent when no auth applied. */
+  used?: UsedAuth;
+}
+
+/** The auth a call used, as an UNAUTHENTICATED answer explains it. */
+export interface UsedAuth {
+  auth: EffectiveAuth;
+  token?: Token;
+}
+
+/**
+ * The metadata with the auth's entries in place of any of the same name. No auth, or `none`: the metadata as it
+ * is. `values` fill the settings' `{{variables}}` (an unresolved one throws, naming it).
+ */
+export async function applyAuth(
+  authorizer: Authorizer,
+  metadata: MetadataEntry[],
+  auth: EffectiveAuth | undefined,
+  values: ReadonlyMap<string, string> = new Map(),
+  environment?: string,
+): Promise<AppliedAuth> {
+  if (auth === undefined || auth.settings.type === 'none') return { metadata, secrets: new Map() };
+  const settings = resolveAuthSettings(auth.settings, values, environment);
+  const credentials = await authorizer.credentials(settings);
+  const names = new Set(credentials.metadata.map((entry) => entry.key.toLowerCase()));
+  return {
+    metadata: [...metadata.filter((entry) => !names.has(entry.key.toLowerCase())), ...credentials.metadata],
+    secrets: credentials.secrets,
+    used: { auth: { settings, from: auth.from }, ...(credentials.token ? { token: credentials.token } : {}) },
+  };
+}
+
+/**
+ * An UNAUTHENTICATED status with a hint that says which auth was sent, from where, and whether its token had
+ * expired; any other status as it is.
+ */
+export function explainRefusal(status: CallStatus, used: UsedAuth | undefined, now = Date.now()): CallStatus {
+  if (status.code !== 16) return status;
+  if (used === undefined)
+    return {
+      ...status,
+      hint:
+        status.hint ??
+        'No auth was sent: set it on the request, its folder, its collection or the environment.',
+    };
+  const what = `Sent ${describeAuthType(used.auth.settings)} from ${describeAuthOrigin(used.auth.from)}`;
+  const expiresAt = used.token?.expiresAt;
+  const life =
+    expiresAt === undefined
+      ? ''
+      : expiresAt <= now
+        ? `; its token had expired at ${new Date(expiresAt).toISOString()}`
+        : `; its token was valid until ${new Date(expiresAt).toISOString()}`;
+  return { ...status, hint: `${what}${life}. Get a new token, or check the auth settings.` };
+}
