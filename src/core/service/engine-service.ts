@@ -10,6 +10,7 @@ import { FilesDomain } from './domains/files';
 import { HistoryDomain } from './domains/history';
 import { LoadDomain } from './domains/load';
 import { MocksDomain } from './domains/mocks';
+import { AuthService } from './auth-service';
 import type { ServiceParts } from './domains/parts';
 import { SourcesDomain } from './domains/sources';
 import { TlsDomain } from './domains/tls';
@@ -107,6 +108,7 @@ export class EngineService implements ProtodeskService {
       access,
       loads: new LoadService({ sources, workspace, tools, access }),
       mocks: new MockService({ sources, workspace, broadcast }),
+      auth: new AuthService(broadcast),
     };
     this.app = new AppDomain(this.parts);
     this.sources = new SourcesDomain(this.parts);

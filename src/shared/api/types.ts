@@ -1,4 +1,5 @@
 /** Plain data the service contract moves between the UI and the engine (see ./contract.ts for the operations). */
+import type { DeviceCodePrompt } from '../auth';
 import type { CallEvent } from '../call';
 import type { MethodInfo, MethodKind, SchemaProblem, SchemaSource, ServiceInfo } from '../schema';
 import type { LoadReport, LoadSnapshot } from '../load';
@@ -141,7 +142,11 @@ export type ApiEvent =
   /** A mock answered a call (to every client), as its live log shows it. */
   | { type: 'mockCall'; mockId: string; entry: MockLogEntry }
   /** A mock's stub files were read again: what it cannot serve now (empty: all is well). */
-  | { type: 'mockProblems'; mockId: string; problems: MockProblem[] };
+  | { type: 'mockProblems'; mockId: string; problems: MockProblem[] }
+  /** An OAuth 2.0 sign-in needs the browser: the page opens `url` (a tab, or the system browser) and offers it as a link. */
+  | { type: 'authSignIn'; url: string }
+  /** The device flow waits for a person to enter this code at its page. */
+  | { type: 'authDeviceCode'; prompt: DeviceCodePrompt };
 
 /** One entry of a folder on the engine's machine. */
 export interface DirectoryEntry {

@@ -1,5 +1,6 @@
 /** The engine parts the domain services share: one set per EngineService, whichever client calls. */
 import type { AppInfo, PathPurpose } from '../../../shared/api/types';
+import type { AuthService } from '../auth-service';
 import type { CallRegistry } from '../calls';
 import type { LoadService } from '../load-service';
 import type { MockService } from '../mock-service';
@@ -25,6 +26,8 @@ export interface ServiceParts {
   loads: LoadService;
   /** The mock servers: the engine's, whichever client started them. */
   mocks: MockService;
+  /** The engine's tokens, for every client and use case. */
+  auth: AuthService;
 }
 
 /** Throws unless the page may read each of `paths` (see PathAccess). */
