@@ -7,6 +7,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import type { ProtodeskApi } from '../shared/api/contract';
 import { FailureMessage } from './components/ProblemList';
+import { SignInProvider } from './features/auth/sign-in-context';
+import { DeviceCodeDialog, SignInBanner } from './features/auth/SignInPrompts';
 import { useEnvironmentDefaults } from './features/environments/use-environment-defaults';
 import { HistoryPanel } from './features/history/HistoryPanel';
 import { LoadProvider, useLoadStoreApi } from './features/load/load-context';
@@ -42,7 +44,9 @@ export function App(props: { api: ProtodeskApi }): React.JSX.Element {
       <PathChooserProvider api={props.api}>
         <LoadProvider api={props.api}>
           <MockProvider api={props.api}>
-            <Shell api={props.api} />
+            <SignInProvider api={props.api}>
+              <Shell api={props.api} />
+            </SignInProvider>
           </MockProvider>
         </LoadProvider>
       </PathChooserProvider>
@@ -119,6 +123,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
           {theme === 'dark' ? <Sun /> : <Moon />}
         </button>
       </header>
+      <SignInBanner />
       {sourcesFailure && (
         <p className="app-failure" role="alert">
           Could not list the loaded sources: {sourcesFailure.message}
@@ -184,6 +189,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
         />
       )}
       <SaveDialogs />
+      <DeviceCodeDialog />
       <RulesHost api={props.api} theme={theme} />
     </div>
   );

@@ -154,3 +154,16 @@ export interface DeviceCodePrompt {
   /** ISO time the code stops working. */
   expiresAt: string;
 }
+
+/** What the page is shown of a request's auth: the settings it uses (as saved, `{{variables}}` unfilled), where they are set, and the kept token. */
+export interface AuthStatus {
+  /** Absent: no auth applies. */
+  auth?: EffectiveAuth;
+  /** Absent: no token is kept (or the type has none). */
+  token?: TokenView;
+}
+
+/** Whether a type obtains a token the engine keeps (OAuth 2.0, a signed JWT, a command's). */
+export function hasToken(settings: AuthSettings): boolean {
+  return settings.type === 'oauth2' || settings.type === 'jwt' || settings.type === 'command';
+}

@@ -5,6 +5,7 @@ import { stopCompileWorker } from '../schema/proto/compile-off-thread';
 import { defaultBatchLimits, type BatchLimits } from './batcher';
 import { CallRegistry } from './calls';
 import { AppDomain } from './domains/app';
+import { AuthDomain } from './domains/auth';
 import { CallsDomain } from './domains/calls';
 import { FilesDomain } from './domains/files';
 import { HistoryDomain } from './domains/history';
@@ -65,6 +66,7 @@ export class EngineService implements ProtodeskService {
   readonly history: HistoryDomain;
   readonly load: LoadDomain;
   readonly mocks: MocksDomain;
+  readonly auth: AuthDomain;
   private readonly parts: ServiceParts;
   /** Every connected client's event sink: workspace changes go to all of them. */
   private readonly listeners = new Set<(event: ApiEvent) => void>();
@@ -117,6 +119,7 @@ export class EngineService implements ProtodeskService {
     this.tls = new TlsDomain(this.parts);
     this.history = new HistoryDomain(this.parts);
     this.mocks = new MocksDomain(this.parts);
+    this.auth = new AuthDomain(this.parts, async (context) => (await this.workspace.effectiveAuth(context)).auth);
     const emit = (event: ApiEvent): void => options.emit?.(event);
     this.calls = new CallsDomain(this.parts, emit);
     this.load = new LoadDomain(this.parts, emit);
@@ -127,9 +130,9 @@ export class EngineService implements ProtodeskService {
     const calls = new CallsDomain(this.parts, emit);
     const load = new LoadDomain(this.parts, emit);
     this.listeners.add(emit);
-    const { app, sources, files, workspace, tls, history, mocks } = this;
+    const { app, sources, files, workspace, tls, history, mocks, auth } = this;
     return {
-      api: { app, sources, calls, files, workspace, tls, history, load, mocks },
+      api: { app, sources, calls, files, workspace, tls, history, load, mocks, auth },
       close: async () => {
         this.listeners.delete(emit);
         await calls.close();

@@ -1,6 +1,7 @@
 /** Every error the engine can raise, turned into the contract's ApiFailure in one place. */
 import { ApiError, toFailure } from '../../shared/api/errors';
 import type { ApiFailure } from '../../shared/api/types';
+import { AuthError } from '../auth/errors';
 import { CallSetupError } from '../call/errors';
 import { ConnectionError } from '../connection/errors';
 import { SchemaError } from '../schema/errors';
@@ -88,6 +89,8 @@ export function engineFailure(error: unknown): ApiFailure {
   }
   if (error instanceof LoadPlanError)
     return { kind: 'invalidRequest', message: error.message, hint: error.hint };
+  if (error instanceof AuthError)
+    return { kind: 'invalidRequest', message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
   if (error instanceof MockStartError)
     return { kind: 'invalidRequest', message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
   if (error instanceof DataFileError || error instanceof ThresholdSyntaxError) {

@@ -1,6 +1,7 @@
 /** Saves open tabs (without calls) and remembered connections to localStorage, so a reload keeps them. */
 import { z } from 'zod';
 import { callProtocols } from '../../shared/call';
+import { authSettingsSchema } from '../../shared/api/auth-validation';
 import { tlsSettingsSchema } from '../../shared/api/validation';
 import {
   assertionsSchema,
@@ -52,6 +53,8 @@ const tabSchema = connectionSchema.extend({
   savedRequest: savedRequestSchema.optional(),
   keepText: z.boolean().optional(),
   tlsProfile: itemNameSchema.optional(),
+  // Auth of a shape a newer build wrote is dropped (the tab inherits) rather than dropping the tab.
+  auth: authSettingsSchema.optional().catch(undefined),
   captures: z.array(captureSchema).default([]),
   assertions: assertionsSchema.default({}),
   // An unknown section (from a newer build) shows Message rather than dropping the tab.

@@ -32,15 +32,19 @@ function callOptions(tab: TabState, protocol: CallProtocol): CallOptions {
   };
 }
 
-/** The context of a tab's call: environment, TLS profile, saved path, captures and assertions (unset parts left out). */
+/**
+ * The context of a tab's call: environment, TLS profile, saved path, captures, assertions and the tab's own auth
+ * (unset parts left out).
+ */
 function callContextOf(tab: TabState, environment: string | undefined): CallContext {
-  const { tlsProfile, captures, assertions } = tabSettings(tab);
+  const { tlsProfile, captures, assertions, auth } = tabSettings(tab);
   return {
     ...(environment !== undefined ? { environment } : {}),
     ...(tlsProfile !== undefined ? { tlsProfile } : {}),
     ...(tab.saved ? { savedPath: tab.saved.path } : {}),
     ...(captures ? { captures } : {}),
     ...(assertions ? { assertions } : {}),
+    ...(auth ? { auth } : {}),
   };
 }
 

@@ -74,6 +74,7 @@ export function tabFromRequest(options: {
     keepText: true,
     options: requestOptions(request.options),
     ...(request.tlsProfile !== undefined ? { tlsProfile: request.tlsProfile } : {}),
+    ...(request.auth !== undefined ? { auth: request.auth } : {}),
     captures: request.captures ?? [],
     assertions: request.assertions ?? {},
     ...(saved ? { saved, savedRequest: request } : {}),

@@ -1,4 +1,5 @@
 /** What a tab saves besides its body, normalised so a tab and the file it came from compare equal when unchanged. */
+import type { AuthSettings } from '../../shared/auth';
 import type { CallProtocol } from '../../shared/call';
 import type { MetadataEntry } from '../../shared/schema';
 import type { Assertions, Capture, SavedOptions, SavedRequest } from '../../shared/workspace';
@@ -45,6 +46,7 @@ function normalised(fields: {
   options?: SavedOptions;
   captures?: Capture[];
   assertions?: Assertions;
+  auth?: AuthSettings;
 }): SavedSettings {
   const options = fields.options && savedOptions(requestOptions(fields.options));
   const assertions = savedAssertions(fields.assertions);
@@ -56,6 +58,7 @@ function normalised(fields: {
     ...(options ? { options } : {}),
     ...(fields.captures && fields.captures.length > 0 ? { captures: fields.captures } : {}),
     ...(assertions ? { assertions } : {}),
+    ...(fields.auth !== undefined ? { auth: fields.auth } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ApiPick, ProtodeskApi } from '../../shared/api/contract';
 import type { SourceState } from '../../shared/api/types';
+import type { AuthSettings } from '../../shared/auth';
 import type { MethodInfo } from '../../shared/schema';
 import type { Assertions, Capture, EnvironmentFile } from '../../shared/workspace';
 import { createCallActions, type CallApi, type CallActions } from './call-actions';
@@ -53,6 +54,8 @@ export interface AppActions
   /** A TLS profile by name for the tab's calls; undefined: the tab's own TLS fields. */
   setTlsProfile(tabId: string, name: string | undefined): void;
   setTests(tabId: string, tests: { captures: Capture[]; assertions: Assertions }): void;
+  /** The tab's own auth; undefined: inherited from its folders, its collection or the environment. */
+  setAuth(tabId: string, auth: AuthSettings | undefined): void;
   /** Shows a section of the tab's request pane (not an edit: the tab stays clean). */
   setSection(tabId: string, section: RequestSection): void;
   dismissFailure(tabId: string): void;
@@ -233,6 +236,7 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
       setOptions: (tabId, options) => editSettings(tabId, { options }),
       setTlsProfile: (tabId, tlsProfile) => editSettings(tabId, { tlsProfile }),
       setTests: (tabId, tests) => editSettings(tabId, tests),
+      setAuth: (tabId, auth) => editSettings(tabId, { auth }),
       setSection: (tabId, section) => patchTab(tabId, () => ({ section })),
       dismissFailure: (tabId) => patchTab(tabId, () => ({ failure: undefined, problem: undefined })),
       setPaletteOpen: (paletteOpen) => set({ paletteOpen }),

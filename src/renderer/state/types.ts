@@ -1,5 +1,6 @@
 /** The app state's data types: open request tabs, remembered connections, and the whole state. */
 import type { ApiFailure, MethodTemplate, SourceState } from '../../shared/api/types';
+import type { AuthSettings } from '../../shared/auth';
 import type { CallProtocol } from '../../shared/call';
 import type { MethodInfo, TlsSettings } from '../../shared/schema';
 import type { Assertions, Capture, CallOutcome, SavedRequest, WorkspaceState } from '../../shared/workspace';
@@ -74,6 +75,8 @@ export interface TabState extends Connection {
   keepText?: boolean;
   /** TLS profile by name; absent: the tab's own TLS fields ("Request settings"). */
   tlsProfile?: string;
+  /** The request's own auth; absent: inherited from its folders, its collection or the environment. */
+  auth?: AuthSettings;
   captures: Capture[];
   assertions: Assertions;
   /** Where a new tab's address came from, shown until the address is edited: its source's last call or reflection. */

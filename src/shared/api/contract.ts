@@ -13,6 +13,7 @@ import type { CallContext, SavedRequest, TlsProfile } from '../workspace';
 import type { Operation } from './operation';
 import type { OperationName } from './operation-names';
 import { appOperations } from './operations/app';
+import { authOperations } from './operations/auth';
 import { callsOperations } from './operations/calls';
 import { filesOperations } from './operations/files';
 import { historyOperations } from './operations/history';
@@ -34,6 +35,7 @@ export const contract = {
   history: historyOperations,
   load: loadOperations,
   mocks: mocksOperations,
+  auth: authOperations,
 } as const;
 
 type Contract = typeof contract;

@@ -59,6 +59,9 @@ export const operationNames = [
   'mocks.readRules',
   'mocks.saveRules',
   'mocks.ruleFromResponse',
+  'auth.token',
+  'auth.view',
+  'auth.clear',
 ] as const;
 
 export type OperationName = (typeof operationNames)[number];

@@ -1,11 +1,17 @@
-/** Edits one environment: its variables (secrets written blind), its TLS profile and protocol; saves with conflict detection. */
+/**
+ * Edits one environment: its variables (secrets written blind), its TLS profile, protocol and auth; saves with conflict
+ * detection.
+ */
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { ApiPick } from '../../../shared/api/contract';
+import { authSettingsSchema } from '../../../shared/api/auth-validation';
 import type { ApiFailure } from '../../../shared/api/types';
+import type { AuthSettings } from '../../../shared/auth';
 import { callProtocols, type CallProtocol } from '../../../shared/call';
 import { redactedSecretMinLength, type EnvironmentView, type Versioned } from '../../../shared/workspace';
 import { toFailure } from '../../../shared/api/errors';
 import { protocolName } from '../../../shared/protocol-names';
+import { AuthEditor } from '../auth/AuthEditor';
 import { ItemEditorFooter } from './ItemEditorFooter';
 import { VariablesTable } from './VariablesTable';
 import type { VariableRow } from './variable-rows';
@@ -29,6 +35,7 @@ export function EnvironmentEditor(props: {
   const [rows, setRows] = useState<VariableRow[]>([]);
   const [tlsProfile, setTlsProfile] = useState<string | undefined>(undefined);
   const [protocol, setProtocol] = useState<CallProtocol | undefined>(undefined);
+  const [auth, setAuth] = useState<AuthSettings | undefined>(undefined);
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -40,6 +47,7 @@ export function EnvironmentEditor(props: {
     setRows(variableRows(read.value));
     setTlsProfile(read.value.file.tlsProfile);
     setProtocol(read.value.file.protocol);
+    setAuth(read.value.file.auth);
     setFailure(null);
   }, []);
 
@@ -60,11 +68,19 @@ export function EnvironmentEditor(props: {
 
   const save = async (overwrite: boolean): Promise<void> => {
     if (!loaded) return;
-    const rowProblem = variableRowsProblem(rows);
+    const rowProblem =
+      variableRowsProblem(rows) ??
+      (auth !== undefined && !authSettingsSchema.safeParse(auth).success
+        ? 'Fill in the auth fields marked above first.'
+        : null);
     setProblem(rowProblem);
     setSaved(false);
     if (rowProblem) return;
-    const { file, secrets } = environmentToSave(rows, loaded.value.storedSecrets, tlsProfile, protocol);
+    const { file, secrets } = environmentToSave(rows, loaded.value.storedSecrets, {
+      tlsProfile,
+      protocol,
+      auth,
+    });
     try {
       await api.workspace.saveEnvironment({ name, file, secrets, baseVersion: loaded.version, overwrite });
       // Read back: the new version, which secrets are now stored, and typed secret values cleared from the page.
@@ -90,7 +106,7 @@ export function EnvironmentEditor(props: {
             }}
           />
           <p className="pd-hint">
-            Use a variable as {'{{name}}'} in the server address, metadata, request body and server name.
+            Use a variable as {'{{name}}'} in the server address, metadata, request body, server name and auth settings.
             Secret values stay in the system keychain (or the local secrets file), never in the workspace.
             Where a secret shows up in a response, a report or the history, {'{{name}}'} is shown instead;
             secrets shorter than {redactedSecretMinLength} characters are not hidden.
@@ -138,6 +154,19 @@ export function EnvironmentEditor(props: {
               For requests that choose none, e.g. a gateway that speaks gRPC-Web.
             </span>
           </div>
+          <fieldset className="pd-fieldset">
+            <legend>Auth</legend>
+            <p className="pd-hint">For requests whose own settings, folders and collection set none.</p>
+            <AuthEditor
+              value={auth}
+              inheritLabel="Not set"
+              savedInto={`environments/${name}.json`}
+              onChange={(next) => {
+                setAuth(next);
+                setSaved(false);
+              }}
+            />
+          </fieldset>
         </>
       )}
       {problem && (

@@ -2,7 +2,6 @@
  * The variables table of an environment as edited: plain and secret rows, and what a save sends. Secret values are
  * never read from the engine: a stored one shows as empty, a typed one is sent once in SecretChanges.
  */
-import type { CallProtocol } from '../../../shared/call';
 import { compareNames } from '../../../shared/natural-order';
 import type { EnvironmentFile, EnvironmentView, SecretChanges } from '../../../shared/workspace';
 
@@ -57,12 +56,17 @@ export function variableRowsProblem(rows: readonly VariableRow[]): string | null
   return null;
 }
 
-/** The environment file and secret changes a save sends: plain values in the file, secret values only in the changes. */
+/** What an environment gives the requests that set none themselves. */
+export type EnvironmentDefaults = Pick<EnvironmentFile, 'tlsProfile' | 'protocol' | 'auth'>;
+
+/**
+ * The environment file and secret changes a save sends: plain values in the file, secret values only in the changes,
+ * and the defaults that are set.
+ */
 export function environmentToSave(
   rows: readonly VariableRow[],
   storedSecrets: readonly string[],
-  tlsProfile: string | undefined,
-  protocol?: CallProtocol,
+  defaults: EnvironmentDefaults = {},
 ): { file: EnvironmentFile; secrets: SecretChanges } {
   const variables: Record<string, string> = {};
   const secretNames: string[] = [];
@@ -82,7 +86,8 @@ export function environmentToSave(
     if (!secretNames.includes(name)) changes[name] = null;
   }
   const file: EnvironmentFile = { variables, secrets: secretNames.sort(compareNames) };
-  if (tlsProfile !== undefined) file.tlsProfile = tlsProfile;
-  if (protocol !== undefined) file.protocol = protocol;
+  if (defaults.tlsProfile !== undefined) file.tlsProfile = defaults.tlsProfile;
+  if (defaults.protocol !== undefined) file.protocol = defaults.protocol;
+  if (defaults.auth !== undefined) file.auth = defaults.auth;
   return { file, secrets: changes };
 }

@@ -1,6 +1,6 @@
 /**
  * The request side of a tab: the method line, one top row (address, TLS, Send/Cancel/End stream), then the sections
- * Message (the JSON editor at full height), Metadata, Settings and Tests, with Save and Copy as grpcurl beside them.
+ * Message (the JSON editor at full height), Metadata, Auth, Settings and Tests, with Save and Copy as grpcurl beside them.
  */
 import type { KeyboardEvent } from 'react';
 import type { ApiPick } from '../../../shared/api/contract';
@@ -8,6 +8,8 @@ import type { VariableScope } from '../../components/variable-scope';
 import { isRunChord } from '../../editor/run-key';
 import { useAppStore, useAppStoreApi } from '../../state/context';
 import type { TabState } from '../../state/types';
+import { AuthSection } from '../auth/AuthSection';
+import type { AuthApi } from '../auth/use-auth-status';
 import { DocsButton } from '../docs/DocsButton';
 import { TestsEditor } from '../tests/TestsEditor';
 import { DiskChangedBanner } from '../workspace/DiskChangedBanner';
@@ -30,7 +32,7 @@ const mac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 export function RequestPane(props: {
   tab: TabState;
   theme: 'light' | 'dark';
-  api: ApiPick<'workspace.requestToGrpcurl' | 'sources.methodDocs'> & RequestEditorToolsApi;
+  api: ApiPick<'workspace.requestToGrpcurl' | 'sources.methodDocs'> & RequestEditorToolsApi & AuthApi;
   /** The selected environment's variables (the address and metadata fields get them from the provider above). */
   variables?: VariableScope;
 }): React.JSX.Element {
@@ -99,6 +101,7 @@ export function RequestPane(props: {
             />
           ),
           metadata: <MetadataSection tab={tab} />,
+          auth: <AuthSection tab={tab} api={api} active={(tab.section ?? 'message') === 'auth'} />,
           settings: <SettingsSection tab={tab} />,
           tests: (
             <TestsEditor

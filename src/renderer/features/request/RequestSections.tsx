@@ -1,4 +1,4 @@
-/** The request pane's sections as tabs: Message, Metadata, Settings, Tests (each tab remembers its choice). */
+/** The request pane's sections as tabs: Message, Metadata, Auth, Settings, Tests (each tab remembers its choice). */
 import * as Tabs from '@radix-ui/react-tabs';
 import type { ReactNode } from 'react';
 import { requestSections, type RequestSection } from '../../state/request-section';
@@ -6,6 +6,7 @@ import { requestSections, type RequestSection } from '../../state/request-sectio
 const labels: Record<RequestSection, string> = {
   message: 'Message',
   metadata: 'Metadata',
+  auth: 'Auth',
   settings: 'Settings',
   tests: 'Tests',
 };

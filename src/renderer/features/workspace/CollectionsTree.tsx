@@ -1,6 +1,6 @@
 /**
  * The `tree` "Collections": collections → folders → saved requests; a click previews a request in a tab, a double
- * click or Enter opens it to keep.
+ * click or Enter opens it to keep; a collection's or folder's context menu opens its settings.
  */
 import { ChevronDown, ChevronRight, FileOutput } from 'lucide-react';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -12,6 +12,7 @@ import {
   visibleRows,
   type CollectionNode,
 } from './collection-tree';
+import { GroupMenu, type GroupMenuTarget } from './GroupMenu';
 
 /** Props of CollectionsTree. */
 export interface CollectionsTreeProps {
@@ -22,6 +23,8 @@ export interface CollectionsTreeProps {
   /** A single click on a request. */
   onPreview(path: string): void;
   onExport(collection: string): void;
+  /** "Collection settings" or "Folder settings" of `collections/<collection>/<folders…>`. */
+  onSettings(folder: string): void;
 }
 
 /**
@@ -32,6 +35,7 @@ export function CollectionsTree(props: CollectionsTreeProps): React.JSX.Element 
   const roots = useMemo(() => buildCollectionTree(props.requests), [props.requests]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [focusedKey, setFocusedKey] = useState<string | undefined>(undefined);
+  const [menu, setMenu] = useState<GroupMenuTarget | null>(null);
   const tree = useRef<HTMLUListElement>(null);
   const rows = useMemo(() => visibleRows(roots, collapsed), [roots, collapsed]);
   const tabStop = rows.some((row) => row.key === focusedKey) ? focusedKey : rows[0]?.key;
@@ -84,6 +88,27 @@ export function CollectionsTree(props: CollectionsTreeProps): React.JSX.Element 
         data-key={node.key}
         className={`pd-tree-item pd-tree-${node.type}`}
         onFocus={(event) => event.target === event.currentTarget && setFocusedKey(node.key)}
+        onContextMenu={
+          node.type === 'request'
+            ? undefined
+            : (event) => {
+                event.preventDefault();
+                event.stopPropagation();
+                const row = event.currentTarget;
+                // From the keyboard (no pointer position): under the row's start.
+                const box = row.getBoundingClientRect();
+                const byPointer = event.clientX !== 0 || event.clientY !== 0;
+                setFocusedKey(node.key);
+                setMenu({
+                  folder: `collections/${node.key.slice('g:'.length)}`,
+                  collection: node.collection,
+                  isCollection: node.type === 'collection',
+                  x: byPointer ? event.clientX : box.left + 16,
+                  y: byPointer ? event.clientY : box.top + Math.min(box.height, 24),
+                  row,
+                });
+              }
+        }
       >
         <div
           className="pd-tree-row"
@@ -127,9 +152,17 @@ export function CollectionsTree(props: CollectionsTreeProps): React.JSX.Element 
   };
 
   return (
-    <ul ref={tree} role="tree" aria-label="Collections" className="pd-tree" onKeyDown={onKeyDown}>
-      {rows.map(item)}
-    </ul>
+    <>
+      <ul ref={tree} role="tree" aria-label="Collections" className="pd-tree" onKeyDown={onKeyDown}>
+        {rows.map(item)}
+      </ul>
+      <GroupMenu
+        target={menu}
+        onClose={() => setMenu(null)}
+        onSettings={props.onSettings}
+        onExport={props.onExport}
+      />
+    </>
   );
 }
 

@@ -35,11 +35,11 @@ describe('variable rows', () => {
     };
     const rows = variableRows({ file: names, storedSecrets: [] });
     expect(rows.map((row) => row.name)).toEqual(['Shard1', 'shard2', 'shard10', 'Key1', 'key2', 'key10']);
-    expect(environmentToSave(rows.reverse(), [], undefined).file.secrets).toEqual(['Key1', 'key2', 'key10']);
+    expect(environmentToSave(rows.reverse(), []).file.secrets).toEqual(['Key1', 'key2', 'key10']);
   });
 
   it('keep a stored secret untouched when its box stays empty', () => {
-    expect(environmentToSave(variableRows(view), view.storedSecrets, 'prod-tls')).toEqual({
+    expect(environmentToSave(variableRows(view), view.storedSecrets, { tlsProfile: 'prod-tls' })).toEqual({
       file: {
         variables: { host: 'localhost:50051', user: 'ada' },
         secrets: ['token'],
@@ -50,30 +50,28 @@ describe('variable rows', () => {
   });
 
   it('send a typed secret only in the secret changes, never in the file', () => {
-    const saved = environmentToSave(edited('token', { value: 's3cret' }), view.storedSecrets, undefined);
+    const saved = environmentToSave(edited('token', { value: 's3cret' }), view.storedSecrets);
     expect(saved.secrets).toEqual({ token: 's3cret' });
     expect(JSON.stringify(saved.file)).not.toContain('s3cret');
   });
 
   it('delete the stored value when forgotten, removed, renamed or made plain', () => {
     expect(
-      environmentToSave(edited('token', { forget: true }), view.storedSecrets, undefined).secrets,
+      environmentToSave(edited('token', { forget: true }), view.storedSecrets).secrets,
     ).toEqual({ token: null });
     const removed = variableRows(view).filter((row) => row.name !== 'token');
-    expect(environmentToSave(removed, view.storedSecrets, undefined)).toEqual({
+    expect(environmentToSave(removed, view.storedSecrets)).toEqual({
       file: { variables: { host: 'localhost:50051', user: 'ada' }, secrets: [] },
       secrets: { token: null },
     });
     expect(
-      environmentToSave(edited('token', { name: 'apiToken' }), view.storedSecrets, undefined).secrets,
+      environmentToSave(edited('token', { name: 'apiToken' }), view.storedSecrets).secrets,
     ).toEqual({
       token: null,
     });
     const plain = environmentToSave(
       edited('token', { secret: false, value: 'visible' }),
-      view.storedSecrets,
-      undefined,
-    );
+      view.storedSecrets);
     expect(plain.file.variables['token']).toBe('visible');
     expect(plain.secrets).toEqual({ token: null });
   });

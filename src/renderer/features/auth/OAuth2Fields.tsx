@@ -1,0 +1,119 @@
+/** The OAuth 2.0 fields: the grant, where the server is, the client, and what the token is asked for. */
+import type { OAuth2ClientAuth, OAuth2Flow, OAuth2Settings } from '../../../shared/auth';
+import { optionalText, requiredProblem } from './auth-form';
+import { AuthSelect } from './AuthChoiceFields';
+import { AuthTextField } from './AuthTextField';
+import type { TypeFieldsProps } from './AuthTypeFields';
+
+const flows: ReadonlyArray<readonly [OAuth2Flow, string]> = [
+  ['clientCredentials', 'Client credentials'],
+  ['authorizationCode', 'Authorization code (sign in in the browser)'],
+  ['deviceCode', 'Device code (sign in on another device)'],
+];
+
+const clientAuths: ReadonlyArray<readonly [OAuth2ClientAuth, string]> = [
+  ['basic', 'Basic (authorization header)'],
+  ['post', 'In the request body'],
+];
+
+/** The optional text fields of OAuth2Settings. */
+type OptionalKey =
+  | 'issuer'
+  | 'tokenUrl'
+  | 'authorizationUrl'
+  | 'deviceAuthorizationUrl'
+  | 'clientSecret'
+  | 'scope'
+  | 'audience'
+  | 'resource';
+
+/** "Grant", "Issuer", the endpoint URLs the grant needs, "Client ID", "Client secret", "Scope", "Audience", …. */
+export function OAuth2Fields({ value, onChange, savedInto }: TypeFieldsProps<'oauth2'>): React.JSX.Element {
+  const setOptional = (key: OptionalKey, text: string): void => {
+    const next: OAuth2Settings = { ...value };
+    const given = optionalText(text);
+    if (given === undefined) delete next[key];
+    else next[key] = given;
+    onChange(next);
+  };
+  const text = (key: OptionalKey, label: string, extra: { placeholder?: string; hint?: string } = {}) => (
+    <AuthTextField
+      label={label}
+      savedInto={savedInto}
+      value={value[key] ?? ''}
+      secret={key === 'clientSecret'}
+      onChange={(typed) => setOptional(key, typed)}
+      {...extra}
+    />
+  );
+  const noServer =
+    value.issuer === undefined && value.tokenUrl === undefined
+      ? 'Give the issuer, or the token URL.'
+      : undefined;
+  return (
+    <>
+      <AuthSelect
+        label="Grant"
+        value={value.flow}
+        options={flows}
+        onChange={(flow) => onChange({ ...value, flow })}
+        hint={
+          value.flow === 'authorizationCode'
+            ? 'Get new token opens the sign-in page in your browser; it returns to a listener on 127.0.0.1 (register http://127.0.0.1 as a redirect URI, any port).'
+            : value.flow === 'deviceCode'
+              ? 'Get new token shows a code to enter on the provider’s page.'
+              : 'The client gets a token with its own ID and secret; no one signs in.'
+        }
+      />
+      <AuthTextField
+        label="Issuer"
+        savedInto={savedInto}
+        value={value.issuer ?? ''}
+        placeholder="https://login.example.com"
+        error={noServer}
+        hint="Its discovery document (/.well-known/openid-configuration) names the endpoints. Without one, give the URLs below."
+        onChange={(typed) => setOptional('issuer', typed)}
+      />
+      {value.issuer === undefined && (
+        <>
+          {text('tokenUrl', 'Token URL')}
+          {value.flow === 'authorizationCode' && text('authorizationUrl', 'Authorization URL')}
+          {value.flow === 'deviceCode' && text('deviceAuthorizationUrl', 'Device authorization URL')}
+        </>
+      )}
+      <AuthTextField
+        label="Client ID"
+        savedInto={savedInto}
+        value={value.clientId}
+        error={requiredProblem('Client ID', value.clientId)}
+        onChange={(clientId) => onChange({ ...value, clientId })}
+      />
+      {text('clientSecret', 'Client secret', {
+        placeholder: '{{clientSecret}}',
+        hint:
+          value.flow === 'clientCredentials'
+            ? undefined
+            : 'Leave it empty for a public client (the sign-in is protected by PKCE).',
+      })}
+      {value.clientSecret !== undefined && (
+        <AuthSelect
+          label="Client authentication"
+          value={value.clientAuth ?? 'basic'}
+          options={clientAuths}
+          onChange={(clientAuth) =>
+            onChange(clientAuth === 'basic' ? withoutClientAuth(value) : { ...value, clientAuth })
+          }
+        />
+      )}
+      {text('scope', 'Scope', { hint: 'Space-separated, e.g. openid api:read.' })}
+      {text('audience', 'Audience', { hint: 'Sent as audience (Auth0, Okta and others ask for it).' })}
+      {text('resource', 'Resource', { hint: 'Sent as resource (RFC 8707).' })}
+    </>
+  );
+}
+
+function withoutClientAuth(value: OAuth2Settings): OAuth2Settings {
+  const next = { ...value };
+  delete next.clientAuth;
+  return next;
+}
