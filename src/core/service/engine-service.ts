@@ -119,7 +119,7 @@ export class EngineService implements ProtodeskService {
     this.tls = new TlsDomain(this.parts);
     this.history = new HistoryDomain(this.parts);
     this.mocks = new MocksDomain(this.parts);
-    this.auth = new AuthDomain(this.parts, async (context) => (await this.workspace.effectiveAuth(context)).auth);
+    this.auth = new AuthDomain(this.parts);
     const emit = (event: ApiEvent): void => options.emit?.(event);
     this.calls = new CallsDomain(this.parts, emit);
     this.load = new LoadDomain(this.parts, emit);

@@ -5,25 +5,15 @@
  */
 import type { DomainService, OperationInput } from '../../../shared/api/contract';
 import { hasToken, type AuthSettings, type AuthStatus, type EffectiveAuth } from '../../../shared/auth';
-import type { CallContext } from '../../../shared/workspace';
 import { resolveAuthSettings, UnresolvedVariablesError } from '../../workspace/variables';
 import type { ServiceParts } from './parts';
 
-/** Which request an auth operation is about: its saved file, the tab's own auth, the environment. */
-export type AuthContext = Pick<CallContext, 'savedPath' | 'auth' | 'environment'>;
-
-/** Finds the auth a request uses (its own, else its folders', its collection's, the environment's). */
-export type FindEffectiveAuth = (context: AuthContext) => Promise<EffectiveAuth | undefined>;
-
 /** Answers `auth.*` operations. */
 export class AuthDomain implements DomainService<'auth'> {
-  constructor(
-    private readonly parts: ServiceParts,
-    private readonly effective: FindEffectiveAuth,
-  ) {}
+  constructor(private readonly parts: ServiceParts) {}
 
   async token({ context, fresh }: OperationInput<'auth.token'>): Promise<AuthStatus> {
-    const auth = await this.effective(context);
+    const auth = await this.parts.workspace.effectiveAuth(context);
     if (auth === undefined || !hasToken(auth.settings)) return this.status(auth);
     const settings = await this.filled(auth.settings, context.environment);
     await this.parts.auth.authorizer.token(settings, fresh ?? false);
@@ -31,7 +21,7 @@ export class AuthDomain implements DomainService<'auth'> {
   }
 
   async view({ context }: OperationInput<'auth.view'>): Promise<AuthStatus> {
-    const auth = await this.effective(context);
+    const auth = await this.parts.workspace.effectiveAuth(context);
     if (auth === undefined || !hasToken(auth.settings)) return this.status(auth);
     const settings = await this.filled(auth.settings, context.environment).catch((error: unknown) => {
       // A variable without a value: no token can have been obtained for these settings.
@@ -42,7 +32,7 @@ export class AuthDomain implements DomainService<'auth'> {
   }
 
   async clear({ context }: OperationInput<'auth.clear'>): Promise<void> {
-    const auth = await this.effective(context);
+    const auth = await this.parts.workspace.effectiveAuth(context);
     if (auth === undefined || !hasToken(auth.settings)) return;
     this.parts.auth.authorizer.clear(await this.filled(auth.settings, context.environment));
   }

@@ -51,7 +51,9 @@ export function SecondsField(props: {
   const [text, setText] = useState(props.value === undefined ? '' : String(props.value));
   // A value set from outside (another file read) replaces what is typed unless they agree.
   useEffect(() => {
-    setText((now) => (secondsOf(now) === props.value ? now : props.value === undefined ? '' : String(props.value)));
+    setText((now) =>
+      secondsOf(now) === props.value ? now : props.value === undefined ? '' : String(props.value),
+    );
   }, [props.value]);
   const parsed = secondsOf(text);
   const problem =

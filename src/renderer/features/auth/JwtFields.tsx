@@ -80,9 +80,7 @@ export function JwtFields({ value, onChange, savedInto }: TypeFieldsProps<'jwt'>
         value={lifetimeSeconds}
         min={1}
         hint="How long each token is valid; empty: 300 s. A new one is signed before it expires."
-        onChange={(seconds) =>
-          onChange(seconds === undefined ? rest : { ...rest, lifetimeSeconds: seconds })
-        }
+        onChange={(seconds) => onChange(seconds === undefined ? rest : { ...rest, lifetimeSeconds: seconds })}
       />
     </>
   );

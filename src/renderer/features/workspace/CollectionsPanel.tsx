@@ -1,4 +1,7 @@
-/** The sidebar's "Collections" view: the saved requests tree, import and export of collections, file problems. */
+/**
+ * The sidebar's "Collections" view: the saved requests tree, import and export of collections, a collection's or
+ * folder's settings, file problems.
+ */
 import { useState } from 'react';
 import { Import } from 'lucide-react';
 import type { ApiPick } from '../../../shared/api/contract';
@@ -9,11 +12,13 @@ import { usePathChooser } from '../../components/path-chooser';
 import { useAppStore, useAppStoreApi } from '../../state/context';
 import { SidebarEmpty, ViewAction, ViewHeader } from '../sidebar/ViewFrame';
 import { CollectionsTree } from './CollectionsTree';
+import { FolderSettingsDialog, type FolderSettingsApi } from './FolderSettingsDialog';
 import { WorkspaceProblems } from './WorkspaceProblems';
 import './workspace.css';
 
 /** The operations the view uses. */
-export type CollectionsApi = ApiPick<'workspace.exportCollection' | 'workspace.importCollection'>;
+export type CollectionsApi = ApiPick<'workspace.exportCollection' | 'workspace.importCollection'> &
+  FolderSettingsApi;
 
 type Notice = { kind: 'done'; text: string } | { kind: 'failed'; failure: ApiFailure };
 
@@ -26,6 +31,7 @@ export function CollectionsPanel(props: { api: CollectionsApi }): React.JSX.Elem
   );
   const choose = usePathChooser();
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [settingsOf, setSettingsOf] = useState<string | null>(null);
 
   /** Runs an export or import, showing what it did or why it failed. */
   const run = async (work: () => Promise<string | undefined>): Promise<void> => {
@@ -80,6 +86,7 @@ export function CollectionsPanel(props: { api: CollectionsApi }): React.JSX.Elem
           onOpen={(path) => void store.getState().openSaved(path)}
           onPreview={(path) => void store.getState().previewSaved(path)}
           onExport={(collection) => void exportCollection(collection)}
+          onSettings={setSettingsOf}
         />
         {requests.length === 0 && (
           <SidebarEmpty
@@ -92,6 +99,14 @@ export function CollectionsPanel(props: { api: CollectionsApi }): React.JSX.Elem
           </SidebarEmpty>
         )}
       </div>
+      {settingsOf !== null && (
+        <FolderSettingsDialog
+          api={props.api}
+          folder={settingsOf}
+          onClose={() => setSettingsOf(null)}
+          onSaved={() => void store.getState().refreshWorkspace()}
+        />
+      )}
     </>
   );
 }

@@ -36,6 +36,8 @@ export function GroupMenu(props: {
           className="tab-menu"
           align="start"
           collisionPadding={8}
+          // Named here: the anchor Radix would name it by has no text.
+          aria-labelledby={undefined}
           aria-label={target.isCollection ? 'Collection actions' : 'Folder actions'}
           onCloseAutoFocus={(event) => {
             event.preventDefault();

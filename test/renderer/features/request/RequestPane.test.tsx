@@ -20,6 +20,7 @@ const api = {
   sources: { methodDocs: notUsed, packedTypeNames: notUsed, requestSchema: notUsed },
   files: { readBase64: notUsed, listDirectory: notUsed, choosePaths: notUsed },
   app: { info: notUsed },
+  auth: { token: notUsed, view: notUsed, clear: notUsed },
 };
 
 /** The request pane of the active tab, as the app shows it. */

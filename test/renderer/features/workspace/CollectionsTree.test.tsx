@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CollectionsTree } from '../../../../src/renderer/features/workspace/CollectionsTree';
 import type { SavedRequestEntry } from '../../../../src/shared/workspace';
@@ -29,10 +29,19 @@ function renderTree() {
   const onOpen = vi.fn();
   const onPreview = vi.fn();
   const onExport = vi.fn();
-  render(<CollectionsTree requests={requests} onOpen={onOpen} onPreview={onPreview} onExport={onExport} />);
+  const onSettings = vi.fn();
+  render(
+    <CollectionsTree
+      requests={requests}
+      onOpen={onOpen}
+      onPreview={onPreview}
+      onExport={onExport}
+      onSettings={onSettings}
+    />,
+  );
   const tree = screen.getByRole('tree', { name: 'Collections' });
   const item = (name: string) => within(tree).getByRole('treeitem', { name });
-  return { tree, item, onOpen, onPreview, onExport };
+  return { tree, item, onOpen, onPreview, onExport, onSettings };
 }
 
 const names = (tree: HTMLElement) =>
@@ -80,5 +89,22 @@ describe('the Collections tree', () => {
     const { item, onExport } = renderTree();
     fireEvent.click(within(item('users')).getAllByRole('button', { name: 'Export collection' })[0]!);
     expect(onExport).toHaveBeenCalledWith('users');
+  });
+
+  it('opens a collection’s or a folder’s settings from its context menu; a request has none', async () => {
+    const { item, onSettings } = renderTree();
+    fireEvent.contextMenu(item('users'), { clientX: 40, clientY: 60 });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Collection settings…' }));
+    expect(onSettings).toHaveBeenLastCalledWith('collections/users');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+
+    fireEvent.contextMenu(item('v2'));
+    const menu = await screen.findByRole('menu', { name: 'Folder actions' });
+    expect(within(menu).queryByRole('menuitem', { name: 'Export collection…' })).toBeNull();
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Folder settings…' }));
+    expect(onSettings).toHaveBeenLastCalledWith('collections/users/admin/v2');
+
+    fireEvent.contextMenu(item('Get user'));
+    expect(screen.queryByRole('menu')).toBeNull();
   });
 });
