@@ -96,6 +96,7 @@ export class EngineService implements ProtodeskService {
       },
       workspace.defaultFolder(),
     );
+    const auth = new AuthService(broadcast);
     this.parts = {
       transport: options.transport,
       version: options.version,
@@ -106,9 +107,9 @@ export class EngineService implements ProtodeskService {
       workspace,
       tools,
       access,
-      loads: new LoadService({ sources, workspace, tools, access }),
+      loads: new LoadService({ sources, workspace, tools, access, authorizer: auth.authorizer }),
       mocks: new MockService({ sources, workspace, broadcast }),
-      auth: new AuthService(broadcast),
+      auth,
     };
     this.app = new AppDomain(this.parts);
     this.sources = new SourcesDomain(this.parts);

@@ -1,6 +1,7 @@
 /** Every error the engine can raise, turned into the contract's ApiFailure in one place. */
 import { ApiError, toFailure } from '../../shared/api/errors';
 import type { ApiFailure } from '../../shared/api/types';
+import { AuthError } from '../auth/errors';
 import { CallSetupError } from '../call/errors';
 import { ConnectionError } from '../connection/errors';
 import { SchemaError } from '../schema/errors';
@@ -94,6 +95,8 @@ export function engineFailure(error: unknown): ApiFailure {
     const kind = error instanceof DataFileError ? 'file' : 'invalidRequest';
     return { kind, message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
   }
+  if (error instanceof AuthError)
+    return { kind: 'auth', message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
   if (isFsError(error)) return { kind: 'file', message: error.message };
   return toFailure(error);
 }
