@@ -68,6 +68,9 @@ export interface SavedRequest {
   auth?: AuthSettings;
 }
 
+/** The file in a folder of requests (or a collection's own folder) that holds its FolderSettings. */
+export const folderSettingsFileName = '_folder.json';
+
 /** `collections/<collection>/<folder…>/_folder.json`: settings a folder gives the requests under it. */
 export interface FolderSettings {
   auth?: AuthSettings;

@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import { ApiError } from '../../shared/api/errors';
+import type { AuthSettings, EffectiveAuth } from '../../shared/auth';
 import type { ApiEvent } from '../../shared/api/types';
 import { compareNames } from '../../shared/natural-order';
 import type { SchemaSource } from '../../shared/schema';
 import type {
   EnvironmentFile,
   EnvironmentView,
+  FolderSettings,
   SavedRequest,
   SecretChanges,
   TlsProfile,
@@ -16,6 +18,7 @@ import type {
   WorkspaceState,
 } from '../../shared/workspace';
 import { secretsFile } from '../workspace/app-data';
+import { effectiveAuth } from '../workspace/effective-auth';
 import {
   definedVariables,
   environmentVariables,
@@ -130,6 +133,42 @@ export class WorkspaceService {
 
   async deleteRequest(path: string): Promise<void> {
     await (await this.files()).deleteRequest(path);
+  }
+
+  /** A folder's `_folder.json` (`collections/<collection>/<folders…>`), undefined when it has none. */
+  async readFolderSettings(folder: string): Promise<Versioned<FolderSettings> | undefined> {
+    return (await this.files()).readFolderSettings(folder);
+  }
+
+  async saveFolderSettings(
+    folder: string,
+    settings: FolderSettings,
+    base: string | null,
+  ): Promise<{ version: string }> {
+    return (await this.files()).saveFolderSettings(folder, settings, base);
+  }
+
+  /**
+   * The auth a call with this context uses and where it is set (see workspace/effective-auth.ts), `{{variables}}`
+   * unfilled; undefined when nothing sets one.
+   */
+  async effectiveAuth(context: {
+    savedPath?: string;
+    auth?: AuthSettings;
+    environment?: string;
+  }): Promise<EffectiveAuth | undefined> {
+    const files = await this.files();
+    const { savedPath, auth, environment } = context;
+    // The request's own auth decides without the environment: the file is not read for it.
+    const fromEnvironment =
+      auth === undefined && environment !== undefined
+        ? (await files.readEnvironment(environment)).value.auth
+        : undefined;
+    return effectiveAuth(files, {
+      savedPath,
+      own: auth,
+      environment: environment === undefined ? undefined : { name: environment, auth: fromEnvironment },
+    });
   }
 
   async readEnvironment(name: string): Promise<Versioned<EnvironmentView>> {

@@ -1,3 +1,4 @@
+import type { AuthSettings } from '../../shared/auth';
 import type { CallProtocol } from '../../shared/call';
 import { secretScope, type SecretStore } from './secrets';
 import type { WorkspaceFiles } from './workspace-files';
@@ -12,6 +13,8 @@ export interface EnvironmentVariables {
   tlsProfile?: string;
   /** The environment's default protocol. */
   protocol?: CallProtocol;
+  /** The auth of requests in this environment that neither they nor their folders set, `{{variables}}` unfilled. */
+  auth?: AuthSettings;
 }
 
 /** What an environment defines, read without any secret value: the page may see this much. */
@@ -50,7 +53,7 @@ export async function definedVariables(
 /**
  * Reads an environment's plain variables, its secret values from the store (a secret without a stored value stays
  * unresolved; one named in `given` is not looked up and takes the given value, still as a secret), its TLS
- * profile and its protocol. No environment: nothing.
+ * profile, its protocol and its auth. No environment: nothing.
  */
 export async function environmentVariables(
   files: WorkspaceFiles,
@@ -76,5 +79,6 @@ export async function environmentVariables(
     secrets,
     ...(value.tlsProfile !== undefined ? { tlsProfile: value.tlsProfile } : {}),
     ...(value.protocol !== undefined ? { protocol: value.protocol } : {}),
+    ...(value.auth !== undefined ? { auth: value.auth } : {}),
   };
 }

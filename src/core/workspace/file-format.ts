@@ -4,6 +4,7 @@
  * check the page's payloads and migrates older formats; a newer format is refused.
  */
 import type { z } from 'zod';
+import { folderSettingsSchema } from '../../shared/api/auth-validation';
 import {
   environmentFileSchema,
   savedRequestSchema,
@@ -14,6 +15,7 @@ import { parseJsonBody } from '../../shared/json-body';
 import {
   workspaceFormat,
   type EnvironmentFile,
+  type FolderSettings,
   type SavedRequest,
   type TlsProfile,
   type WorkspaceManifest,
@@ -29,6 +31,7 @@ export interface WorkspaceFileValues {
   manifest: WorkspaceManifest;
   request: SavedRequest;
   environment: EnvironmentFile;
+  folder: FolderSettings;
   tlsProfile: TlsProfile;
   bundle: CollectionBundle;
 }
@@ -40,6 +43,7 @@ const schemas: Record<WorkspaceFileKind, z.ZodType> = {
   manifest: workspaceManifestSchema,
   request: savedRequestSchema,
   environment: environmentFileSchema,
+  folder: folderSettingsSchema,
   tlsProfile: tlsProfileSchema,
   bundle: collectionBundleSchema,
 };
@@ -113,6 +117,7 @@ const describeKind: Record<WorkspaceFileKind, string> = {
   manifest: 'workspace manifest',
   request: 'saved request',
   environment: 'environment',
+  folder: 'folder settings file',
   tlsProfile: 'TLS profile',
   bundle: 'collection bundle',
 };

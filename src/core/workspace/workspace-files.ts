@@ -6,15 +6,17 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { basename, dirname, posix, resolve } from 'node:path';
-import type {
-  EnvironmentFile,
-  SavedRequest,
-  SavedRequestEntry,
-  TlsProfile,
-  Versioned,
-  WorkspaceManifest,
-  WorkspaceProblem,
-  WorkspaceState,
+import {
+  folderSettingsFileName,
+  type EnvironmentFile,
+  type FolderSettings,
+  type SavedRequest,
+  type SavedRequestEntry,
+  type TlsProfile,
+  type Versioned,
+  type WorkspaceManifest,
+  type WorkspaceProblem,
+  type WorkspaceState,
 } from '../../shared/workspace';
 import { compareNames, compareRequests } from '../../shared/natural-order';
 import { temporaryName, writeFileAtomic } from './atomic-write';
@@ -31,6 +33,7 @@ import {
   collectionFolder,
   collectionsFolder,
   environmentFile,
+  folderSettingsFile,
   locate,
   manifestFile,
   requestFile,
@@ -91,7 +94,8 @@ export class WorkspaceFiles {
 
   /**
    * Scans the workspace. Files that cannot be used (unparsable, invalid, of a newer format) are listed in `problems`
-   * and still listed where they are; they are never changed. JSON under collections/ that is not a request is ignored.
+   * and still listed where they are; they are never changed. JSON under collections/ that is not a request is ignored;
+   * a folder's `_folder.json` is checked (a broken one is a problem) but is not a request.
    */
   async state(): Promise<WorkspaceState> {
     return this.exclusive(async () => {
@@ -199,6 +203,24 @@ export class WorkspaceFiles {
     });
   }
 
+  /**
+   * Reads a folder's settings (`<folder>/_folder.json`; `folder` is `collections/<collection>/<folders…>`, the
+   * collection's own for `collections/<collection>`); undefined when it has none yet.
+   */
+  async readFolderSettings(folder: string): Promise<Versioned<FolderSettings> | undefined> {
+    const file = folderSettingsFile(folder);
+    return this.exclusive(() => this.readIfPresent('folder', file));
+  }
+
+  /** Saves a folder's settings; `baseVersion` null means the folder must have none yet. */
+  async saveFolderSettings(
+    folder: string,
+    settings: FolderSettings,
+    baseVersion: string | null,
+  ): Promise<{ version: string }> {
+    return this.write('folder', folderSettingsFile(folder), settings, baseVersion, false);
+  }
+
   /** Reads an environment (`environments/<name>.json`). */
   async readEnvironment(name: string): Promise<Versioned<EnvironmentFile>> {
     const file = environmentFile(name);
@@ -262,12 +284,16 @@ export class WorkspaceFiles {
     return this.exclusive(() => this.remove(file));
   }
 
-  /** Writes one collection as a bundle file (`file` is an absolute path anywhere); answers how many requests it holds. */
+  /**
+   * Writes one collection as a bundle file (`file` is an absolute path anywhere), its folders' settings with it;
+   * answers how many requests it holds.
+   */
   async exportCollection(collection: string, file: string): Promise<{ count: number }> {
     const prefix = `${collectionFolder(collection)}/`;
     return this.exclusive(async () => {
-      const located = (await listWorkspaceFiles(this.folder)).flatMap((path) => {
-        const at = path.startsWith(prefix) ? locate(path) : undefined;
+      const paths = (await listWorkspaceFiles(this.folder)).filter((path) => path.startsWith(prefix));
+      const located = paths.flatMap((path) => {
+        const at = locate(path);
         return at?.kind === 'request'
           ? [{ path, collection, folders: at.folders, name: at.name, method: '' }]
           : [];
@@ -287,12 +313,17 @@ export class WorkspaceFiles {
           throw new WorkspaceFileError(problem?.message ?? `${path} cannot be read.`, path, problem?.hint);
         requests.push({ path: path.slice(prefix.length, -'.json'.length), request: value });
       }
-      await writeFileAtomic(file, encodeWorkspaceFile('bundle', { collection, requests }));
+      const folders = await this.bundleFolders(paths, prefix);
+      const bundle = { collection, ...(folders.length > 0 ? { folders } : {}), requests };
+      await writeFileAtomic(file, encodeWorkspaceFile('bundle', bundle));
       return { count: requests.length };
     });
   }
 
-  /** Adds a bundle file's requests as a collection, named `name`, else `name 2`, `name 3`…; all appear at once. */
+  /**
+   * Adds a bundle file's requests (and folder settings) as a collection, named `name`, else `name 2`, `name 3`…; all
+   * appear at once.
+   */
   async importCollection(file: string): Promise<{ collection: string; count: number }> {
     return this.exclusive(async () => {
       const text = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
@@ -309,14 +340,19 @@ export class WorkspaceFiles {
       await mkdir(absolutePath(this.folder, collectionsFolder), { recursive: true });
       // Not recursive: it fails if the folder exists, so the folder cleaned up below is the one made here.
       await mkdir(absolutePath(this.folder, staging));
+      const staged = async (path: string, contents: string): Promise<void> => {
+        const target = absolutePath(this.folder, `${staging}/${path}`);
+        await mkdir(dirname(target), { recursive: true });
+        this.known.set(`${collectionFolder(collection)}/${path}`, fileVersion(contents));
+        await writeFileAtomic(target, contents);
+      };
       try {
-        for (const { path, request } of bundle.requests) {
-          const target = absolutePath(this.folder, `${staging}/${path}.json`);
-          await mkdir(dirname(target), { recursive: true });
-          const text = encodeWorkspaceFile('request', request);
-          this.known.set(`${collectionFolder(collection)}/${path}.json`, fileVersion(text));
-          await writeFileAtomic(target, text);
+        for (const { path, settings } of bundle.folders ?? []) {
+          const name = path === '' ? folderSettingsFileName : `${path}/${folderSettingsFileName}`;
+          await staged(name, encodeWorkspaceFile('folder', settings));
         }
+        for (const { path, request } of bundle.requests)
+          await staged(`${path}.json`, encodeWorkspaceFile('request', request));
         await rename(
           absolutePath(this.folder, staging),
           absolutePath(this.folder, collectionFolder(collection)),
@@ -366,23 +402,52 @@ export class WorkspaceFiles {
     kind: K,
     path: string,
   ): Promise<Versioned<WorkspaceFileValues[K]>> {
-    const bytes = await this.bytes(path);
-    if (bytes === undefined) {
+    const read = await this.readIfPresent(kind, path);
+    if (read === undefined) {
       throw new WorkspaceFileError(
         `${path} does not exist.`,
         path,
         'It may have been renamed or deleted on disk: refresh the workspace.',
       );
     }
+    return read;
+  }
+
+  /** As readVersioned, but a missing file is undefined. */
+  private async readIfPresent<K extends WorkspaceFileKind>(
+    kind: K,
+    path: string,
+  ): Promise<Versioned<WorkspaceFileValues[K]> | undefined> {
+    const bytes = await this.bytes(path);
+    if (bytes === undefined) return undefined;
     const value = decodeWorkspaceFile(kind, bytes.toString('utf8'), path);
     const version = fileVersion(bytes);
     this.known.set(path, version);
     return { value, version };
   }
 
-  /** Whether a misplaced JSON file is worth reporting: under collections/ only one shaped like a request is. */
+  /** The `_folder.json` files among a collection's paths, as a bundle holds them; a broken one stops the export. */
+  private async bundleFolders(
+    paths: readonly string[],
+    prefix: string,
+  ): Promise<NonNullable<CollectionBundle['folders']>> {
+    const folders: NonNullable<CollectionBundle['folders']> = [];
+    for (const path of paths) {
+      const at = locate(path);
+      if (at?.kind !== 'folder') continue;
+      const read = await this.readIfPresent('folder', path);
+      if (read !== undefined) folders.push({ path: at.folder.slice(prefix.length), settings: read.value });
+    }
+    return folders;
+  }
+
+  /**
+   * Whether a misplaced JSON file is worth reporting: under collections/ only a `_folder.json` (one outside any
+   * collection, or in a folder with a name that cannot be used) and one shaped like a request are.
+   */
   private async misplacedCounts(path: string): Promise<boolean> {
     if (!path.startsWith(`${collectionsFolder}/`)) return true;
+    if (posix.basename(path) === folderSettingsFileName) return true;
     const bytes = await this.bytes(path).catch(() => undefined);
     if (bytes === undefined) return false;
     return requestShape(bytes.toString('utf8')) === 'request';
@@ -489,7 +554,8 @@ function misplaced(path: string): WorkspaceProblem {
     path,
     message: `${path} is not where Protodesk looks for files, or has a name it cannot use.`,
     hint:
-      'Requests are collections/<collection>/<folders…>/<name>.json, environments environments/<name>.json, TLS profiles ' +
+      'Requests are collections/<collection>/<folders…>/<name>.json, folder settings ' +
+      'collections/<collection>/<folders…>/_folder.json, environments environments/<name>.json, TLS profiles ' +
       'tls/<name>.json; names may not contain / \\ : * ? " < > | or start with a dot.',
   };
 }

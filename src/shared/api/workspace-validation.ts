@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { maxDurationMs } from '../call';
 import { isGrpcStatusName, unknownStatusMessage } from '../grpc-status';
+import { folderSettingsFileName } from '../workspace';
 import { authSettingsSchema } from './auth-validation';
 import { callProtocolSchema, metadataEntrySchema, schemaSourceSchema } from './validation';
 
@@ -39,6 +40,25 @@ export const requestPathSchema = z
       );
     },
     { message: 'A request path is collections/<collection>/<folders…>/<name>.json, with plain names.' },
+  )
+  .refine((path) => path.split('/').pop() !== folderSettingsFileName, {
+    message: `${folderSettingsFileName} holds its folder's settings: give the request another name.`,
+  });
+
+/** A folder of requests, or a collection's own folder: `collections/<collection>/<folder…>`. */
+export const folderPathSchema = z
+  .string()
+  .max(1024)
+  .refine(
+    (path) => {
+      const [top, ...names] = path.split('/');
+      return (
+        top === 'collections' &&
+        names.length >= 1 &&
+        names.every((part) => itemNameSchema.safeParse(part).success)
+      );
+    },
+    { message: 'A folder is collections/<collection>/<folders…>, with plain names.' },
   );
 
 const savedOptionsSchema = z.strictObject({

@@ -46,6 +46,7 @@ const samples: { [K in WorkspaceFileKind]: WorkspaceFileValues[K] } = {
     tlsProfile: 'local',
     protocol: 'connect',
   },
+  folder: { auth: { type: 'bearer', token: '{{token}}' } },
   tlsProfile: {
     mode: 'mutual',
     caFiles: ['certs/ca.pem'],

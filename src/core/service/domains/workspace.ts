@@ -1,9 +1,11 @@
 /** The `workspace` domain of the contract: the open workspace's requests, environments, collections and imports. */
 import { resolve } from 'node:path';
 import type { DomainService, OperationInput } from '../../../shared/api/contract';
+import type { EffectiveAuth } from '../../../shared/auth';
 import type {
   BloomRpcImport,
   EnvironmentView,
+  FolderSettings,
   GrpcurlImport,
   SavedRequest,
   VariableView,
@@ -47,6 +49,27 @@ export class WorkspaceDomain implements DomainService<'workspace'> {
 
   async deleteRequest({ path }: OperationInput<'workspace.deleteRequest'>): Promise<void> {
     await this.parts.workspace.deleteRequest(path);
+  }
+
+  async readFolderSettings({
+    folder,
+  }: OperationInput<'workspace.readFolderSettings'>): Promise<Versioned<FolderSettings> | null> {
+    return (await this.parts.workspace.readFolderSettings(folder)) ?? null;
+  }
+
+  async saveFolderSettings({
+    folder,
+    settings,
+    baseVersion,
+  }: OperationInput<'workspace.saveFolderSettings'>): Promise<string> {
+    return (await this.parts.workspace.saveFolderSettings(folder, settings, baseVersion)).version;
+  }
+
+  async effectiveAuth(
+    context: OperationInput<'workspace.effectiveAuth'> = {},
+  ): Promise<{ auth?: EffectiveAuth }> {
+    const auth = await this.parts.workspace.effectiveAuth(context);
+    return auth === undefined ? {} : { auth };
   }
 
   async readEnvironment({

@@ -37,6 +37,42 @@ const schemaSource: Layout = {
   fields: { tls: tlsSettings, metadata },
 };
 
+/**
+ * Every AuthSettings variant's keys (src/shared/auth.ts) in declaration order: `type` first, then each variant's own,
+ * which no two variants share. `claims` is JSON text, not an object, so it needs no layout.
+ */
+export const authSettings: Layout = {
+  keys: [
+    'type',
+    'token',
+    'username',
+    'password',
+    'name',
+    'value',
+    'flow',
+    'issuer',
+    'tokenUrl',
+    'authorizationUrl',
+    'deviceAuthorizationUrl',
+    'clientId',
+    'clientSecret',
+    'scope',
+    'audience',
+    'resource',
+    'clientAuth',
+    'algorithm',
+    'secret',
+    'keyFile',
+    'claims',
+    'lifetimeSeconds',
+    'command',
+    'cacheSeconds',
+  ],
+};
+
+const folderSettingsFields = ['auth'];
+const folderSettingsLayouts: Record<string, Layout> = { auth: authSettings };
+
 const savedRequestFields = [
   'method',
   'target',
@@ -47,6 +83,7 @@ const savedRequestFields = [
   'options',
   'captures',
   'assertions',
+  'auth',
 ];
 const savedRequestLayouts: Record<string, Layout> = {
   metadata,
@@ -54,6 +91,7 @@ const savedRequestLayouts: Record<string, Layout> = {
   captures: { items: { keys: ['variable', 'from', 'path', 'name'] } },
   // `contains` has no layout: it is JSON the user wrote, like the body.
   assertions: { keys: ['status', 'contains', 'maxLatencyMs'] },
+  auth: authSettings,
 };
 
 /** Layouts of whole files (with `format` first) by file kind. */
@@ -61,15 +99,22 @@ export const fileLayouts = {
   manifest: { keys: ['format', 'sources'], fields: { sources: { items: schemaSource } } },
   request: { keys: ['format', ...savedRequestFields], fields: savedRequestLayouts },
   environment: {
-    keys: ['format', 'variables', 'secrets', 'tlsProfile', 'protocol'],
-    fields: { variables: { sorted: true } },
+    keys: ['format', 'variables', 'secrets', 'tlsProfile', 'protocol', 'auth'],
+    fields: { variables: { sorted: true }, auth: authSettings },
   },
+  folder: { keys: ['format', ...folderSettingsFields], fields: folderSettingsLayouts },
   tlsProfile: {
     keys: ['format', 'mode', 'caFiles', 'caPem', 'certFile', 'certPem', 'keyFile', 'serverName'],
   },
   bundle: {
-    keys: ['format', 'collection', 'requests'],
+    keys: ['format', 'collection', 'folders', 'requests'],
     fields: {
+      folders: {
+        items: {
+          keys: ['path', 'settings'],
+          fields: { settings: { keys: folderSettingsFields, fields: folderSettingsLayouts } },
+        },
+      },
       requests: {
         items: {
           keys: ['path', 'request'],

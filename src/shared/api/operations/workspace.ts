@@ -1,8 +1,10 @@
 /** The `workspace` domain: a folder of plain JSON files (see src/shared/workspace.ts): requests, environments, collections. */
 import { z } from 'zod';
+import type { EffectiveAuth } from '../../auth';
 import type {
   BloomRpcImport,
   EnvironmentView,
+  FolderSettings,
   GrpcurlImport,
   SavedRequest,
   VariableView,
@@ -10,11 +12,13 @@ import type {
   WorkspaceNeedsConfirmation,
   WorkspaceState,
 } from '../../workspace';
+import { authSettingsSchema, folderSettingsSchema } from '../auth-validation';
 import { operation } from '../operation';
 import { textSchema } from '../validation';
 import {
   baseVersionSchema,
   environmentFileSchema,
+  folderPathSchema,
   itemNameSchema,
   requestPathSchema,
   savedRequestSchema,
@@ -46,6 +50,30 @@ export const workspaceOperations = {
     overwrite: z.boolean(),
   }),
   deleteRequest: operation<void>()({ path: requestPathSchema }),
+  /**
+   * A folder's settings (`<folder>/_folder.json`; `folder` is `collections/<collection>/<folders…>`, a collection's
+   * own for `collections/<collection>`); null when it has no file yet.
+   */
+  readFolderSettings: operation<Versioned<FolderSettings> | null>()({ folder: folderPathSchema }),
+  /**
+   * Saves a folder's settings atomically; answers the new version. `baseVersion` is the version read (null: no file
+   * yet); when the file changed on disk since, this fails with kind `conflict` (read it again, then save).
+   */
+  saveFolderSettings: operation<string>()({
+    folder: folderPathSchema,
+    settings: folderSettingsSchema,
+    baseVersion: baseVersionSchema,
+  }),
+  /**
+   * The auth a call would use and where it is set ("Inherited from the collection X"): `auth` (the tab's own), else
+   * the nearest `_folder.json` above `savedPath`, else the environment's. Absent `auth` in the answer: none is set.
+   * Settings as saved, `{{variables}}` unfilled.
+   */
+  effectiveAuth: operation<{ auth?: EffectiveAuth }>()({
+    savedPath: requestPathSchema.optional(),
+    auth: authSettingsSchema.optional(),
+    environment: itemNameSchema.optional(),
+  }),
   readEnvironment: operation<Versioned<EnvironmentView>>()({ name: itemNameSchema }),
   /** Saves an environment; secret values go to the keychain (or the local secrets file), never into the file. */
   saveEnvironment: operation<{ version: string }>()({
