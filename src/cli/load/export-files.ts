@@ -26,7 +26,7 @@ export async function writeExport(
       source: subject.source,
       plan,
       ...(rows ? { rows } : {}),
-      ...(subject.effectiveAuth ? { auth: subject.effectiveAuth.settings } : {}),
+      ...(subject.effectiveAuth ? { authSettings: subject.effectiveAuth.settings } : {}),
     });
   } catch (error) {
     if (!(error instanceof UnresolvedVariablesError)) throw error;

@@ -37,14 +37,14 @@ export interface LoadExportSubject {
   /** The plan's data file, read: each row fills the request once, in turn. */
   rows?: readonly DataRow[];
   /** The auth the run would send: its credential becomes an environment variable of the export (`ACCESS_TOKEN`). */
-  auth?: AuthSettings;
+  authSettings?: AuthSettings;
 }
 
 /** The export's text: a locustfile, or a POSIX shell script that runs ghz. Throws for an unresolved variable. */
 export function loadExportText(kind: LoadExportKind, subject: LoadExportSubject): string {
   refuseEmbeddedCertificates(subject.request);
   const references = new SecretReferences();
-  const auth = exportedAuthMetadata(subject.auth);
+  const auth = exportedAuthMetadata(subject.authSettings);
   const secrets = new Map([...subject.secrets, ...auth.secrets.map((name) => [name, ''] as const)]);
   const values = references.fill(subject.values, secrets);
   const names = new Set(auth.metadata.map((entry) => entry.key));

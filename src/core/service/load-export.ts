@@ -38,7 +38,7 @@ export async function exportLoad(
     secrets,
     source,
     plan,
-    ...(effectiveAuth ? { auth: effectiveAuth.settings } : {}),
+    ...(effectiveAuth ? { authSettings: effectiveAuth.settings } : {}),
     ...(rows ? { rows } : {}),
   });
 }
