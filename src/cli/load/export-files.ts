@@ -26,6 +26,7 @@ export async function writeExport(
       source: subject.source,
       plan,
       ...(rows ? { rows } : {}),
+      ...(subject.effectiveAuth ? { authSettings: subject.effectiveAuth.settings } : {}),
     });
   } catch (error) {
     if (!(error instanceof UnresolvedVariablesError)) throw error;

@@ -33,7 +33,9 @@ function parseClaims(text: string): JWTPayload {
   return value as JWTPayload;
 }
 
-async function signingKey(settings: JwtSettings): Promise<Uint8Array | Awaited<ReturnType<typeof importPKCS8>>> {
+async function signingKey(
+  settings: JwtSettings,
+): Promise<Uint8Array | Awaited<ReturnType<typeof importPKCS8>>> {
   if (settings.algorithm === 'HS256') {
     if ((settings.secret ?? '') === '')
       throw new AuthError(

@@ -4,7 +4,9 @@ import { CallRecorder, type RecordedCall } from '../workspace/call-recorder';
 import { SecretRedactor } from '../workspace/redaction';
 import { SentMessages } from '../workspace/sent-messages';
 import { resolveCallRequest } from '../workspace/variables';
+import type { Authorizer } from '../auth/authorizer';
 import { requestInContext } from './context-request';
+import { applyAuth, explainRefusal } from './use-cases/authorize';
 import type { CallExtras } from './running-call';
 import type { WorkspaceService } from './workspace-service';
 import type { WorkspaceTools } from './workspace-tools';
@@ -24,12 +26,13 @@ export interface ContextCall {
 export async function prepareContextCall(
   workspace: WorkspaceService,
   tools: WorkspaceTools,
+  authorizer: Authorizer,
   request: CallRequest,
   context: CallContext,
   emitOutcome: (outcome: CallOutcome) => void,
 ): Promise<ContextCall> {
   const variables = await workspace.variables(context.environment);
-  const { request: resolved, tlsProfile: profileName } = await requestInContext(
+  const { request: filled, tlsProfile: profileName } = await requestInContext(
     request,
     {
       ...context,
@@ -39,9 +42,17 @@ export async function prepareContextCall(
     },
     (name) => tools.namedProfileTls(name),
   );
+  const effective = await workspace.effectiveAuth({
+    ...(context.savedPath !== undefined ? { savedPath: context.savedPath } : {}),
+    ...(context.auth !== undefined ? { auth: context.auth } : {}),
+    ...(context.environment !== undefined ? { environment: context.environment } : {}),
+  });
+  const auth = await applyAuth(authorizer, filled.metadata, effective, variables.values, context.environment);
+  const resolved = { ...filled, metadata: auth.metadata };
   const startedAt = new Date().toISOString();
   const folder = (await workspace.files()).folder;
-  const redactor = new SecretRedactor(variables.secrets);
+  // The credential's values are secrets too: history, events and errors show `{{auth.token}}`.
+  const redactor = new SecretRedactor(new Map([...variables.secrets, ...auth.secrets]));
 
   const finish = async (callId: string, recorded: RecordedCall, sent: SentMessages): Promise<void> => {
     // Captured values are kept as they came, for later requests; only what leaves the engine is redacted.
@@ -102,6 +113,7 @@ export async function prepareContextCall(
             .requests[0] ?? json,
         accepted: (json) => sent.add(json),
         redactor,
+        explainStatus: (status) => explainRefusal(status, auth.used),
       };
     },
   };

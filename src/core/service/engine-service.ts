@@ -98,6 +98,7 @@ export class EngineService implements ProtodeskService {
       },
       workspace.defaultFolder(),
     );
+    const auth = new AuthService(broadcast);
     this.parts = {
       transport: options.transport,
       version: options.version,
@@ -108,9 +109,9 @@ export class EngineService implements ProtodeskService {
       workspace,
       tools,
       access,
-      loads: new LoadService({ sources, workspace, tools, access }),
+      loads: new LoadService({ sources, workspace, tools, access, authorizer: auth.authorizer }),
       mocks: new MockService({ sources, workspace, broadcast }),
-      auth: new AuthService(broadcast),
+      auth,
     };
     this.app = new AppDomain(this.parts);
     this.sources = new SourcesDomain(this.parts);

@@ -97,6 +97,8 @@ export function engineFailure(error: unknown): ApiFailure {
     const kind = error instanceof DataFileError ? 'file' : 'invalidRequest';
     return { kind, message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
   }
+  if (error instanceof AuthError)
+    return { kind: 'auth', message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
   if (isFsError(error)) return { kind: 'file', message: error.message };
   return toFailure(error);
 }

@@ -5,6 +5,7 @@
  * os.environ in Python), so no secret value lands in the file. ghz comes as one shell script that also writes the
  * descriptor set ghz needs (see ghz-script.ts).
  */
+import type { AuthSettings } from '../../shared/auth';
 import type { CallRequest } from '../../shared/call';
 import type { LoadPlan } from '../../shared/load';
 import type { SchemaSource } from '../../shared/schema';
@@ -18,6 +19,7 @@ import { LoadExportError } from '../load/export/errors';
 import { ghzScript } from './ghz-script';
 import { isEmbeddedPemCopy } from './temp-pem';
 import { locustSecretReferences } from './locust-secrets';
+import { exportedAuthMetadata } from './use-cases/auth-export';
 
 export type LoadExportKind = 'locust' | 'ghz';
 
@@ -34,15 +36,24 @@ export interface LoadExportSubject {
   plan: LoadPlan;
   /** The plan's data file, read: each row fills the request once, in turn. */
   rows?: readonly DataRow[];
+  /** The auth the run would send: its credential becomes an environment variable of the export (`ACCESS_TOKEN`). */
+  authSettings?: AuthSettings;
 }
 
 /** The export's text: a locustfile, or a POSIX shell script that runs ghz. Throws for an unresolved variable. */
 export function loadExportText(kind: LoadExportKind, subject: LoadExportSubject): string {
   refuseEmbeddedCertificates(subject.request);
   const references = new SecretReferences();
-  const values = references.fill(subject.values, subject.secrets);
+  const auth = exportedAuthMetadata(subject.authSettings);
+  const secrets = new Map([...subject.secrets, ...auth.secrets.map((name) => [name, ''] as const)]);
+  const values = references.fill(subject.values, secrets);
+  const names = new Set(auth.metadata.map((entry) => entry.key));
+  const request = {
+    ...subject.request,
+    metadata: [...subject.request.metadata.filter((entry) => !names.has(entry.key.toLowerCase())), ...auth.metadata],
+  };
   const fill = (row: DataRow): CallRequest =>
-    resolveCallRequest(subject.request, new Map([...values, ...row]), subject.environment);
+    resolveCallRequest(request, new Map([...values, ...row]), subject.environment);
   const rows = subject.rows?.map(fill);
   const exported = {
     schema: subject.schema,

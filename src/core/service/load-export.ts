@@ -25,7 +25,9 @@ export async function exportLoad(
   { sourceId, request, context, plan, kind }: LoadExportRequest,
 ): Promise<string> {
   checkPlan(plan);
-  const { input, secrets, source } = await prepareLoad(pageLoadSubject(parts, sourceId, request, context));
+  const { input, secrets, source, effectiveAuth } = await prepareLoad(
+    pageLoadSubject(parts, sourceId, request, context),
+  );
   let rows;
   if (plan.dataFile !== undefined) {
     await parts.access.assertReadable(plan.dataFile);
@@ -36,6 +38,7 @@ export async function exportLoad(
     secrets,
     source,
     plan,
+    ...(effectiveAuth ? { authSettings: effectiveAuth.settings } : {}),
     ...(rows ? { rows } : {}),
   });
 }

@@ -3,6 +3,7 @@
  * reports, kept for "Save report" and "Compare with previous run". Everything that leaves here (snapshots, reports,
  * failures) has the environment's secret values hidden: a server may echo a token in an error message.
  */
+import type { Authorizer } from '../auth/authorizer';
 import { resolve } from 'node:path';
 import { ApiError } from '../../shared/api/errors';
 import type { ApiEvent } from '../../shared/api/types';
@@ -37,6 +38,8 @@ export interface LoadServiceParts {
   workspace: WorkspaceService;
   tools: WorkspaceTools;
   access: PathAccess;
+  /** Gets the run's token (one per run, renewed before it expires). */
+  authorizer: Authorizer;
 }
 
 /** A run from the moment its id is taken: `run` is set once the runner has started it. */
@@ -52,17 +55,18 @@ interface RunEntry {
  * when it has one.
  */
 export function pageLoadSubject(
-  parts: Pick<LoadServiceParts, 'sources' | 'workspace' | 'tools'>,
+  parts: Pick<LoadServiceParts, 'sources' | 'workspace' | 'tools' | 'authorizer'>,
   sourceId: string,
   request: CallRequest,
   context: CallContext | undefined,
 ): RequestLoadSubject {
-  const { sources, workspace, tools } = parts;
+  const { sources, workspace, tools, authorizer } = parts;
   return {
     kind: 'request',
     schema: sources.schema(sourceId),
     request,
     source: sources.source(sourceId),
+    auth: { authorizer },
     ...(context
       ? { context: { call: context, workspace, profileTls: (name) => tools.namedProfileTls(name) } }
       : {}),

@@ -1,4 +1,4 @@
-import type { CallEvent } from '../../shared/call';
+import type { CallEvent, CallStatus } from '../../shared/call';
 import type { CallEventBatch } from '../../shared/api/types';
 import type { CallSession } from '../call/engine';
 import type { SecretRedactor } from '../workspace/redaction';
@@ -16,6 +16,8 @@ export interface CallExtras {
   /** The session took a streamed message (as prepared): history keeps it. */
   accepted(json: string): void;
   redactor: SecretRedactor;
+  /** The final status as the page is shown it (an UNAUTHENTICATED one says which auth was sent). */
+  explainStatus(status: CallStatus): CallStatus;
 }
 
 /** One call the service holds until the page releases it: its session, its event batching and its spooled messages. */
@@ -45,7 +47,11 @@ export class RunningCall {
   readonly onEvent = (received: CallEvent): void => {
     if (this.released) return;
     this.extra?.observe(received);
-    const event = this.extra ? this.extra.redactor.redactEvent(received) : received;
+    const explained =
+      received.type === 'status' && this.extra
+        ? { ...received, status: this.extra.explainStatus(received.status) }
+        : received;
+    const event = this.extra ? this.extra.redactor.redactEvent(explained) : explained;
     if (event.type === 'message') this.spool.append(event.json);
     if (event.type === 'status') {
       this.finished = true;

@@ -8,6 +8,7 @@ import { formatGrpcurlCommand } from '../workspace/grpcurl/format-command';
 import { profileTlsSettings } from '../workspace/tls-profile-settings';
 import { resolveCallRequest } from '../workspace/variables';
 import { tempPemWriter } from './temp-pem';
+import { exportedAuthMetadata } from './use-cases/auth-export';
 import { resolveSavedRequest } from './use-cases/saved-request';
 import { workspaceProfileTls } from './use-cases/tls-profile';
 import type { SourceCatalog } from './sources';
@@ -26,15 +27,33 @@ export class WorkspaceTools {
    * A grpcurl command for a saved request: variables filled (secrets as shell references, so none reaches the page),
    * TLS flags from its profile, schema flags from its source.
    */
-  async requestToGrpcurl(saved: SavedRequest, environment?: string): Promise<string> {
+  async requestToGrpcurl(saved: SavedRequest, environment?: string, savedPath?: string): Promise<string> {
     const variables = await this.workspace.variables(environment);
-    const references = new SecretReferences();
-    const { request: resolved } = await resolveSavedRequest(saved, {
-      profileTls: (name) => this.namedProfileTls(name),
-      variables,
-      environment,
-      values: references.fill(variables.values, variables.secrets),
+    const effective = await this.workspace.effectiveAuth({
+      ...(savedPath !== undefined ? { savedPath } : {}),
+      ...(saved.auth !== undefined ? { auth: saved.auth } : {}),
+      ...(environment !== undefined ? { environment } : {}),
     });
+    // The credential is read from the shell: `-H 'authorization: Bearer '"$ACCESS_TOKEN"`.
+    const auth = exportedAuthMetadata(effective?.settings);
+    const names = new Set(auth.metadata.map((entry) => entry.key));
+    const secrets = new Map([...variables.secrets, ...auth.secrets.map((name) => [name, ''] as const)]);
+    const references = new SecretReferences();
+    const { request: resolved } = await resolveSavedRequest(
+      {
+        ...saved,
+        metadata: [
+          ...saved.metadata.filter((entry) => !names.has(entry.key.toLowerCase())),
+          ...auth.metadata,
+        ],
+      },
+      {
+        profileTls: (name) => this.namedProfileTls(name),
+        variables,
+        environment,
+        values: references.fill(variables.values, secrets),
+      },
+    );
     const source = this.grpcurlSource(saved.method);
     return references.expand(formatGrpcurlCommand({ request: resolved, ...(source ? { source } : {}) }));
   }

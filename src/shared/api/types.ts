@@ -204,6 +204,8 @@ export interface ApiFailure {
     | 'file'
     | 'invalidRequest'
     | 'conflict'
+    /** A credential could not be obtained (the authorization server refused, a token command failed). */
+    | 'auth'
     | 'internal'
     | 'forbidden';
   message: string;

@@ -18,6 +18,7 @@ export interface AuthGrpcServer {
   address: string;
   port: number;
   seen: () => AuthCounts;
+  receivedTokens: () => string[];
   stop: () => Promise<void>;
 }
 
@@ -91,5 +92,11 @@ export async function startAuthGrpcServer(options: AuthOptions): Promise<AuthGrp
     { UnaryCall: unary, StreamingOutputCall: streaming },
   );
   const peer = await listenInsecure(server);
-  return { address: `127.0.0.1:${peer.port}`, port: peer.port, seen: verifier.seen, stop: peer.stop };
+  return {
+    address: `127.0.0.1:${peer.port}`,
+    port: peer.port,
+    seen: verifier.seen,
+    receivedTokens: verifier.receivedTokens,
+    stop: peer.stop,
+  };
 }

@@ -39,6 +39,8 @@ export interface Verifier {
   /** Checks a call's credentials; `header` reads one request header or metadata value by lower-case name. */
   verify: (header: (name: string) => string | undefined) => Promise<Verdict>;
   seen: () => AuthCounts;
+  /** Every distinct bearer token received, for tests that check no file holds one. */
+  receivedTokens: () => string[];
 }
 
 /** A refusal whose message is what the caller is told. */
@@ -145,5 +147,6 @@ export function createVerifier(options: AuthOptions): Verifier {
       }
     },
     seen: () => ({ tokens: tokens.size, ...counts }),
+    receivedTokens: () => [...tokens],
   };
 }

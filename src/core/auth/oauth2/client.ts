@@ -1,7 +1,12 @@
 import * as oauth from 'oauth4webapi';
 import type { OAuth2Settings } from '../../../shared/auth';
-import type { Token } from '../token';
-import { withJwtExpiry } from '../token';
+import { jwtClaims, withJwtExpiry, type Token } from '../token';
+
+/** `expires_in` counts from the server's whole second, a JWT's `exp` is exact: whichever comes first. */
+function earliest(expiresAt: number, accessToken: string): number {
+  const exp = jwtClaims(accessToken)?.exp;
+  return typeof exp === 'number' ? Math.min(expiresAt, exp * 1000) : expiresAt;
+}
 
 /** The client as oauth4webapi takes it, and how it authenticates: none for a public client. */
 export function oauthClient(settings: OAuth2Settings): { client: oauth.Client; auth: oauth.ClientAuth } {
@@ -28,7 +33,9 @@ export function tokenFrom(response: oauth.TokenEndpointResponse, now: number, pr
   return withJwtExpiry({
     accessToken: response.access_token,
     obtainedAt: now,
-    ...(typeof response.expires_in === 'number' ? { expiresAt: now + response.expires_in * 1000 } : {}),
+    ...(typeof response.expires_in === 'number'
+      ? { expiresAt: earliest(now + response.expires_in * 1000, response.access_token) }
+      : {}),
     // A refresh that returns no new refresh token leaves the old one valid (RFC 6749 6).
     ...(response.refresh_token !== undefined
       ? { refreshToken: response.refresh_token }

@@ -11,6 +11,8 @@ import type { WorkerShare } from './shares';
 const snapshotEveryMs = 1_000;
 /** How long stopped workers get to cancel their calls and send their last counts before they are ended anyway. */
 const stopGraceMs = 3_000;
+/** How soon a failed renewal of the run's credentials is tried again. */
+const renewRetryMs = 5_000;
 
 interface WorkerState {
   worker: Worker;
@@ -35,6 +37,7 @@ export class Coordinator {
   private ended = false;
   private snapshotTimer?: NodeJS.Timeout;
   private stopTimer?: NodeJS.Timeout;
+  private renewTimer?: NodeJS.Timeout;
   private resolve!: (report: LoadReport) => void;
   private reject!: (error: Error) => void;
 
@@ -103,6 +106,30 @@ export class Coordinator {
     this.startAtMs = sharedNowMs();
     this.send({ type: 'start', startAtMs: this.startAtMs });
     this.snapshotTimer = setInterval(() => this.onSnapshot(this.snapshot()), snapshotEveryMs);
+    this.scheduleRenewal(this.prepared.auth?.first.renewAt);
+  }
+
+  /**
+   * Renews the run's credentials shortly before they expire and hands them to every worker, so a run longer than a
+   * token's life keeps being let in. A failed renewal is tried again in a few seconds; calls meanwhile say why.
+   */
+  private scheduleRenewal(renewAt: number | undefined): void {
+    const auth = this.prepared.auth;
+    if (auth === undefined || renewAt === undefined || this.ended) return;
+    this.renewTimer = setTimeout(
+      () => {
+        auth.source.credentials().then(
+          (renewed) => {
+            if (this.ended) return;
+            this.send({ type: 'renewAuth', metadata: renewed.metadata });
+            this.scheduleRenewal(renewed.renewAt);
+          },
+          () => this.scheduleRenewal(Date.now() + renewRetryMs),
+        );
+      },
+      Math.max(0, renewAt - Date.now()),
+    );
+    this.renewTimer.unref();
   }
 
   private snapshot(): LoadSnapshot {
@@ -139,6 +166,7 @@ export class Coordinator {
     this.ended = true;
     clearInterval(this.snapshotTimer);
     clearTimeout(this.stopTimer);
+    clearTimeout(this.renewTimer);
     for (const { worker } of this.workers) void worker.terminate();
   }
 

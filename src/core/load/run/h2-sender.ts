@@ -7,6 +7,7 @@ import {
 } from 'node:http2';
 import { performance } from 'node:perf_hooks';
 import { Metadata, status as grpcStatus } from '@grpc/grpc-js';
+import type { MetadataEntry } from '../../../shared/schema';
 import { buildMetadata } from '../../connection/metadata';
 import { defaultMaxMessageBytes } from '../../call/channel-options';
 import { grpcTimeout, resetStatus, trailerStatus, type WireStatus } from '../../wire/http-status';
@@ -88,6 +89,12 @@ export class H2Sender implements LoadSender {
 
   get inFlight(): number {
     return this.running.size;
+  }
+
+  renewMetadata(metadata: MetadataEntry[]): void {
+    const renewed = buildMetadata(metadata).toHttp2Headers();
+    // Headers are handed to each stream as they are, so a new object per row: streams in flight keep theirs.
+    for (const ready of this.ready) ready.headers = { ...ready.headers, ...renewed };
   }
 
   start(iteration: number, onEnd: (outcome: CallOutcome) => void): void {

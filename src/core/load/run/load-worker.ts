@@ -19,6 +19,7 @@ if (port) {
         (error: unknown) => post({ type: 'failed', message: (error as Error).message }),
       );
     } else if (message.type === 'start') void run?.start(message.startAtMs);
+    else if (message.type === 'renewAuth') run?.renewAuth(message.metadata);
     else run?.stop();
   });
 }

@@ -1,5 +1,6 @@
 import type { CallRequest } from '../../../shared/call';
 import type { LoadPlan } from '../../../shared/load';
+import type { MetadataEntry } from '../../../shared/schema';
 import { callMethod } from '../../call/call-method';
 import { newCallSetup, prepareConnection, prepareMessages, type PreparedMessages } from '../../call/prepare';
 import type { Schema } from '../../schema/schema';
@@ -16,6 +17,19 @@ export interface LoadInput {
   values: ReadonlyMap<string, string>;
   /** The environment the values come from, for the message when one is missing. */
   environment?: string;
+  /** Credentials for every call: obtained once before the run, renewed when they near expiry. */
+  auth?: LoadAuth;
+}
+
+/** A run's credentials: the metadata they add, and when to ask again (ms since the epoch; absent: never). */
+export interface LoadCredentials {
+  metadata: MetadataEntry[];
+  renewAt?: number;
+}
+
+/** Where a load test's credentials come from: asked once before the first call and again at each `renewAt`. */
+export interface LoadAuth {
+  credentials: () => Promise<LoadCredentials>;
 }
 
 /** A load test checked and encoded, ready for the workers. */
@@ -26,6 +40,8 @@ export interface PreparedLoad {
   target: string;
   call: CallPlan;
   thresholds: Threshold[];
+  /** The credentials every call starts with, and where renewed ones come from. */
+  auth?: { source: LoadAuth; first: LoadCredentials };
 }
 
 /**
@@ -39,6 +55,8 @@ export async function prepareLoadRun(input: LoadInput, plan: LoadPlan): Promise<
   const { kind } = callMethod(input.schema, input.request);
   const thresholds = parseThresholds(plan.thresholds ?? []);
   const rows: DataRow[] = plan.dataFile ? await readDataFile(plan.dataFile) : [new Map()];
+  // One token for the run, fetched before anything is sent (a refused one stops the run here, saying why).
+  const credentials = input.auth && (await input.auth.credentials());
   const setup = newCallSetup();
   let first: CallRequest | undefined;
   let prepared: PreparedMessages | undefined;
@@ -54,7 +72,10 @@ export async function prepareLoadRun(input: LoadInput, plan: LoadPlan): Promise<
           'Keep the target and TLS settings the same in every row; vary the request body and metadata.',
         );
       prepared = await prepareMessages(input.schema, resolved, setup);
-      calls.push({ messages: prepared.messages, metadata: resolved.metadata });
+      calls.push({
+        messages: prepared.messages,
+        metadata: withEntries(resolved.metadata, credentials?.metadata),
+      });
     } catch (error) {
       if (!plan.dataFile || error instanceof DataFileError || error instanceof UnresolvedVariablesError)
         throw error;
@@ -79,5 +100,13 @@ export async function prepareLoadRun(input: LoadInput, plan: LoadPlan): Promise<
       calls,
     },
     thresholds,
+    ...(input.auth && credentials ? { auth: { source: input.auth, first: credentials } } : {}),
   };
+}
+
+/** The metadata with `added`'s entries in place of those of the same name. */
+function withEntries(metadata: MetadataEntry[], added: MetadataEntry[] | undefined): MetadataEntry[] {
+  if (added === undefined) return metadata;
+  const names = new Set(added.map((entry) => entry.key.toLowerCase()));
+  return [...metadata.filter((entry) => !names.has(entry.key.toLowerCase())), ...added];
 }

@@ -63,6 +63,12 @@ export interface WorkerStart {
   startAtMs: number;
 }
 
+/** Main → worker: renewed credentials; calls started from now on send these entries instead of the old ones. */
+export interface WorkerRenewAuth {
+  type: 'renewAuth';
+  metadata: MetadataEntry[];
+}
+
 /** Main → worker: cancel the calls in flight (they count as CANCELLED) and start no more. */
 export interface WorkerStop {
   type: 'stop';
@@ -78,7 +84,7 @@ export interface TickerPlan {
   signal: SharedArrayBuffer;
 }
 
-export type ToWorker = WorkerSetup | WorkerStart | WorkerStop | TickerPlan;
+export type ToWorker = WorkerSetup | WorkerStart | WorkerStop | WorkerRenewAuth | TickerPlan;
 
 /** Worker → main. `ready`: connected (or failed to, calls will say why); `progress` about 4 times a second; `done` once. */
 export type FromWorker =

@@ -1,6 +1,7 @@
 import type { Metadata } from '@grpc/grpc-js';
 import { status as grpcStatus, type StatusObject } from '@grpc/grpc-js';
 import type { CallChannel, ChannelCall } from '../../call/call-channel';
+import type { MetadataEntry } from '../../../shared/schema';
 import { buildMetadata } from '../../connection/metadata';
 import { outcomeStatus } from '../../call/outcome-status';
 import type { CallPlan } from './protocol';
@@ -21,6 +22,8 @@ export interface LoadSender {
   start(iteration: number, onEnd: (outcome: CallOutcome) => void): void;
   /** Cancels every call in flight: each ends CANCELLED through its `onEnd`. */
   cancelAll(): void;
+  /** Calls started from now on send these entries in place of those of the same name. */
+  renewMetadata(metadata: MetadataEntry[]): void;
   /** Called once, the next time no call is in flight. */
   onIdle?: () => void;
 }
@@ -61,6 +64,13 @@ export class CallSender implements LoadSender {
   /** Calls in flight. */
   get inFlight(): number {
     return this.running.size;
+  }
+
+  renewMetadata(metadata: MetadataEntry[]): void {
+    const renewed = buildMetadata(metadata);
+    // Each call starts with a clone, so calls in flight keep what they were sent with.
+    for (const { metadata: each } of this.ready)
+      for (const [key, value] of Object.entries(renewed.getMap())) each.set(key, value);
   }
 
   /** Starts iteration `iteration`'s call (its data row round-robin); `onEnd` hears how it ended, exactly once. */

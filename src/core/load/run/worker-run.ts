@@ -1,4 +1,5 @@
 import { connectivityState } from '@grpc/grpc-js';
+import type { MetadataEntry } from '../../../shared/schema';
 import type { CallChannel } from '../../call/call-channel';
 import { openOwnChannels } from '../../call/create-call-channel';
 import { LoadRecorder } from '../metrics/recorder';
@@ -62,6 +63,11 @@ export class WorkerRun {
     const { share, first, stride } = this.setup;
     if (share.kind === 'open')
       this.arrivals = new ArrivalsDriver(share, { first, stride }, this.sender!, this.onEnd);
+  }
+
+  /** Later calls send renewed credentials (a token refreshed before it expired). */
+  renewAuth(metadata: MetadataEntry[]): void {
+    this.sender?.renewMetadata(metadata);
   }
 
   /** Sends the worker's share from `startAtMs` on, then posts `done` and closes the channels. */

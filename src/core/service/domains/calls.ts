@@ -31,8 +31,13 @@ export class CallsDomain implements DomainService<'calls'> {
     let started: StartedCall;
     if (!context) started = await calls.start(schema, request, toBatch);
     else {
-      const prepared = await prepareContextCall(workspace, tools, request, context, (outcome) =>
-        this.emit({ type: 'outcome', outcome }),
+      const prepared = await prepareContextCall(
+        workspace,
+        tools,
+        this.parts.auth.authorizer,
+        request,
+        context,
+        (outcome) => this.emit({ type: 'outcome', outcome }),
       );
       // A refused start (bad JSON, metadata or target after filling) may quote a secret.
       try {

@@ -3,6 +3,11 @@ import { grpcStatusCode } from '../../../shared/grpc-status';
 import type { TlsSettings } from '../../../shared/schema';
 import type { SavedRequestEntry } from '../../../shared/workspace';
 import type { CallEngine } from '../../call/engine';
+import type { EffectiveAuth } from '../../../shared/auth';
+import type { Authorizer } from '../../auth/authorizer';
+import { effectiveAuth } from '../../workspace/effective-auth';
+import { SecretRedactor } from '../../workspace/redaction';
+import { applyAuth, explainRefusal } from '../use-cases/authorize';
 import { engineFailure } from '../failure';
 import type { TempArea } from '../temp-area';
 import { CallRecorder } from '../../workspace/call-recorder';
@@ -26,6 +31,9 @@ export interface RunContext {
   defaultDeadlineMs: number;
   /** Where every request goes instead of its own target. */
   target?: RunTarget;
+  authorizer: Authorizer;
+  /** Auth for every request instead of the workspace's. */
+  auth?: EffectiveAuth;
 }
 
 /** A server that stands in for every request's own (`protodesk run --mock`). */
@@ -47,6 +55,8 @@ export async function runSavedRequest(
   const started = performance.now();
   const base = { path: entry.path, collection: entry.collection, folders: entry.folders, name: entry.name };
   let method = entry.method;
+  // The credential's values, hidden in the result (the run's redactor knows the environment's secrets only).
+  let redactor = new SecretRedactor(new Map());
   try {
     const saved = (await context.files.readRequest(entry.path)).value;
     method = saved.method;
@@ -57,9 +67,32 @@ export async function runSavedRequest(
       values: context.variables.values,
       defaultDeadlineMs: context.defaultDeadlineMs,
     });
-    const request = context.target
-      ? { ...own, target: context.target.address, tls: context.target.tls }
-      : own;
+    const effective =
+      context.auth ??
+      (await effectiveAuth(context.files, {
+        savedPath: entry.path,
+        ...(saved.auth !== undefined ? { own: saved.auth } : {}),
+        ...(context.environment !== undefined
+          ? {
+              environment: {
+                name: context.environment,
+                ...(context.variables.auth ? { auth: context.variables.auth } : {}),
+              },
+            }
+          : {}),
+      }));
+    const auth = await applyAuth(
+      context.authorizer,
+      own.metadata,
+      effective,
+      context.variables.values,
+      context.environment,
+    );
+    redactor = new SecretRedactor(auth.secrets);
+    const request = {
+      ...(context.target ? { ...own, target: context.target.address, tls: context.target.tls } : own),
+      metadata: auth.metadata,
+    };
     const schema = await context.schemas.find(request.method);
     const expectedStatus = saved.assertions?.status ?? 'OK';
     const recorder = new CallRecorder({
@@ -75,24 +108,24 @@ export async function runSavedRequest(
     for (const capture of recorded.captures) {
       if (capture.value !== undefined) context.variables.values.set(capture.variable, capture.value);
     }
-    const { code, name, message, hint } = recorded.status;
+    const { code, name, message, hint } = explainRefusal(recorded.status, auth.used);
     // Unreachable servers and TLS failures mean the request could not run, unless that is what it tests.
     const error =
       code === grpcStatusCode('UNAVAILABLE') && expectedStatus !== name
         ? `${message}${hint ? ` ${hint}` : ''}`
         : undefined;
-    return {
+    return redactor.redactValue({
       ...base,
       method,
-      status: { code, name, message },
+      status: { code, name, message: code === 16 && hint ? `${message} (${hint})` : message },
       durationMs: Math.round(recorded.timings.totalMs),
       assertions: recorded.assertions,
       captures: recorded.captures,
       ...(error !== undefined ? { error } : {}),
       passed: error === undefined && recorded.assertions.every((assertion) => assertion.passed),
-    };
+    });
   } catch (error) {
-    return {
+    return redactor.redactValue({
       ...base,
       method,
       durationMs: Math.round(performance.now() - started),
@@ -100,7 +133,7 @@ export async function runSavedRequest(
       captures: [],
       error: describe(error),
       passed: false,
-    };
+    });
   }
 }
 

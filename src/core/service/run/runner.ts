@@ -1,6 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { defaultRunDeadlineMs } from '../../../shared/call';
 import type { SavedRequestEntry, WorkspaceProblem } from '../../../shared/workspace';
+import type { EffectiveAuth } from '../../../shared/auth';
+import { Authorizer } from '../../auth/authorizer';
+import { AuthError } from '../../auth/errors';
+import type { UserSteps } from '../../auth/oauth2/user-steps';
 import { CallEngine } from '../../call/engine';
 import { TempArea } from '../temp-area';
 import { WorkspaceFileError } from '../../workspace/errors';
@@ -11,6 +15,22 @@ import { runSavedRequest, type RunContext, type RunTarget } from './runner-reque
 import { RunSchemas } from './runner-schemas';
 import { openSavedWorkspace } from '../use-cases/saved-workspace';
 import type { SecretStore } from '../../workspace/secrets';
+
+/** A run without a person to sign in: a flow that needs one fails, saying to get the token first. */
+const headlessSteps: UserSteps = {
+  openBrowser: () => {
+    throw new AuthError(
+      'This auth signs in in a browser, which a run cannot open.',
+      'Use client credentials, a JWT or a token command for runs, or pass --auth-bearer with a token.',
+    );
+  },
+  showDeviceCode: () => {
+    throw new AuthError(
+      'The device flow needs a person, which a run does not have.',
+      'Use client credentials for runs.',
+    );
+  },
+};
 
 /** What to run, and where secrets and results go. */
 export interface RunOptions {
@@ -30,6 +50,10 @@ export interface RunOptions {
   defaultDeadlineMs?: number;
   /** Sends every request here instead of to its own target, e.g. the workspace's mock (`protodesk run --mock`). */
   target?: RunTarget;
+  /** Gets tokens for requests that use auth; absent: one for this run. Its steps are needed only by sign-in flows. */
+  authorizer?: Authorizer;
+  /** Auth for every request instead of what the workspace sets (`protodesk run --auth-…`). */
+  auth?: EffectiveAuth;
 }
 
 /**
@@ -73,6 +97,8 @@ export async function runWorkspace(options: RunOptions): Promise<RunReport> {
     ...(options.environment !== undefined ? { environment: options.environment } : {}),
     defaultDeadlineMs: options.defaultDeadlineMs ?? defaultRunDeadlineMs,
     ...(options.target ? { target: options.target } : {}),
+    authorizer: options.authorizer ?? new Authorizer(headlessSteps),
+    ...(options.auth ? { auth: options.auth } : {}),
   };
   const results: RequestRunResult[] = [];
   try {

@@ -8,7 +8,8 @@ import { describeAuthOrigin, describeAuthType, type EffectiveAuth } from '../../
 import type { CallStatus } from '../../../shared/call';
 import type { MetadataEntry } from '../../../shared/schema';
 import type { Authorizer } from '../../auth/authorizer';
-import type { Token } from '../../auth/token';
+import { renewAt, type Token } from '../../auth/token';
+import type { LoadAuth } from '../../load/run/prepare';
 import { resolveAuthSettings } from '../../workspace/variables';
 
 /** A call's auth once applied: its metadata, the secrets to redact, and what to say if the server refuses it. */
@@ -44,6 +45,26 @@ export async function applyAuth(
     metadata: [...metadata.filter((entry) => !names.has(entry.key.toLowerCase())), ...credentials.metadata],
     secrets: credentials.secrets,
     used: { auth: { settings, from: auth.from }, ...(credentials.token ? { token: credentials.token } : {}) },
+  };
+}
+
+/**
+ * A load test's credentials from the effective auth: fetched when the run starts (not when it is exported), and
+ * again at the token's renewal time, through the authorizer's cache so every ask before then is the same token.
+ */
+export function loadAuth(
+  authorizer: Authorizer,
+  auth: EffectiveAuth,
+  values: ReadonlyMap<string, string>,
+  environment?: string,
+): LoadAuth {
+  return {
+    credentials: async () => {
+      const applied = await applyAuth(authorizer, [], auth, values, environment);
+      const token = applied.used?.token;
+      const renew = token && renewAt(token);
+      return { metadata: applied.metadata, ...(renew !== undefined ? { renewAt: renew } : {}) };
+    },
   };
 }
 

@@ -1,4 +1,9 @@
+import type { EffectiveAuth } from '../../../shared/auth';
 import type { CallRequest } from '../../../shared/call';
+import type { Authorizer } from '../../auth/authorizer';
+import type { LoadAuth } from '../../load/run/prepare';
+import { effectiveAuth } from '../../workspace/effective-auth';
+import { loadAuth } from './authorize';
 import type { SchemaSource } from '../../../shared/schema';
 import type { CallContext } from '../../../shared/workspace';
 import type { LoadInput } from '../../load/run/start-load';
@@ -21,6 +26,13 @@ export interface RequestLoadSubject {
   source: SchemaSource;
   /** The tab's environment and TLS profile, read from the open workspace. */
   context?: { call: CallContext; workspace: WorkspaceService; profileTls: ProfileTls };
+  auth?: LoadAuthSource;
+}
+
+/** Who obtains the run's token, and the auth given on the command line (over any the workspace sets). */
+export interface LoadAuthSource {
+  authorizer: Authorizer;
+  flags?: EffectiveAuth;
 }
 
 /** A saved request of a workspace folder, by name (`protodesk load --workspace DIR --request PATH`). */
@@ -33,6 +45,7 @@ export interface SavedLoadSubject {
   variables: Readonly<Record<string, string>>;
   /** Where the environment's secret values are read from. */
   secrets: SecretStore;
+  auth?: LoadAuthSource;
 }
 
 /** What a load test may be asked to call. */
@@ -49,6 +62,8 @@ export interface PreparedLoadSubject extends LoadInContext {
   source: SchemaSource;
   /** Removes temporary files (a TLS profile's embedded PEM) once the run or export is over. */
   dispose: () => Promise<void>;
+  /** The auth the run sends, as set (`{{variables}}` unfilled), for exports. */
+  effectiveAuth?: EffectiveAuth;
 }
 
 /**
@@ -67,11 +82,21 @@ async function requestLoad({
   request,
   source,
   context,
+  auth,
 }: RequestLoadSubject): Promise<PreparedLoadSubject> {
   // The method's words are a call's (the load engine checks it again, as a call does).
   prepareCall(schema, request);
   const dispose = (): Promise<void> => Promise.resolve();
-  if (!context) return { input: { schema, request, values: new Map() }, secrets: new Map(), source, dispose };
+  if (!context) {
+    const values = new Map<string, string>();
+    return {
+      input: { schema, request, values, ...runAuth(auth, auth?.flags, values) },
+      secrets: new Map(),
+      source,
+      dispose,
+      ...(auth?.flags ? { effectiveAuth: auth.flags } : {}),
+    };
+  }
   const variables = await context.workspace.variables(context.call.environment);
   const { request: connected } = await requestWithContextConnection(
     request,
@@ -83,17 +108,37 @@ async function requestLoad({
     context.profileTls,
   );
   const environment = context.call.environment;
+  const effective =
+    auth?.flags ??
+    (await context.workspace.effectiveAuth({
+      ...(context.call.savedPath !== undefined ? { savedPath: context.call.savedPath } : {}),
+      ...(context.call.auth !== undefined ? { auth: context.call.auth } : {}),
+      ...(environment !== undefined ? { environment } : {}),
+    }));
   return {
     input: {
       schema,
       request: connected,
       values: variables.values,
       ...(environment !== undefined ? { environment } : {}),
+      ...runAuth(auth, effective, variables.values, environment),
     },
     secrets: variables.secrets,
     source,
     dispose,
+    ...(effective ? { effectiveAuth: effective } : {}),
   };
+}
+
+/** The run's LoadAuth, when there is auth to send and an authorizer to get it. */
+function runAuth(
+  source: LoadAuthSource | undefined,
+  effective: EffectiveAuth | undefined,
+  values: ReadonlyMap<string, string>,
+  environment?: string,
+): { auth?: LoadAuth } {
+  if (source === undefined || effective === undefined || effective.settings.type === 'none') return {};
+  return { auth: loadAuth(source.authorizer, effective, values, environment) };
 }
 
 async function savedLoad(subject: SavedLoadSubject): Promise<PreparedLoadSubject> {
@@ -114,16 +159,27 @@ async function savedLoad(subject: SavedLoadSubject): Promise<PreparedLoadSubject
     const { sources } = (await files.readManifest()).value;
     const { schema, source } = await new RunSchemas(sources).findSource(saved.method);
     const { environment } = subject;
+    const effective =
+      subject.auth?.flags ??
+      (await effectiveAuth(files, {
+        savedPath: entry.path,
+        ...(saved.auth !== undefined ? { own: saved.auth } : {}),
+        ...(environment !== undefined
+          ? { environment: { name: environment, ...(variables.auth ? { auth: variables.auth } : {}) } }
+          : {}),
+      }));
     return {
       input: {
         schema,
         request,
         values: variables.values,
         ...(environment !== undefined ? { environment } : {}),
+        ...runAuth(subject.auth, effective, variables.values, environment),
       },
       secrets: variables.secrets,
       source,
       dispose: () => temp.dispose(),
+      ...(effective ? { effectiveAuth: effective } : {}),
     };
   } catch (error) {
     await temp.dispose();
