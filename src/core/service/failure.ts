@@ -89,8 +89,6 @@ export function engineFailure(error: unknown): ApiFailure {
   }
   if (error instanceof LoadPlanError)
     return { kind: 'invalidRequest', message: error.message, hint: error.hint };
-  if (error instanceof AuthError)
-    return { kind: 'invalidRequest', message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
   if (error instanceof MockStartError)
     return { kind: 'invalidRequest', message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
   if (error instanceof DataFileError || error instanceof ThresholdSyntaxError) {

@@ -125,7 +125,7 @@ describe('auth.view, auth.token and auth.clear', () => {
 
   test('a secret the provider refuses: the server’s error and what to check, never the secret', async () => {
     const failure = await refusal('auth.token', { context: { savedPath, environment: 'wrong' }, fresh: true });
-    expect(failure).toMatchObject({ kind: 'invalidRequest' });
+    expect(failure).toMatchObject({ kind: 'auth' });
     expect(failure.message).toMatch(/refused the client credentials .*invalid_client/);
     expect(failure.hint).toMatch(/client ID and secret/);
     expect(JSON.stringify(failure)).not.toContain('not-the-secret-1234');
