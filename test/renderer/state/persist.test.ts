@@ -48,6 +48,7 @@ describe('workspace persistence', () => {
       savedRequest: { method: unaryCall.fullName, target: 'localhost:50051', metadata: [], body: { a: 1 } },
       keepText: true,
       tlsProfile: 'staging',
+      auth: { type: 'bearer' as const, token: '{{token}}' },
       captures: [{ variable: 'id', from: 'body' as const, path: '$.id' }],
       assertions: { status: 'NOT_FOUND' as const },
       failure: { kind: 'internal' as const, message: 'not kept' },
@@ -61,6 +62,18 @@ describe('workspace persistence', () => {
     const { failure: _failure, templateLoading: _loading, ...kept } = tab;
     expect(loaded?.tabs[0]).toEqual({ ...kept, dirty: loaded?.tabs[0]?.dirty });
     expect(loaded?.connections).toEqual(remembered);
+  });
+
+  it('drops auth of a shape this build does not know (the tab inherits) rather than the tab', () => {
+    const storage = memoryStorage();
+    const tab = { ...createTab('tab-1', 'src-1', unaryCall, connection), section: 'auth' as const };
+    saveWorkspace(storage, { tabs: [tab], activeTabId: 'tab-1', connections: {} });
+    const saved = JSON.parse(storage.data.get('protodesk.workspace.v1') ?? '{}') as { tabs: object[] };
+    saved.tabs[0] = { ...saved.tabs[0], auth: { type: 'kerberos', realm: 'X' } };
+    storage.setItem('protodesk.workspace.v1', JSON.stringify(saved));
+    expect(loadWorkspace(storage)?.tabs.map((kept) => [kept.id, kept.auth, kept.section])).toEqual([
+      ['tab-1', undefined, 'auth'],
+    ]);
   });
 
   it('keeps the section each tab shows; a section this build does not know shows Message, the tab is kept', () => {

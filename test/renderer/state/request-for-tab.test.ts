@@ -64,4 +64,10 @@ describe('requestForTab', () => {
       captures: [{ variable: 'id' }],
     });
   });
+
+  it('sends the tab’s own auth in the context, and none when the tab inherits', () => {
+    const auth = { type: 'bearer' as const, token: '{{token}}' };
+    expect(requestForTab(tab({ auth }), {}).context).toEqual({ auth });
+    expect(requestForTab(tab({ auth: undefined }), {}).context).not.toHaveProperty('auth');
+  });
 });

@@ -56,6 +56,23 @@ describe('saving a tab', () => {
     expect(activeTab(store).dirty).toBe(true);
   });
 
+  it('saves the tab’s own auth into the request file; back to inherit, the tab is as it was read', async () => {
+    const { store, engine } = await startedStore();
+    engine.files.set(PATH, { value: unaryRequest(), version: 'a'.repeat(64) });
+    const opened = await openSaved(store);
+    const auth = { type: 'bearer' as const, token: '{{token}}' };
+    store.getState().setAuth(opened.id, auth);
+    expect(activeTab(store).dirty).toBe(true);
+    store.getState().setAuth(opened.id, undefined);
+    expect(activeTab(store).dirty).toBe(false);
+    store.getState().setAuth(opened.id, auth);
+    store.getState().requestSave(opened.id);
+    await vi.waitFor(() => expect(activeTab(store).dirty).toBe(false));
+    expect(engine.files.get(PATH)?.value.auth).toEqual(auth);
+    await store.getState().reloadSaved(opened.id);
+    expect(activeTab(store)).toMatchObject({ auth, dirty: false });
+  });
+
   it('refuses to save JSON that does not parse, showing why and keeping the text', async () => {
     const { store, engine } = await startedStore();
     const opened = await openUnary(store);
