@@ -23,9 +23,9 @@ import {
 import { screenshotPath } from './helpers/paths';
 import { openApp, type AppSession } from './helpers/session';
 
-const sections: RequestSectionName[] = ['Message', 'Metadata', 'Settings', 'Tests'];
+const sections: RequestSectionName[] = ['Message', 'Metadata', 'Auth', 'Settings', 'Tests'];
 
-// Issue 16: the request pane in sections (Message, Metadata, Settings, Tests) under one row of address, TLS and Send.
+// Issue 16: the request pane in sections (Message, Metadata, Auth, Settings, Tests) under one row of address, TLS and Send.
 describe('the request pane in sections', () => {
   let app: AppSession;
   let server: GoReflectServer;
@@ -41,7 +41,7 @@ describe('the request pane in sections', () => {
     await Promise.all([app?.close(), server?.stop()]);
   });
 
-  test('four section tabs, Message first and selected; arrow keys and clicks switch the shown panel', async () => {
+  test('five section tabs, Message first and selected; arrow keys and clicks switch the shown panel', async () => {
     const { page } = app;
     const names = await requestSectionTabs(page).getByRole('tab').allInnerTexts();
     expect(names).toEqual(sections);
@@ -54,6 +54,8 @@ describe('the request pane in sections', () => {
 
     // Roving focus: Right arrow on the selected tab selects the next one.
     await requestSectionTab(page, 'Metadata').press('ArrowRight');
+    await requestSectionTabs(page).getByRole('tab', { name: 'Auth', selected: true }).waitFor();
+    await requestSectionTab(page, 'Auth').press('ArrowRight');
     await requestSectionTabs(page).getByRole('tab', { name: 'Settings', selected: true }).waitFor();
     await page
       .getByRole('tabpanel', { name: 'Settings' })

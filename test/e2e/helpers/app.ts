@@ -156,7 +156,7 @@ export async function reopenFromHistory(page: Page, method: RegExp): Promise<voi
 }
 
 /** The request pane's sections, as its tablist "Request sections" names them. */
-export type RequestSectionName = 'Message' | 'Metadata' | 'Settings' | 'Tests';
+export type RequestSectionName = 'Message' | 'Metadata' | 'Auth' | 'Settings' | 'Tests';
 
 /** The tablist of the request pane's sections. */
 export const requestSectionTabs = (page: Page): Locator =>

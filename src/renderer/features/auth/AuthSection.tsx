@@ -1,6 +1,7 @@
 /**
- * The request pane's Auth section: the tab's own auth settings (saved with the request; "Inherit from parent" leaves
- * them to its folders, its collection and the environment), where the auth a call uses comes from, and its token.
+ * The request pane's Auth section: where the auth a call uses comes from and its token, then the tab's own auth
+ * settings (saved with the request; "Inherit from parent" leaves them to its folders, its collection and the
+ * environment).
  */
 import { useMemo } from 'react';
 import { authSettingsSchema } from '../../../shared/api/auth-validation';
@@ -39,14 +40,14 @@ export function AuthSection(props: {
   const state = useAuthStatus(api, context, refresh);
   return (
     <div className="request-auth">
+      <TokenPanel
+        state={state}
+        blocked={valid ? undefined : 'Fill in the fields marked below to use this auth.'}
+      />
       <AuthEditor
         value={tab.auth}
         onChange={(auth) => actions.setAuth(tab.id, auth)}
         savedInto="the request file"
-      />
-      <TokenPanel
-        state={state}
-        blocked={valid ? undefined : 'Fill in the fields marked above to use this auth.'}
       />
     </div>
   );

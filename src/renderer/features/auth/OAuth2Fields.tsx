@@ -1,4 +1,5 @@
 /** The OAuth 2.0 fields: the grant, where the server is, the client, and what the token is asked for. */
+import { useState } from 'react';
 import type { OAuth2ClientAuth, OAuth2Flow, OAuth2Settings } from '../../../shared/auth';
 import { optionalText, requiredProblem } from './auth-form';
 import { AuthSelect } from './AuthChoiceFields';
@@ -29,6 +30,10 @@ type OptionalKey =
 
 /** "Grant", "Issuer", the endpoint URLs the grant needs, "Client ID", "Client secret", "Scope", "Audience", …. */
 export function OAuth2Fields({ value, onChange, savedInto }: TypeFieldsProps<'oauth2'>): React.JSX.Element {
+  // The rarer fields fold away, open from the start when one of them is set.
+  const [more, setMore] = useState(
+    value.audience !== undefined || value.resource !== undefined || value.clientAuth !== undefined,
+  );
   const setOptional = (key: OptionalKey, text: string): void => {
     const next: OAuth2Settings = { ...value };
     const given = optionalText(text);
@@ -95,19 +100,21 @@ export function OAuth2Fields({ value, onChange, savedInto }: TypeFieldsProps<'oa
             ? undefined
             : 'Leave it empty for a public client (the sign-in is protected by PKCE).',
       })}
-      {value.clientSecret !== undefined && (
+      {text('scope', 'Scope', { hint: 'Space-separated, e.g. openid api:read.' })}
+      <details className="pd-auth-more" open={more} onToggle={(event) => setMore(event.currentTarget.open)}>
+        <summary>Audience, resource and client authentication</summary>
+        {text('audience', 'Audience', { hint: 'Sent as audience (Auth0, Okta and others ask for it).' })}
+        {text('resource', 'Resource', { hint: 'Sent as resource (RFC 8707).' })}
         <AuthSelect
           label="Client authentication"
           value={value.clientAuth ?? 'basic'}
           options={clientAuths}
+          hint="How the client secret is sent to the token endpoint."
           onChange={(clientAuth) =>
             onChange(clientAuth === 'basic' ? withoutClientAuth(value) : { ...value, clientAuth })
           }
         />
-      )}
-      {text('scope', 'Scope', { hint: 'Space-separated, e.g. openid api:read.' })}
-      {text('audience', 'Audience', { hint: 'Sent as audience (Auth0, Okta and others ask for it).' })}
-      {text('resource', 'Resource', { hint: 'Sent as resource (RFC 8707).' })}
+      </details>
     </>
   );
 }

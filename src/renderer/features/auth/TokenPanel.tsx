@@ -11,10 +11,10 @@ import {
   type TokenView,
 } from '../../../shared/auth';
 import { FailureMessage } from '../../components/ProblemList';
-import { absoluteTime, expiryText, relativeTime } from './token-times';
+import { bothTimes, expiryText } from './token-times';
 import type { AuthStatusState } from './use-auth-status';
 
-/** The region "Token" under a request's auth settings. */
+/** The region "Effective auth" above a request's auth settings, with the group "Token". */
 export function TokenPanel(props: {
   state: AuthStatusState;
   /** Why no token can be asked for now (settings that would be refused). */
@@ -72,7 +72,7 @@ function TokenDetails(props: { token: TokenView }): React.JSX.Element {
         <dt>Expires</dt>
         <dd>{token.expiresAt === undefined ? 'Not said by the server' : expiryText(token.expiresAt, now)}</dd>
         <dt>Obtained</dt>
-        <dd>{`${relativeTime(obtained, now)} (${absoluteTime(obtained, now)})`}</dd>
+        <dd>{bothTimes(obtained, now)}</dd>
         {token.scope !== undefined && (
           <>
             <dt>Scope</dt>

@@ -1,8 +1,9 @@
 /** A token's times as the token panel says them: relative ("in 59 min", "3 min ago") and absolute (local time). */
 
-/** "in 59 min" / "3 min ago" / "in 45 s" / "in 2 h 5 min" / "in 3 days", from `now`. */
+/** "in 59 min" / "3 min ago" / "in 45 s" / "in 2 h 5 min" / "in 3 days" / "just now", from `now`. */
 export function relativeTime(at: number, now: number): string {
   const ms = at - now;
+  if (Math.abs(ms) < 5000) return 'just now';
   const span = spanText(Math.abs(ms));
   return ms >= 0 ? `in ${span}` : `${span} ago`;
 }
@@ -25,9 +26,13 @@ export function absoluteTime(at: number, now: number): string {
     : date.toLocaleString();
 }
 
-/** "Expires in 59 min (14:03:12)" or "Expired 3 min ago (13:01:40)". */
+/** A time both ways: "in 59 min (14:03:12)", "3 min ago (13:01:40)". */
+export function bothTimes(at: number, now: number): string {
+  return `${relativeTime(at, now)} (${absoluteTime(at, now)})`;
+}
+
+/** When a token expires: "in 59 min (14:03:12)", or "Expired 3 min ago (13:01:40)". */
 export function expiryText(expiresAt: string, now: number): string {
   const at = Date.parse(expiresAt);
-  const when = `${relativeTime(at, now)} (${absoluteTime(at, now)})`;
-  return at > now ? `Expires ${when}` : `Expired ${when}`;
+  return at > now ? bothTimes(at, now) : `Expired ${bothTimes(at, now)}`;
 }

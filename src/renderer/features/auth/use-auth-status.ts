@@ -39,27 +39,28 @@ export function useAuthStatus(
   const [failure, setFailure] = useState<ApiFailure>();
   const [fetching, setFetching] = useState(false);
   const track = useTrackSignIn();
-  // Answers to an older context must not overwrite the newest one's.
-  const asked = useRef(0);
   const key = JSON.stringify(context ?? null);
-  const current = useRef(context);
-  current.current = context;
+  // The context now: an answer about another one (the settings changed meanwhile) is dropped.
+  const current = useRef({ context, key });
+  current.current = { context, key };
+  // A "Get new token" in flight answers for its context: a view asked meanwhile would say "no token yet".
+  const inFlight = useRef<string | undefined>(undefined);
 
   const read = useCallback(async (): Promise<void> => {
-    const context = current.current;
-    const turn = ++asked.current;
+    const { context, key } = current.current;
     if (context === undefined) {
       setStatus(undefined);
       return;
     }
+    if (inFlight.current === key) return;
     try {
       const next = await api.auth.view({ context });
-      if (turn === asked.current) {
+      if (current.current.key === key && inFlight.current !== key) {
         setStatus(next);
         setFailure(undefined);
       }
     } catch (error) {
-      if (turn === asked.current) setFailure(toFailure(error));
+      if (current.current.key === key) setFailure(toFailure(error));
     }
   }, [api]);
 
@@ -69,23 +70,27 @@ export function useAuthStatus(
   }, [read, key, refreshKey]);
 
   const getNewToken = useCallback(async (): Promise<void> => {
-    const context = current.current;
+    const { context, key } = current.current;
     if (context === undefined) return;
     setFetching(true);
     setFailure(undefined);
-    const turn = ++asked.current;
+    inFlight.current = key;
     try {
+      // Where the auth comes from is shown at once; the token may wait on a person signing in.
+      const viewed = await api.auth.view({ context });
+      if (current.current.key === key) setStatus(viewed);
       const next = await track(api.auth.token({ context, fresh: true }));
-      if (turn === asked.current) setStatus(next);
+      if (current.current.key === key) setStatus(next);
     } catch (error) {
-      if (turn === asked.current) setFailure(toFailure(error));
+      if (current.current.key === key) setFailure(toFailure(error));
     } finally {
+      inFlight.current = undefined;
       setFetching(false);
     }
   }, [api, track]);
 
   const clear = useCallback(async (): Promise<void> => {
-    const context = current.current;
+    const { context } = current.current;
     if (context === undefined) return;
     try {
       await api.auth.clear({ context });

@@ -106,10 +106,10 @@ export function EnvironmentEditor(props: {
             }}
           />
           <p className="pd-hint">
-            Use a variable as {'{{name}}'} in the server address, metadata, request body, server name and auth settings.
-            Secret values stay in the system keychain (or the local secrets file), never in the workspace.
-            Where a secret shows up in a response, a report or the history, {'{{name}}'} is shown instead;
-            secrets shorter than {redactedSecretMinLength} characters are not hidden.
+            Use a variable as {'{{name}}'} in the server address, metadata, request body, server name and auth
+            settings. Secret values stay in the system keychain (or the local secrets file), never in the
+            workspace. Where a secret shows up in a response, a report or the history, {'{{name}}'} is shown
+            instead; secrets shorter than {redactedSecretMinLength} characters are not hidden.
           </p>
           <div className="pd-field">
             <label htmlFor={profileId}>TLS profile</label>

@@ -81,7 +81,11 @@ describe('auth.view, auth.token and auth.clear', () => {
     expect(token.scope).toBe('api:read');
     expect(token.renewable).toBe(true);
     expect(Date.parse(token.expiresAt!) - Date.parse(token.obtainedAt)).toBeGreaterThan(200_000);
-    expect(JSON.parse(token.claims!)).toMatchObject({ client_id: 'cc-basic', aud: oidc.audience, iss: oidc.issuer });
+    expect(JSON.parse(token.claims!)).toMatchObject({
+      client_id: 'cc-basic',
+      aud: oidc.audience,
+      iss: oidc.issuer,
+    });
     // No JWT (header.payload.signature) and no client secret in what the page gets.
     const text = JSON.stringify(first);
     expect(text).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
@@ -124,7 +128,10 @@ describe('auth.view, auth.token and auth.clear', () => {
   });
 
   test('a secret the provider refuses: the server’s error and what to check, never the secret', async () => {
-    const failure = await refusal('auth.token', { context: { savedPath, environment: 'wrong' }, fresh: true });
+    const failure = await refusal('auth.token', {
+      context: { savedPath, environment: 'wrong' },
+      fresh: true,
+    });
     expect(failure).toMatchObject({ kind: 'auth' });
     expect(failure.message).toMatch(/refused the client credentials .*invalid_client/);
     expect(failure.hint).toMatch(/client ID and secret/);

@@ -35,7 +35,11 @@ describe('the auth editor', () => {
   it('starts at "Inherit from parent" and offers every type', () => {
     render(<Editor seen={[]} />);
     expect(type().value).toBe('inherit');
-    expect(within(type()).getAllByRole('option').map((option) => option.textContent)).toEqual([
+    expect(
+      within(type())
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
       'Inherit from parent',
       'None',
       'Bearer token',
@@ -74,7 +78,7 @@ describe('the auth editor', () => {
     expect(screen.queryByText(warning)).toBeNull();
   });
 
-  it('OAuth 2.0: the grant decides the URL fields; an issuer hides them; the client secret is optional and a secret', () => {
+  it('OAuth 2.0: the grant decides the URL fields; an issuer hides them; the client secret is optional and a secret, sent as the client authentication says', () => {
     const seen: (AuthSettings | undefined)[] = [];
     render(<Editor seen={seen} />);
     choose(type(), 'oauth2');
@@ -94,9 +98,9 @@ describe('the auth editor', () => {
       clientId: 'protodesk-app',
       scope: 'openid api:read',
     });
-    expect(screen.queryByRole('combobox', { name: 'Client authentication' })).toBeNull();
     fireEvent.change(box('Client secret'), { target: { value: 'plain' } });
     expect(screen.getByText(/this secret is saved into the request file/)).toBeTruthy();
+    fireEvent.click(screen.getByText('Audience, resource and client authentication'));
     choose(screen.getByRole('combobox', { name: 'Client authentication' }), 'post');
     expect(last(seen)).toMatchObject({ clientSecret: 'plain', clientAuth: 'post' });
     fireEvent.change(box('Client secret'), { target: { value: '' } });

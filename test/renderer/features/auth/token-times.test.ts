@@ -6,6 +6,7 @@ const now = Date.parse('2030-05-01T12:00:00Z');
 describe('a token’s times', () => {
   it('read as seconds, minutes, hours and days, ahead or past', () => {
     expect(relativeTime(now + 45_000, now)).toBe('in 45 s');
+    expect(relativeTime(now - 2_000, now)).toBe('just now');
     expect(relativeTime(now + 59 * 60_000 + 20_000, now)).toBe('in 59 min');
     expect(relativeTime(now - 3 * 60_000, now)).toBe('3 min ago');
     expect(relativeTime(now + 125 * 60_000, now)).toBe('in 2 h 5 min');
@@ -13,9 +14,9 @@ describe('a token’s times', () => {
     expect(relativeTime(now + 3 * 86_400_000, now)).toBe('in 3 days');
   });
 
-  it('say whether the token expires or expired, with the local time', () => {
+  it('say when the token expires, or that it expired, with the local time', () => {
     const soon = new Date(now + 10 * 60_000);
-    expect(expiryText(soon.toISOString(), now)).toBe(`Expires in 10 min (${soon.toLocaleTimeString()})`);
+    expect(expiryText(soon.toISOString(), now)).toBe(`in 10 min (${soon.toLocaleTimeString()})`);
     const past = new Date(now - 60_000);
     expect(expiryText(past.toISOString(), now)).toBe(`Expired 1 min ago (${past.toLocaleTimeString()})`);
   });

@@ -56,22 +56,18 @@ describe('variable rows', () => {
   });
 
   it('delete the stored value when forgotten, removed, renamed or made plain', () => {
-    expect(
-      environmentToSave(edited('token', { forget: true }), view.storedSecrets).secrets,
-    ).toEqual({ token: null });
+    expect(environmentToSave(edited('token', { forget: true }), view.storedSecrets).secrets).toEqual({
+      token: null,
+    });
     const removed = variableRows(view).filter((row) => row.name !== 'token');
     expect(environmentToSave(removed, view.storedSecrets)).toEqual({
       file: { variables: { host: 'localhost:50051', user: 'ada' }, secrets: [] },
       secrets: { token: null },
     });
-    expect(
-      environmentToSave(edited('token', { name: 'apiToken' }), view.storedSecrets).secrets,
-    ).toEqual({
+    expect(environmentToSave(edited('token', { name: 'apiToken' }), view.storedSecrets).secrets).toEqual({
       token: null,
     });
-    const plain = environmentToSave(
-      edited('token', { secret: false, value: 'visible' }),
-      view.storedSecrets);
+    const plain = environmentToSave(edited('token', { secret: false, value: 'visible' }), view.storedSecrets);
     expect(plain.file.variables['token']).toBe('visible');
     expect(plain.secrets).toEqual({ token: null });
   });
