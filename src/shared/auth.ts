@@ -80,6 +80,8 @@ export type AuthOrigin =
   /** A folder's (or a collection's own) `_folder.json`: `collections/users/admin`. */
   | { kind: 'folder'; path: string }
   | { kind: 'environment'; name: string }
+  /** A reflection source's own. */
+  | { kind: 'source'; target: string }
   /** Command-line flags. */
   | { kind: 'flags' };
 
@@ -114,6 +116,8 @@ export function describeAuthOrigin(origin: AuthOrigin): string {
     }
     case 'environment':
       return `the environment "${origin.name}"`;
+    case 'source':
+      return `the schema source ${origin.target}`;
     case 'flags':
       return 'the command line';
   }

@@ -1,4 +1,5 @@
 /** The schema half of the contract between the UI and the engine: where schemas come from and what they contain. */
+import type { AuthSettings } from './auth';
 
 /** How a method streams: one request or many, one response or many. */
 export type MethodKind = 'unary' | 'client_stream' | 'server_stream' | 'bidi';
@@ -31,7 +32,17 @@ export type SchemaSource =
   | { kind: 'protoFiles'; files: string[]; importPaths: string[] }
   | { kind: 'protoFolder'; folder: string; importPaths?: string[] }
   | { kind: 'descriptorSet'; file: string }
-  | { kind: 'reflection'; target: string; tls: TlsSettings; metadata?: MetadataEntry[]; timeoutMs?: number };
+  | {
+      kind: 'reflection';
+      target: string;
+      tls: TlsSettings;
+      metadata?: MetadataEntry[];
+      timeoutMs?: number;
+      /** Auth for the reflection requests; its `{{variables}}` are filled from `environment`. */
+      auth?: AuthSettings;
+      /** The environment whose variables fill the auth's (a client secret stays a secret, not a value here). */
+      environment?: string;
+    };
 
 /** A location in a source file, 1-based, as editors show it. */
 export interface SourceLocation {

@@ -12,6 +12,7 @@ import { HistoryDomain } from './domains/history';
 import { LoadDomain } from './domains/load';
 import { MocksDomain } from './domains/mocks';
 import { AuthService } from './auth-service';
+import { sourceWithAuth } from './use-cases/source-auth';
 import type { ServiceParts } from './domains/parts';
 import { SourcesDomain } from './domains/sources';
 import { TlsDomain } from './domains/tls';
@@ -73,12 +74,16 @@ export class EngineService implements ProtodeskService {
 
   constructor(options: EngineServiceOptions) {
     const temp = new TempArea();
-    const sources = new SourceCatalog(temp);
     const broadcast = (event: ApiEvent): void => {
       options.emit?.(event);
       for (const listener of this.listeners) listener(event);
     };
-    const workspace = new WorkspaceService({
+    const auth = new AuthService(broadcast);
+    // Reflection sources with auth: filled from their environment when the workspace (set below) is open.
+    const sources: SourceCatalog = new SourceCatalog(temp, (source) =>
+      sourceWithAuth(source, auth.authorizer, (environment) => workspace.variables(environment)),
+    );
+    const workspace: WorkspaceService = new WorkspaceService({
       dataDir: options.dataDir,
       ...(options.secretCipher ? { secretCipher: options.secretCipher } : {}),
       broadcast,
@@ -98,7 +103,6 @@ export class EngineService implements ProtodeskService {
       },
       workspace.defaultFolder(),
     );
-    const auth = new AuthService(broadcast);
     this.parts = {
       transport: options.transport,
       version: options.version,

@@ -50,7 +50,10 @@ export function loadExportText(kind: LoadExportKind, subject: LoadExportSubject)
   const names = new Set(auth.metadata.map((entry) => entry.key));
   const request = {
     ...subject.request,
-    metadata: [...subject.request.metadata.filter((entry) => !names.has(entry.key.toLowerCase())), ...auth.metadata],
+    metadata: [
+      ...subject.request.metadata.filter((entry) => !names.has(entry.key.toLowerCase())),
+      ...auth.metadata,
+    ],
   };
   const fill = (row: DataRow): CallRequest =>
     resolveCallRequest(request, new Map([...values, ...row]), subject.environment);

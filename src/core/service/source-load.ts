@@ -11,10 +11,20 @@ export interface LoadOutcome {
   problems: SchemaProblem[];
 }
 
-/** Loads a source; never throws: every failure (schema problems, unreachable servers, anything) becomes problems. */
-export async function loadSource(source: SchemaSource, options?: LoadOptions): Promise<LoadOutcome> {
+/** What a source needs before it loads: its credentials (a reflection source's auth). */
+export type PrepareSource = (source: SchemaSource) => Promise<SchemaSource>;
+
+/**
+ * Loads a source (`prepare`d first); never throws: every failure (schema problems, unreachable servers, a token that
+ * could not be had, anything) becomes problems.
+ */
+export async function loadSource(
+  source: SchemaSource,
+  options?: LoadOptions,
+  prepare: PrepareSource = (same) => Promise.resolve(same),
+): Promise<LoadOutcome> {
   try {
-    const schema = await loadSchema(source, options);
+    const schema = await loadSchema(await prepare(source), options);
     return { schema, services: schema.services(), problems: [] };
   } catch (error) {
     const failure = engineFailure(error);

@@ -8,7 +8,7 @@ import { asDropped, droppedLabel, writeDroppedFiles } from './dropped-files';
 import { unknownSource } from './failure';
 import { methodTemplate, missingMethod, packedTypes, requestSchema } from './method-template';
 import { methodDocs } from '../schema/method-docs';
-import { loadSource, sourceLabel } from './source-load';
+import { loadSource, sourceLabel, type PrepareSource } from './source-load';
 import type { TempArea } from './temp-area';
 
 interface SourceEntry {
@@ -27,7 +27,11 @@ export class SourceCatalog {
   private readonly entries = new Map<string, SourceEntry>();
   private next = 0;
 
-  constructor(private readonly temp: TempArea) {}
+  constructor(
+    private readonly temp: TempArea,
+    /** Adds a reflection source's credentials before it loads. */
+    private readonly prepare?: PrepareSource,
+  ) {}
 
   /** Every source's state, in the order added. */
   list(): SourceState[] {
@@ -167,7 +171,7 @@ export class SourceCatalog {
     reloading = false,
   ): Promise<SourceState> {
     // The catalog serves a window or page: calls and requests keep flowing while a big schema compiles.
-    const outcome = await loadSource(source, { offThread: true });
+    const outcome = await loadSource(source, { offThread: true }, this.prepare);
     // Removed while it was reloading: stay removed.
     if (reloading && !this.entries.has(id)) throw unknownSource();
     const state: SourceState = {

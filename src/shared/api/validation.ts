@@ -1,5 +1,6 @@
 /** Runtime schemas of everything the page may send: the engine treats the page as untrusted and checks each payload. */
 import { z } from 'zod';
+import { authSettingsSchema } from './auth-validation';
 import { callProtocols, maxDurationMs } from '../call';
 
 /** Bounded strings: a path, a target, a header. Requests are JSON text and may be large (64 MiB, the send limit). */
@@ -39,6 +40,8 @@ export const schemaSourceSchema = z.discriminatedUnion('kind', [
     tls: tlsSettingsSchema,
     metadata: z.array(metadataEntrySchema).max(1_000).optional(),
     timeoutMs: z.number().int().positive().max(600_000).optional(),
+    auth: authSettingsSchema.optional(),
+    environment: z.string().min(1).max(100).optional(),
   }),
 ]);
 

@@ -1,4 +1,3 @@
-import { setTimeout as wait } from 'node:timers/promises';
 import * as oauth from 'oauth4webapi';
 import type { OAuth2Settings } from '../../../shared/auth';
 import { AuthError } from '../errors';
@@ -49,7 +48,7 @@ export async function deviceCodeToken(
     let intervalMs = (started.interval ?? 5) * 1000;
     for (;;) {
       // The server sets the pace (RFC 8628 3.5): polling faster is refused with slow_down.
-      await wait(intervalMs, undefined, steps.signal ? { signal: steps.signal } : {});
+      await pause(intervalMs, steps.signal);
       if (now() > expiresAt)
         throw new AuthError(
           'The device code expired before it was entered.',
@@ -75,4 +74,20 @@ export async function deviceCodeToken(
       throw new AuthError('Signing in was cancelled.');
     throw describeOAuthFailure(error, `device code sign-in at ${endpoint}`);
   }
+}
+
+/** Waits `ms`, or rejects with an AbortError when the signal fires (node:timers/promises is missing on Node 12). */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const abort = (): void => {
+      clearTimeout(timer);
+      reject(Object.assign(new Error('aborted'), { name: 'AbortError' }));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort, { once: true });
+  });
 }

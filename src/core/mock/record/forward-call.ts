@@ -30,7 +30,19 @@ export async function forwardCall(
   reply: MockReply,
 ): Promise<Exchange> {
   const path = `/${call.method.parent.typeName}/${call.method.name}`;
-  const stream = upstream.client.makeBidiStreamRequest(path, toBuffer, asIs, toGrpcMetadata(call.metadata));
+  const metadata = toGrpcMetadata(call.metadata);
+  try {
+    for (const { key, value } of (await upstream.credentials?.()) ?? []) metadata.set(key, value);
+  } catch (error) {
+    // Nothing reached the upstream: the client hears why, and nothing is recorded.
+    const status = {
+      code: grpcStatus.UNAUTHENTICATED,
+      message: `Record mode has no credential for the upstream ${upstream.display}: ${(error as Error).message}`,
+    };
+    reply.finish(status);
+    return { requests: [], headers: {}, responses: [], status, trailers: {}, answered: false };
+  }
+  const stream = upstream.client.makeBidiStreamRequest(path, toBuffer, asIs, metadata);
   const requests: Uint8Array[] = [];
   const responses: Uint8Array[] = [];
   let headers: MockMetadata | undefined;

@@ -1,5 +1,5 @@
 import { Client } from '@grpc/grpc-js';
-import type { TlsSettings } from '../../../shared/schema';
+import type { MetadataEntry, TlsSettings } from '../../../shared/schema';
 import { defaultMaxMessageBytes } from '../../call/channel-options';
 import { ConnectionError } from '../../connection/errors';
 import { parseTarget } from '../../connection/target';
@@ -11,6 +11,8 @@ export interface RecordUpstream {
   target: string;
   /** Plaintext unless set (or the target is grpcs://): CA files, client certificate and key, server name, insecure. */
   tls?: TlsSettings;
+  /** Metadata every forwarded call gets in place of the client's entries of the same name (a token of its own). */
+  credentials?: () => Promise<MetadataEntry[]>;
 }
 
 /** A grpc-js client to the upstream that passes messages as bytes, untouched. */
@@ -18,6 +20,7 @@ export interface UpstreamClient {
   client: Client;
   /** The upstream as messages name it: host:port. */
   display: string;
+  credentials?: () => Promise<MetadataEntry[]>;
   close(): void;
 }
 
@@ -41,5 +44,10 @@ export async function openUpstream(upstream: RecordUpstream): Promise<UpstreamCl
     'grpc.max_send_message_length': defaultMaxMessageBytes,
     'grpc.max_receive_message_length': defaultMaxMessageBytes,
   });
-  return { client, display: target.display, close: () => client.close() };
+  return {
+    client,
+    display: target.display,
+    ...(upstream.credentials ? { credentials: upstream.credentials } : {}),
+    close: () => client.close(),
+  };
 }
