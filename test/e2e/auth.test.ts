@@ -40,12 +40,17 @@ describe('auth in the page', () => {
   let app: AppSession;
   let oidc: OidcPeer;
   let server: AuthGrpcServer;
+  const apiKey = `api-key-${Date.now()}-7f3a`;
 
   beforeAll(async () => {
     oidc = await startOidcProvider();
     [app, server] = await Promise.all([
       openApp(),
-      startAuthGrpcServer({ issuer: oidc.issuer, audience: oidc.audience }),
+      startAuthGrpcServer({
+        issuer: oidc.issuer,
+        audience: oidc.audience,
+        apiKey: { name: 'x-api-key', value: apiKey },
+      }),
     ]);
     await importInteropProtos(app.page);
     await openMethod(app.page, 'UnaryCall', 'TestService/UnaryCall');
@@ -97,6 +102,8 @@ describe('auth in the page', () => {
     const banner = page.getByRole('status').filter({ hasText: 'Signing in in your browser…' });
     const link = banner.getByRole('link', { name: 'Open the sign-in page' });
     expect(await link.getAttribute('href')).toMatch(new RegExp(`^${oidc.authorizationUrl}\\?`));
+    const whileSigningIn = serious(await axeViolations(page));
+    expect(whileSigningIn, describeViolations(whileSigningIn)).toEqual([]);
     await completeProviderLogin(signIn);
     expect(await signIn.textContent('body')).toContain('You can close this tab');
     await signIn.close();
@@ -121,6 +128,10 @@ describe('auth in the page', () => {
     await page.screenshot({ path: screenshotPath('auth-token.png') });
     const violations = serious(await axeViolations(page));
     expect(violations, describeViolations(violations)).toEqual([]);
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
+    const dark = serious(await axeViolations(page));
+    expect(dark, describeViolations(dark)).toEqual([]);
+    await page.getByRole('button', { name: 'Toggle theme' }).click();
   });
 
   test('Clear forgets the token', async () => {
@@ -208,7 +219,37 @@ describe('auth in the page', () => {
       .waitFor();
   });
 
-  test('the workspace holds {{clientSecret}}, never the secret', async () => {
+  test('an environment’s API key reaches a request that nothing else gives auth', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Environments', exact: true }).click();
+    const editor = page
+      .getByRole('dialog', { name: 'Environments' })
+      .getByRole('region', { name: 'Environment dev' });
+    await editor.getByRole('button', { name: 'Add variable' }).click();
+    const row = editor.getByRole('row').last();
+    await row.getByRole('textbox', { name: 'Variable name' }).fill('apiKey');
+    await row.getByRole('checkbox', { name: 'Secret' }).check();
+    await row.getByLabel('Value').fill(apiKey);
+    await select(editor, 'Auth type').selectOption({ label: 'API key' });
+    expect(await field(editor, 'Metadata key').inputValue()).toBe('x-api-key');
+    await field(editor, 'API key').fill('{{apiKey}}');
+    await editor.getByRole('button', { name: 'Save environment' }).click();
+    await editor.getByText('Saved.').waitFor();
+    await page.getByRole('dialog', { name: 'Environments' }).getByRole('button', { name: 'Close' }).click();
+
+    // A new tab is saved nowhere: no folder or collection gives it auth.
+    await openMethod(page, 'UnaryCall', 'TestService/UnaryCall');
+    await setServerAddress(page, server.address);
+    await requestSection(page, 'Auth');
+    await effectiveAuth(page)
+      .getByText('Inherited from the environment "dev": the API key x-api-key.')
+      .waitFor();
+    await send(page);
+    await waitForStatus(page, 'OK');
+    await responseRegion(page).getByText('"api-key"').first().waitFor();
+  });
+
+  test('the workspace holds {{clientSecret}} and {{apiKey}}, never the secrets', async () => {
     const workspace = join(app.dataDir, 'workspace');
     const folder = JSON.parse(
       await readFile(join(workspace, 'collections', 'users', '_folder.json'), 'utf8'),
@@ -218,8 +259,15 @@ describe('auth in the page', () => {
       await readFile(join(workspace, 'collections', 'users', 'Get user.json'), 'utf8'),
     ) as Record<string, unknown>;
     expect(request).not.toHaveProperty('auth');
-    for (const file of await filesUnder(workspace))
-      expect(await readFile(file, 'utf8'), file).not.toContain(oidc.clients.ccBasic.secret);
+    const environment = JSON.parse(await readFile(join(workspace, 'environments', 'dev.json'), 'utf8')) as {
+      auth?: unknown;
+    };
+    expect(environment.auth).toEqual({ type: 'apiKey', name: 'x-api-key', value: '{{apiKey}}' });
+    for (const file of await filesUnder(workspace)) {
+      const text = await readFile(file, 'utf8');
+      expect(text, file).not.toContain(oidc.clients.ccBasic.secret);
+      expect(text, file).not.toContain(apiKey);
+    }
   });
 
   test('the page had no errors, console errors or CSP violations', async () => {
