@@ -4,7 +4,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { AuthSettings } from '../../../../src/shared/auth';
 import { runWorkspace } from '../../../../src/core/service/run/runner';
 import { FileSecretStore, secretScope } from '../../../../src/core/workspace/secrets';
