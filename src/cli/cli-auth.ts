@@ -28,6 +28,8 @@ export class CliAuth {
   private readonly secrets: Map<string, string>;
   private redactor: SecretRedactor;
   private used: UsedAuth | undefined;
+  /** Whether -H gave an authorization entry of its own (then a refusal is not for want of an auth flag). */
+  private headerAuthorization = false;
 
   private constructor(
     private readonly auth: EffectiveAuth | undefined,
@@ -51,6 +53,7 @@ export class CliAuth {
 
   /** The metadata with the auth's entries in place of any of the same name (a token obtained when needed). */
   async apply(metadata: MetadataEntry[]): Promise<MetadataEntry[]> {
+    this.headerAuthorization ||= metadata.some((entry) => entry.key.toLowerCase() === 'authorization');
     const applied = await applyAuth(this.authorizer, metadata, this.auth);
     for (const [name, value] of applied.secrets) this.secrets.set(name, value);
     this.redactor = new SecretRedactor(this.secrets);
@@ -63,11 +66,14 @@ export class CliAuth {
     return this.redactor.redact(text);
   }
 
-  /** An UNAUTHENTICATED status with the hint naming the auth sent (or the flags to send some); others as they are. */
+  /**
+   * An UNAUTHENTICATED status with the hint naming the auth sent, or the flags to send some (unless -H sent an
+   * authorization of its own); others as they are.
+   */
   explain(status: CallStatus): CallStatus {
     if (status.code !== unauthenticated) return status;
-    if (this.used === undefined) return { ...status, hint: status.hint ?? noAuthHint };
-    return explainRefusal(status, this.used);
+    if (this.used !== undefined) return explainRefusal(status, this.used);
+    return this.headerAuthorization ? status : { ...status, hint: status.hint ?? noAuthHint };
   }
 
   /** Runs a command's work; what it throws reaches the terminal with the auth's secrets hidden. */

@@ -140,13 +140,17 @@ describe('a refused call says which auth was sent, and never shows a secret', ()
     });
   });
 
-  test('UNAUTHENTICATED without auth flags: the hint names the flags', async () => {
-    const run = await unary([]);
-    expect(run.code).toBe(80);
-    expect(run.err).toContain('Message: missing bearer token\n');
-    expect(run.err).toContain(
+  test('UNAUTHENTICATED without auth flags: the hint names the flags, unless -H sent an authorization', async () => {
+    const none = await unary([]);
+    expect(none.code).toBe(80);
+    expect(none.err).toContain('Message: missing bearer token\n');
+    expect(none.err).toContain(
       '  Hint: No auth flag was given: add --auth-bearer, --auth-basic, --oauth2-client-id or another (see --help).\n',
     );
+    const header = await unary(['-H', 'authorization: Bearer not-a-jwt']);
+    expect(header.code).toBe(80);
+    expect(header.err).toContain('Message: invalid token: not a JWT');
+    expect(header.err).not.toContain('Hint:');
   });
 
   test('-v shows {{auth.token}} in the metadata, the echoed headers and trailers and the error, never the token', async () => {
