@@ -1,5 +1,6 @@
 import { callProtocols, type CallOptions, type CallProtocol } from '../shared/call';
 import type { MetadataEntry, TlsSettings } from '../shared/schema';
+import type { AuthFlags } from './auth-flags';
 import { parseDuration, parseSeconds } from './duration';
 import { parseHeader, tlsFromFlags, type SchemaFlags } from './schema-options';
 import { UsageError } from './usage-error';
@@ -20,8 +21,8 @@ export interface RequestFlags extends SchemaFlags {
   http2?: boolean;
 }
 
-/** The flags of `protodesk call`: the request flags and how responses are printed. */
-export interface CallFlags extends RequestFlags {
+/** The flags of `protodesk call`: the request flags, its auth and how responses are printed. */
+export interface CallFlags extends RequestFlags, AuthFlags {
   emitDefaults?: boolean;
   protoNames?: boolean;
   format: string;

@@ -15,6 +15,7 @@ import { status as grpcStatus } from '@grpc/grpc-js';
 import type { CallEvent, CallRequest, CallStatus } from '../shared/call';
 import type { SchemaSource } from '../shared/schema';
 import { CallExit } from './call-exit';
+import { CliAuth } from './cli-auth';
 import { prepareFlagCall } from './flag-call';
 import { openRequestInput, readAllRequests, readRequests, type RequestInput } from './call-input';
 import {
@@ -56,7 +57,8 @@ export async function runCall(
   flags: CallFlags,
   io: CallIo,
 ): Promise<void> {
-  const format = outputFormat(flags);
+  // Checked with the other flags, before anything is sent.
+  outputFormat(flags);
   const tls = callTls(flags, target);
   const protocol = callProtocol(flags);
   const request: CallRequest = {
@@ -69,6 +71,7 @@ export async function runCall(
     options: callOptionsFromFlags(flags),
   };
   const source = schemaSourceFromFlags(flags, target);
+  const auth = CliAuth.fromFlags(flags, io.err);
   const { timeoutMs: connectTimeoutMs } = connectTimeout(flags);
   const engine = new CallEngine(connectTimeoutMs === undefined ? {} : { connectTimeoutMs });
   // Mistakes in target, TLS files and metadata are usage errors (exit 2) whatever the schema source; reflection
@@ -76,38 +79,68 @@ export async function runCall(
   await engine.checkConnection(request);
   const input = await openRequestInput(flags.data, io.stdin ?? emptyInput);
   try {
-    const schema = await loadWithinDeadline(source, tls, request, flags, io);
-    const { request: call, method } = prepareFlagCall(schema, request);
-    const print =
-      format === 'json'
-        ? (json: string) => io.out(`${prettyJson(json)}\n`)
-        : (json: string) => io.out(`${json}\n`);
-    const verbose = flags.verbose ? new VerboseReport(io.err) : undefined;
-    const pacer = new OutputPacer(io.outDrained);
-    const onEvent = (event: CallEvent) => {
-      if (event.type === 'message') pacer.wrote(print(event.json));
-      verbose?.event(event);
-    };
-    verbose?.request(call.method, target, protocol ?? 'grpc', call.metadata);
-    const kind = methodKind(method);
-    const streaming = kind === 'client_stream' || kind === 'bidi';
-    const outcome = streaming
-      ? await streamRequests(engine, schema, method, call, input, onEvent, pacer, io)
-      : await singleRequest(engine, schema, method, call, input, onEvent, pacer, io);
-    if (outcome.badRequest !== undefined) throw outcome.badRequest;
-    const { status } = outcome.final;
-    if (status.code === 0) return;
-    io.err(
-      flags.formatError
-        ? `${format === 'json' ? prettyJson(statusJson(status)) : statusJson(status)}\n`
-        : formatStatusError(status),
+    await auth.guard(
+      () => sendCall({ engine, request, source, input, flags, auth }, authedIo(io, auth)),
+      io.err,
     );
-    throw new CallExit(64 + status.code);
   } finally {
     // Whatever happened, stop reading: a terminal or pipe left open must not keep the process alive.
     input.stream?.destroy();
     engine.close();
   }
+}
+
+/** One call, its flags checked and its connection settings sound. */
+interface CheckedCall {
+  engine: CallEngine;
+  request: CallRequest;
+  source: SchemaSource;
+  input: RequestInput;
+  flags: CallFlags;
+  auth: CliAuth;
+}
+
+/** The process's output with the auth's secrets hidden on stderr (-v, status, errors); stdout is the responses. */
+function authedIo(io: CallIo, auth: CliAuth): CallIo {
+  return { ...io, err: (text) => io.err(auth.redact(text)) };
+}
+
+/** Puts the auth on reflection and on the call, loads the schema, sends the requests and prints what comes back. */
+async function sendCall(checked: CheckedCall, io: CallIo): Promise<void> {
+  const { engine, input, flags, auth } = checked;
+  const format = outputFormat(flags);
+  const request = { ...checked.request, metadata: await auth.apply(checked.request.metadata) };
+  const source =
+    checked.source.kind === 'reflection'
+      ? { ...checked.source, metadata: await auth.apply(checked.source.metadata ?? []) }
+      : checked.source;
+  const schema = await loadWithinDeadline(source, request.tls, request, flags, io);
+  const { request: call, method } = prepareFlagCall(schema, request);
+  const print =
+    format === 'json'
+      ? (json: string) => io.out(`${prettyJson(json)}\n`)
+      : (json: string) => io.out(`${json}\n`);
+  const verbose = flags.verbose ? new VerboseReport(io.err) : undefined;
+  const pacer = new OutputPacer(io.outDrained);
+  const onEvent = (event: CallEvent) => {
+    if (event.type === 'message') pacer.wrote(print(event.json));
+    verbose?.event(event);
+  };
+  verbose?.request(call.method, request.target, request.protocol ?? 'grpc', call.metadata);
+  const kind = methodKind(method);
+  const streaming = kind === 'client_stream' || kind === 'bidi';
+  const outcome = streaming
+    ? await streamRequests(engine, schema, method, call, input, onEvent, pacer, io)
+    : await singleRequest(engine, schema, method, call, input, onEvent, pacer, io);
+  if (outcome.badRequest !== undefined) throw outcome.badRequest;
+  const status = auth.explain(outcome.final.status);
+  if (status.code === 0) return;
+  io.err(
+    flags.formatError
+      ? `${format === 'json' ? prettyJson(statusJson(status)) : statusJson(status)}\n`
+      : formatStatusError(status),
+  );
+  throw new CallExit(64 + status.code);
 }
 
 type Final = Extract<CallEvent, { type: 'status' }>;

@@ -1,6 +1,6 @@
 /** How a command that threw ends: what it prints on stderr, and its exit code. */
 import type { ApiFailure } from '../shared/api/types';
-import { formatProblem } from '../core/service/entry/errors';
+import { AuthError, formatProblem } from '../core/service/entry/errors';
 import { engineFailure } from '../core/service/failure';
 import { CallExit } from './call-exit';
 import { UsageError } from './usage-error';
@@ -8,12 +8,19 @@ import { UsageError } from './usage-error';
 // Settings as typed that cannot work (bad target, metadata, TLS files, request JSON): nothing was sent, as with a bad flag.
 const usageKinds: ReadonlySet<ApiFailure['kind']> = new Set(['connection', 'json', 'call']);
 
-/** A call's own code, 2 for usage errors, else 1; the message (as the page words it) goes to `err`. */
+/** No credential could be had: the authorization server refused, a token command failed, a key would not sign. */
+export const authExitCode = 3;
+
+/** A call's own code, 2 for usage errors, 3 for auth, else 1; the message (as the page words it) goes to `err`. */
 export function exitCodeFor(error: unknown, err: (text: string) => void): number {
   if (error instanceof CallExit) return error.exitCode;
   if (error instanceof UsageError) {
     err(messageText(error.message, error.hint));
     return 2;
+  }
+  if (error instanceof AuthError) {
+    err(messageText(error.message, error.hint));
+    return authExitCode;
   }
   const failure = engineFailure(error);
   err(failureText(failure));

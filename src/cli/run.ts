@@ -10,7 +10,7 @@ import { registerServe } from './commands/serve';
 import { normalizeGrpcurlFlags } from './grpcurl-flags';
 import type { CliIo } from './cli-io';
 
-/** Runs `protodesk <args>` and resolves to its exit code: 0 ok, 1 failure, 2 usage error, 64 + status for failed calls. */
+/** Runs `protodesk <args>` and resolves to its exit code: 0 ok, 1 failure, 2 usage error, 3 no credential, 64 + status for failed calls. */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
   const program = new Command('protodesk')
     .description(
@@ -21,9 +21,9 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     .showHelpAfterError('(run protodesk <command> --help for the flags)')
     .configureOutput({ writeOut: io.out, writeErr: io.err });
   const line = (write: (text: string) => void) => (text: string) => write(`${text}\n`);
-  registerList(program, line(io.out));
-  registerDescribe(program, line(io.out));
-  registerProtoset(program, line(io.err));
+  registerList(program, line(io.out), io.err);
+  registerDescribe(program, line(io.out), io.err);
+  registerProtoset(program, line(io.err), io.err);
   registerCall(program, io);
   registerServe(program, io);
   registerRun(program, io);

@@ -6,16 +6,19 @@ import {
   loadSchema,
   type Schema,
 } from '../core/service/entry/call';
-import type { SchemaSource } from '../shared/schema';
+import type { MetadataEntry, SchemaSource } from '../shared/schema';
+
+/** Puts auth on metadata (see CliAuth.apply). */
+export type AddAuth = (metadata: MetadataEntry[]) => Promise<MetadataEntry[]>;
 
 /**
  * Loads the schema the flags name. For reflection, a bad target, TLS file or header is checked first and throws
- * ConnectionError (a usage error, exit 2, as for `call`) rather than failing as a schema load (exit 1).
+ * ConnectionError (a usage error, exit 2, as for `call`) rather than failing as a schema load (exit 1); then
+ * `addAuth`, if given, puts the auth on the reflection requests.
  */
-export async function loadFlagSchema(source: SchemaSource): Promise<Schema> {
-  if (source.kind === 'reflection') {
-    await channelSecurity(effectiveTls(parseTarget(source.target), source.tls));
-    buildMetadata(source.metadata ?? []);
-  }
-  return loadSchema(source);
+export async function loadFlagSchema(source: SchemaSource, addAuth?: AddAuth): Promise<Schema> {
+  if (source.kind !== 'reflection') return loadSchema(source);
+  await channelSecurity(effectiveTls(parseTarget(source.target), source.tls));
+  buildMetadata(source.metadata ?? []);
+  return loadSchema(addAuth ? { ...source, metadata: await addAuth(source.metadata ?? []) } : source);
 }

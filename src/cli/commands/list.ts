@@ -1,27 +1,34 @@
 import type { Command } from 'commander';
+import { addAuthFlags, type AuthFlags } from '../auth-flags';
 import { splitTarget } from '../positionals';
 import { addSchemaFlags, schemaSourceFromFlags, type SchemaFlags } from '../schema-options';
 import { UsageError } from '../usage-error';
 import { unknownService } from '../../core/service/use-cases/prepare-call';
 
 /** `protodesk list [target] [service]`: services, or one service's methods (grpcurl's output, plus kinds with --long). */
-export function registerList(program: Command, out: (line: string) => void): void {
-  addSchemaFlags(
-    program
-      .command('list')
-      .description('list services, or the methods of one service')
-      .argument('[target]', 'server address, when the schema comes from reflection')
-      .argument('[service]', 'a service whose methods to list')
-      .option('-l, --long', 'show each method with its kind and message types'),
+export function registerList(
+  program: Command,
+  out: (line: string) => void,
+  err: (text: string) => void,
+): void {
+  addAuthFlags(
+    addSchemaFlags(
+      program
+        .command('list')
+        .description('list services, or the methods of one service')
+        .argument('[target]', 'server address, when the schema comes from reflection')
+        .argument('[service]', 'a service whose methods to list')
+        .option('-l, --long', 'show each method with its kind and message types'),
+    ),
   ).action(
     async (
       first: string | undefined,
       second: string | undefined,
-      flags: SchemaFlags & { long?: boolean },
+      flags: SchemaFlags & AuthFlags & { long?: boolean },
     ) => {
       const { target, symbol } = splitTarget([first, second]);
-      const { loadFlagSchema } = await import('../schema-load');
-      const schema = await loadFlagSchema(schemaSourceFromFlags(flags, target));
+      const { loadAuthedSchema } = await import('../authed-schema-load');
+      const schema = await loadAuthedSchema(schemaSourceFromFlags(flags, target), flags, err);
       const services = schema.services();
       if (!symbol) {
         for (const service of services) out(service.fullName);

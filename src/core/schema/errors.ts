@@ -2,7 +2,11 @@ import type { SchemaProblem, SourceLocation } from '../../shared/schema';
 
 /** Thrown when a schema source cannot be loaded; carries every problem found, each with its location and fix. */
 export class SchemaError extends Error {
-  constructor(readonly problems: SchemaProblem[]) {
+  constructor(
+    readonly problems: SchemaProblem[],
+    /** The gRPC status code a server answered reflection with, when that is why (16: UNAUTHENTICATED). */
+    readonly grpcCode?: number,
+  ) {
     super(problems.map(formatProblem).join('\n'));
     this.name = 'SchemaError';
   }

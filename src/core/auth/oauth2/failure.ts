@@ -11,12 +11,18 @@ export function describeOAuthFailure(
   options: { hint?: string } = {},
 ): AuthError {
   if (error instanceof AuthError) return error;
-  if (error instanceof oauth.ResponseBodyError) {
-    const description = error.error_description ? ` (${error.error_description})` : '';
-    return new AuthError(
-      `The authorization server refused the ${what}: ${error.error}${description}.`,
-      options.hint ?? hintFor(error.error),
+  const refused = (code: string, description: string | undefined) =>
+    new AuthError(
+      `The authorization server refused the ${what}: ${code}${description ? ` (${description})` : ''}.`,
+      options.hint ?? hintFor(code),
     );
+  if (error instanceof oauth.ResponseBodyError) return refused(error.error, error.error_description);
+  // A 401 for a failed client authentication comes with a WWW-Authenticate challenge carrying the error (RFC 6749 5.2).
+  if (error instanceof oauth.WWWAuthenticateChallengeError) {
+    const said = error.cause.find((challenge) => challenge.parameters.error !== undefined)?.parameters;
+    return said?.error !== undefined
+      ? refused(said.error, said.error_description)
+      : refused(`HTTP ${error.status}`, undefined);
   }
   if (error instanceof oauth.WWWAuthenticateChallengeError) {
     // A 401 names the error in its challenge (RFC 6750 3), e.g. a client whose authentication failed.

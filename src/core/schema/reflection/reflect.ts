@@ -109,7 +109,7 @@ async function converse<T>(
 function toSchemaError(error: unknown, context: FailureContext | undefined): SchemaError {
   if (error instanceof SchemaError) return error;
   if (error instanceof ConnectionError) return new SchemaError(error.problems);
-  if (isServiceError(error) && context) return new SchemaError([describeFailure(error, context)]);
+  if (isServiceError(error) && context) return new SchemaError([describeFailure(error, context)], error.code);
   const where = context ? ` at ${context.display}` : '';
   return new SchemaError([
     { message: `Reflection failed${where}: ${error instanceof Error ? error.message : String(error)}` },

@@ -1,4 +1,5 @@
-/** The engine's errors that the command line tells apart (usage errors, exit 2) and how it prints a schema problem. */
+/** The engine's errors that the command line tells apart (usage errors, exit 2; auth, exit 3) and how it prints a schema problem. */
+export { AuthError } from '../../auth/errors';
 export { CallSetupError } from '../../call/errors';
 export { DataFileError } from '../../load/run/data-file';
 export { LoadPlanError } from '../../load/plan-check';
