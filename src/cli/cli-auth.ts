@@ -24,7 +24,8 @@ const noAuthHint =
  * secrets it used (to hide them in everything printed on stderr) and what it sent (to explain a refusal).
  */
 export class CliAuth {
-  private readonly authorizer: Authorizer;
+  /** Shared with a load test, so its run keeps the token reflection got. */
+  readonly authorizer: Authorizer;
   private readonly secrets: Map<string, string>;
   private redactor: SecretRedactor;
   private used: UsedAuth | undefined;
@@ -49,6 +50,11 @@ export class CliAuth {
   /** Whether the flags gave any auth. */
   get given(): boolean {
     return this.auth !== undefined;
+  }
+
+  /** The auth the flags give, if any. */
+  get effective(): EffectiveAuth | undefined {
+    return this.auth;
   }
 
   /** The metadata with the auth's entries in place of any of the same name (a token obtained when needed). */

@@ -7,6 +7,7 @@ import {
   loadFormats,
   type LoadFlags,
 } from '../load/load-flags';
+import { addAuthFlags } from '../auth-flags';
 import { addRequestFlags } from '../request-flags';
 
 const collect = (value: string, previous: string[]): string[] => [...previous, value];
@@ -49,48 +50,50 @@ Examples (the four Gatling scenarios of the background documents, then a CI gate
 
 /** `protodesk load`: load-tests a method, or a saved request, and reports latency, throughput and errors (ghz's flags). */
 export function registerLoad(program: Command, io: CliIo): void {
-  addRequestFlags(
-    program
-      .command('load')
-      .description(
-        'load-test a method or a saved request: calls/s, latency percentiles, errors; asserts for CI',
-      )
-      .argument('[target]', 'server address, as for call (absent with --workspace)')
-      .argument('[method]', 'package.Service/Method (absent with --workspace)')
-      .option('--workspace <dir>', 'run a saved request of this workspace instead of <target> <method>')
-      .option('--request <path>', 'the saved request: "collection/name" or its path in the workspace')
-      .option('--env <name>', 'the environment whose variables fill {{name}} in the saved request')
-      .option('--var <name=value>', "a variable, over the environment's (repeatable)", collect, [])
-      .option(
-        '-c, --concurrency <n>',
-        `calls in flight (users); with --rate, the cap on calls in flight (default ${defaultConcurrency})`,
-      )
-      .option('-n, --total <n>', `calls in all (default ${defaultTotal} when there is no --duration)`)
-      .option('--duration <duration>', 'how long to run: 30s, 1m, 1m30s')
-      .option('--rate <calls/s>', 'start calls at this rate (open model); needs --duration')
-      .option('--ramp <duration>', 'with --rate: raise the rate from 0 over this long first')
-      .option('--connections <n>', 'HTTP/2 connections the calls share (default: one per worker thread)')
-      .option('--workers <n>', 'worker threads sending calls (default: picked from the cores)')
-      .option('--messages <n>', 'requests sent per client- or bidi-streaming call (default 1)')
-      .option(
-        '--data-file <file>',
-        'JSON Lines or CSV rows whose columns fill {{variables}}, one row per call, in turn',
-      )
-      .addOption(new Option('--format <name>', 'report format').choices(loadFormats).default('summary'))
-      .option('-o, --output <file>', 'write the report (or the export) to this file instead of stdout')
-      .option(
-        '--assert <rule>',
-        "fail (exit 1) unless this holds at the end: 'p99 < 50ms', 'errors < 1%' (repeatable)",
-        collect,
-        [],
-      )
-      .addOption(
-        new Option(
-          '--export <tool>',
-          'write the test as a Locust file or a ghz script to -o (secrets read from environment variables); runs nothing',
-        ).choices(exportKinds),
-      )
-      .option('-q, --quiet', 'no progress line'),
+  addAuthFlags(
+    addRequestFlags(
+      program
+        .command('load')
+        .description(
+          'load-test a method or a saved request: calls/s, latency percentiles, errors; asserts for CI',
+        )
+        .argument('[target]', 'server address, as for call (absent with --workspace)')
+        .argument('[method]', 'package.Service/Method (absent with --workspace)')
+        .option('--workspace <dir>', 'run a saved request of this workspace instead of <target> <method>')
+        .option('--request <path>', 'the saved request: "collection/name" or its path in the workspace')
+        .option('--env <name>', 'the environment whose variables fill {{name}} in the saved request')
+        .option('--var <name=value>', "a variable, over the environment's (repeatable)", collect, [])
+        .option(
+          '-c, --concurrency <n>',
+          `calls in flight (users); with --rate, the cap on calls in flight (default ${defaultConcurrency})`,
+        )
+        .option('-n, --total <n>', `calls in all (default ${defaultTotal} when there is no --duration)`)
+        .option('--duration <duration>', 'how long to run: 30s, 1m, 1m30s')
+        .option('--rate <calls/s>', 'start calls at this rate (open model); needs --duration')
+        .option('--ramp <duration>', 'with --rate: raise the rate from 0 over this long first')
+        .option('--connections <n>', 'HTTP/2 connections the calls share (default: one per worker thread)')
+        .option('--workers <n>', 'worker threads sending calls (default: picked from the cores)')
+        .option('--messages <n>', 'requests sent per client- or bidi-streaming call (default 1)')
+        .option(
+          '--data-file <file>',
+          'JSON Lines or CSV rows whose columns fill {{variables}}, one row per call, in turn',
+        )
+        .addOption(new Option('--format <name>', 'report format').choices(loadFormats).default('summary'))
+        .option('-o, --output <file>', 'write the report (or the export) to this file instead of stdout')
+        .option(
+          '--assert <rule>',
+          "fail (exit 1) unless this holds at the end: 'p99 < 50ms', 'errors < 1%' (repeatable)",
+          collect,
+          [],
+        )
+        .addOption(
+          new Option(
+            '--export <tool>',
+            'write the test as a Locust file or a ghz script to -o (secrets read from environment variables); runs nothing',
+          ).choices(exportKinds),
+        )
+        .option('-q, --quiet', 'no progress line'),
+    ),
   )
     .addHelpText('after', help)
     .action(

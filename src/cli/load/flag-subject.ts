@@ -13,7 +13,8 @@ import { prepareFlagCall } from '../flag-call';
 import { loadFlagSchema } from '../schema-load';
 import { schemaSourceFromFlags } from '../schema-options';
 import { UsageError } from '../usage-error';
-import type { LoadSubject } from './load-subject';
+import type { CliAuth } from '../cli-auth';
+import { loadAuthSource, type LoadSubject } from './load-subject';
 
 /**
  * The request `protodesk load <target> <method>` sends, from the same flags as `protodesk call`: schema, TLS, metadata,
@@ -24,6 +25,7 @@ export async function flagSubject(
   methodName: string,
   flags: RequestFlags,
   stdin: () => Readable,
+  auth: CliAuth,
 ): Promise<LoadSubject> {
   const source = schemaSourceFromFlags(flags, target);
   const protocol = callProtocol(flags);
@@ -36,9 +38,10 @@ export async function flagSubject(
     ...(protocol !== undefined ? { protocol } : {}),
     options: callOptionsFromFlags(flags),
   };
-  const schema = await loadFlagSchema(source);
+  // Reflection takes the auth too, and its token is the run's (one Authorizer).
+  const schema = await loadFlagSchema(source, auth.given ? (metadata) => auth.apply(metadata) : undefined);
   const { request } = prepareFlagCall(schema, asTyped);
-  return prepareLoad({ kind: 'request', schema, request, source });
+  return prepareLoad({ kind: 'request', schema, request, source, auth: loadAuthSource(auth) });
 }
 
 /** The one JSON value of -d: every call sends it (a client or bidi stream sends it --messages times). */

@@ -4,6 +4,7 @@ import type { CliIo } from '../cli-io';
 import { parseVariable } from '../commands/run-action';
 import { checkOutputFile } from '../output-file';
 import { UsageError } from '../usage-error';
+import { CliAuth } from '../cli-auth';
 import { writeExport } from './export-files';
 import { flagSubject } from './flag-subject';
 import { loadPlanFromFlags, type ExportKind, type LoadFlags, type LoadFormat } from './load-flags';
@@ -69,7 +70,8 @@ async function loadCommand(...args: Parameters<typeof runLoadCommand>): Promise<
           regularOnly: true,
           example: exampleFiles[kind ?? format],
         });
-  const subject = await loadSubject(target, method, flags, given, io);
+  const auth = CliAuth.fromFlags(flags, io.err);
+  const subject = await auth.guard(() => loadSubject(target, method, flags, given, io, auth), io.err);
   try {
     if (kind !== undefined && output !== undefined) {
       await writeExport(kind, subject, plan, output);
@@ -105,6 +107,7 @@ function loadSubject(
   flags: LoadFlags,
   given: GivenFlags,
   io: CliIo,
+  auth: CliAuth,
 ): Promise<LoadSubject> {
   if (flags.workspace !== undefined) {
     if (target !== undefined) {
@@ -122,12 +125,15 @@ function loadSubject(
         '--workspace needs --request, the saved request to run: e.g. --request "smoke/Get user".',
       );
     }
-    return savedSubject({
-      workspace: flags.workspace,
-      request: flags.request,
-      ...(flags.env !== undefined ? { environment: flags.env } : {}),
-      variables: Object.fromEntries(flags.var.map(parseVariable)),
-    });
+    return savedSubject(
+      {
+        workspace: flags.workspace,
+        request: flags.request,
+        ...(flags.env !== undefined ? { environment: flags.env } : {}),
+        variables: Object.fromEntries(flags.var.map(parseVariable)),
+      },
+      auth,
+    );
   }
   const workspaceOnly = [
     flags.request !== undefined && '--request',
@@ -144,5 +150,5 @@ function loadSubject(
       'Name what to load-test: protodesk load <target> <package.Service/Method> [flags], or a saved request with --workspace DIR --request PATH.',
     );
   }
-  return flagSubject(target, method, flags, io.stdin ?? (() => Readable.from([])));
+  return flagSubject(target, method, flags, io.stdin ?? (() => Readable.from([])), auth);
 }

@@ -1,3 +1,4 @@
+import type { AuthFlags } from '../auth-flags';
 import { checkPlan } from '../../core/service/entry/plan';
 import type { LoadModel, LoadPlan } from '../../shared/load';
 import type { RequestFlags } from '../call-options';
@@ -5,7 +6,7 @@ import { parseDuration } from '../duration';
 import { UsageError } from '../usage-error';
 
 /** The flags of `protodesk load` as commander parses them: the request flags of `call`, and the plan's. */
-export interface LoadFlags extends RequestFlags {
+export interface LoadFlags extends RequestFlags, AuthFlags {
   workspace?: string;
   request?: string;
   env?: string;

@@ -1,7 +1,8 @@
 import { prepareLoad } from '../../core/service/use-cases/prepare-load';
 import { dataFolderSecrets } from '../../core/service/use-cases/data-folder';
 import { selectionUsageError } from '../selection-error';
-import type { LoadSubject } from './load-subject';
+import type { CliAuth } from '../cli-auth';
+import { loadAuthSource, type LoadSubject } from './load-subject';
 
 /** Which saved request to load-test, and with which variables. */
 export interface SavedRequestChoice {
@@ -16,8 +17,13 @@ export interface SavedRequestChoice {
  * A saved request as `protodesk run` calls it (see prepareLoad): a workspace, environment or request that does not
  * exist, or a TLS profile that cannot be used, is a usage error (exit 2).
  */
-export async function savedSubject(choice: SavedRequestChoice): Promise<LoadSubject> {
-  return prepareLoad({ kind: 'saved', ...choice, secrets: dataFolderSecrets() }).catch((error: unknown) => {
+export async function savedSubject(choice: SavedRequestChoice, auth: CliAuth): Promise<LoadSubject> {
+  return prepareLoad({
+    kind: 'saved',
+    ...choice,
+    secrets: dataFolderSecrets(),
+    auth: loadAuthSource(auth),
+  }).catch((error: unknown) => {
     throw selectionUsageError(error);
   });
 }

@@ -14,6 +14,8 @@ import { batchEvents } from '../../helpers/batch-entries';
 import { filesUnder } from '../../helpers/files-under';
 import { startAuthGrpcServer, type AuthGrpcServer } from '../../peers/auth-grpc/server';
 import { apiScopes, startOidcProvider, type OidcPeer } from '../../peers/oidc/provider';
+import { Authorizer } from '../../../src/core/auth/authorizer';
+import { runWithGrpcurl } from '../../helpers/grpcurl';
 import { eventService, failureOf, testProtoSource } from './service-harness';
 
 let provider: OidcPeer;
@@ -182,5 +184,31 @@ describe('Send with auth', () => {
       message: expect.stringMatching(/refused .*invalid_client/),
     });
     expect(JSON.stringify(failure)).not.toContain('not-the-secret');
+  });
+
+  it('copies as a grpcurl command that reads the inherited token from $ACCESS_TOKEN, and grpcurl is let in with it', async () => {
+    const { service } = await workspace();
+    const command = await service.workspace.requestToGrpcurl({
+      request: savedUnary(),
+      environment: 'ci',
+      savedPath: 'collections/api/Unary.json',
+    });
+    expect(command).toContain(`-H 'authorization: Bearer '"$ACCESS_TOKEN"`);
+    expect(command).not.toContain(provider.clients.ccBasic.secret);
+    // A token got the way a shell script would (the provider's client credentials), exported for the command.
+    const token = await new Authorizer({
+      openBrowser: () => undefined,
+      showDeviceCode: () => undefined,
+    }).token({
+      type: 'oauth2',
+      flow: 'clientCredentials',
+      tokenUrl: provider.tokenUrl,
+      clientId: provider.clients.ccBasic.id,
+      clientSecret: provider.clients.ccBasic.secret,
+      scope: apiScopes,
+    });
+    const ran = await runWithGrpcurl(`export ACCESS_TOKEN='${token.accessToken}'; ${command}`);
+    expect(ran.stderr).toBe('');
+    expect(JSON.parse(ran.stdout)).toMatchObject({ username: provider.clients.ccBasic.id });
   });
 });

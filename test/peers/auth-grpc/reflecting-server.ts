@@ -68,5 +68,11 @@ export async function startReflectingAuthServer(options: AuthOptions): Promise<A
   });
   new ReflectionService(definition).addToServer(server);
   const peer = await listenInsecure(server);
-  return { address: `127.0.0.1:${peer.port}`, port: peer.port, seen: verifier.seen, stop: peer.stop };
+  return {
+    address: `127.0.0.1:${peer.port}`,
+    port: peer.port,
+    seen: verifier.seen,
+    receivedTokens: verifier.receivedTokens,
+    stop: peer.stop,
+  };
 }

@@ -24,16 +24,6 @@ export function describeOAuthFailure(
       ? refused(said.error, said.error_description)
       : refused(`HTTP ${error.status}`, undefined);
   }
-  if (error instanceof oauth.WWWAuthenticateChallengeError) {
-    // A 401 names the error in its challenge (RFC 6750 3), e.g. a client whose authentication failed.
-    const said = error.cause.find((challenge) => challenge.parameters.error !== undefined)?.parameters;
-    const code = said?.error ?? `HTTP ${error.status}`;
-    const description = said?.error_description ? ` (${said.error_description})` : '';
-    return new AuthError(
-      `The authorization server refused the ${what}: ${code}${description}.`,
-      options.hint ?? hintFor(said?.error ?? 'invalid_client'),
-    );
-  }
   if (error instanceof Error && error.name === 'TimeoutError')
     return new AuthError(
       `The ${what} timed out.`,

@@ -112,8 +112,9 @@ export class WorkspaceDomain implements DomainService<'workspace'> {
   async requestToGrpcurl({
     request,
     environment,
+    savedPath,
   }: OperationInput<'workspace.requestToGrpcurl'>): Promise<string> {
-    return this.parts.tools.requestToGrpcurl(request, environment);
+    return this.parts.tools.requestToGrpcurl(request, environment, savedPath);
   }
 
   async exportCollection({

@@ -8,8 +8,8 @@ import type { MetadataEntry } from '../../../shared/schema';
 
 /** The secret variables an export's auth refers to, beside those of the environment. */
 export const exportedCredentials = {
-  accessToken: 'accessToken',
-  basicCredentials: 'basicCredentials',
+  accessToken: 'access_token',
+  basicCredentials: 'basic_credentials',
 } as const;
 
 /** The auth's metadata with `{{variables}}` left for the export to fill, and the secret variables it adds. */

@@ -8,8 +8,14 @@ export async function copyAsGrpcurl(
   api: ApiPick<'workspace.requestToGrpcurl'>,
   request: SavedRequest,
   environment: string | undefined,
+  savedPath?: string,
 ): Promise<string> {
-  const command = await api.workspace.requestToGrpcurl({ request, environment });
+  // The saved path lets a request that inherits its auth copy the auth of its folders.
+  const command = await api.workspace.requestToGrpcurl({
+    request,
+    environment,
+    ...(savedPath !== undefined ? { savedPath } : {}),
+  });
   if (!(await copyText(command))) throw new Error('The clipboard refused the grpcurl command.');
   return command;
 }

@@ -63,7 +63,10 @@ export function SaveActions(props: {
         className="icon-button"
         title={noGrpcurl ?? 'Copy as grpcurl: a command making this call'}
         onClick={() =>
-          void copyWith(() => copyAsGrpcurl(props.api, savedRequestOf(tab), props.environment), noGrpcurl)
+          void copyWith(
+            () => copyAsGrpcurl(props.api, savedRequestOf(tab), props.environment, tab.saved?.path),
+            noGrpcurl,
+          )
         }
       >
         <SquareTerminal size={16} aria-hidden />

@@ -99,6 +99,8 @@ export const workspaceOperations = {
   requestToGrpcurl: operation<string>()({
     request: savedRequestSchema,
     environment: itemNameSchema.optional(),
+    /** Where the request is saved: its folders' auth applies when it has none of its own. */
+    savedPath: requestPathSchema.optional(),
   }),
   /** Writes one collection as a single bundle file; answers how many requests it holds. */
   exportCollection: operation<{ count: number }>()({ collection: itemNameSchema, file: textSchema }),
