@@ -1,10 +1,11 @@
 import type { MockFallback } from '../../shared/mock';
 import type { SchemaSource, TlsSettings } from '../../shared/schema';
 import { schemaSourceFromFlags, tlsFromFlags, type SchemaFlags } from '../schema-options';
+import type { AuthFlags } from '../auth-flags';
 import { UsageError } from '../usage-error';
 
 /** The flags of `protodesk mock` as commander parses them. */
-export interface MockFlags extends SchemaFlags {
+export interface MockFlags extends SchemaFlags, AuthFlags {
   workspace?: string;
   stubs?: string;
   port: string;

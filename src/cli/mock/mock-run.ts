@@ -7,6 +7,7 @@ import {
 } from '../../core/service/entry/mock';
 import type { MockLogEntry } from '../../shared/mock';
 import type { CliIo } from '../cli-io';
+import { CliAuth } from '../cli-auth';
 import { checkOutputFile } from '../output-file';
 import { UsageError } from '../usage-error';
 import { mockPlan, type MockFlags } from './mock-flags';
@@ -30,7 +31,13 @@ export async function runMock(target: string | undefined, flags: MockFlags, io: 
           example: 'mock-calls.jsonl',
         });
   if (plan.stubsDir !== undefined) await checkStubsFolder(plan.stubsDir, plan.record !== undefined);
-  const { schema, stubsDir } = await mockSchema(plan);
+  const auth = CliAuth.fromFlags(flags, io.err);
+  if (auth.given && plan.record === undefined)
+    throw new UsageError(
+      'The auth flags give the upstream of --record a credential; a mock without --record calls no server.',
+      'Add --record --upstream HOST:PORT, or drop the auth flags.',
+    );
+  const { schema, stubsDir } = await auth.guard(() => mockSchema(plan, auth), io.err);
   const log =
     logFile === undefined ? undefined : jsonLinesLog(logFile, (text) => io.err(`protodesk: ${text}\n`));
   const onCall =
@@ -54,7 +61,9 @@ export async function runMock(target: string | undefined, flags: MockFlags, io: 
     onProblems: problemReporter(io.err, stubsDir),
     ...(stubsDir !== undefined ? { stubsDir } : {}),
     ...(plan.tls ? { tls: plan.tls } : {}),
-    ...(plan.record ? { record: plan.record } : {}),
+    ...(plan.record
+      ? { record: { ...plan.record, ...(auth.given ? { credentials: () => auth.apply([]) } : {}) } }
+      : {}),
     ...(onCall ? { onCall } : {}),
   };
   const mock = await startMock(options).catch((error: unknown) => {

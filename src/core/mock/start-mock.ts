@@ -4,6 +4,7 @@ import type { Schema } from '../schema/schema';
 import { loggedCall } from './call-log';
 import type { MockHandler } from './handler';
 import { createRecordHandler } from './record/record-handler';
+import type { RecordUpstream } from './record/upstream-client';
 import { readServerTls, type ServerTlsFiles } from './server-tls-files';
 import { builtinServiceNames } from './server/builtin-services';
 import { ListenError } from './server/listener';
@@ -24,7 +25,7 @@ export interface StartMockOptions {
   /** What a call no rule matches gets. */
   fallback: MockFallback;
   /** Record mode: pass every call to `upstream` and write what it answered into `stubsDir` as rules. */
-  record?: { upstream: string; tls?: TlsSettings };
+  record?: { upstream: string; tls?: TlsSettings; credentials?: RecordUpstream['credentials'] };
   /** Called once per call, as it ends. */
   onCall?: (entry: MockLogEntry) => void;
   /** Called with every problem of the stubs whenever they change (a reload, a file recording cannot write). */
@@ -136,7 +137,11 @@ async function recording(
   let problems: MockProblem[] = [];
   const recorder = await createRecordHandler({
     schema: options.schema,
-    upstream: { target: record.upstream, ...(record.tls ? { tls: record.tls } : {}) },
+    upstream: {
+      target: record.upstream,
+      ...(record.tls ? { tls: record.tls } : {}),
+      ...(record.credentials ? { credentials: record.credentials } : {}),
+    },
     stubsDir,
     onProblems: (now) => {
       problems = now;
