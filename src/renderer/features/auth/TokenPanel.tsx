@@ -89,7 +89,7 @@ function TokenDetails(props: { token: TokenView }): React.JSX.Element {
       {token.claims !== undefined && (
         <figure className="pd-auth-claims">
           <figcaption>Claims (decoded here, not verified: the server checks the signature)</figcaption>
-          <pre tabIndex={0} aria-label="Claims">
+          <pre className="pd-code-block" tabIndex={0} aria-label="Claims">
             {token.claims}
           </pre>
         </figure>

@@ -18,12 +18,12 @@ export function MockCallDialog(props: { entry: MockLogEntry; onClose(): void }):
       <Messages title="Requests" messages={prettyMessages(entry.requests)} none="No request message." />
       <Messages title="Responses" messages={prettyMessages(entry.responses)} none="No response message." />
       <h3 className="pd-mock-call-heading">Status</h3>
-      <pre className="pd-mock-json" aria-label="Status">
+      <pre className="pd-code-block pd-mock-json" aria-label="Status">
         {entry.status.message ? `${entry.status.code}: ${entry.status.message}` : entry.status.code}
       </pre>
       <h3 className="pd-mock-call-heading">Request metadata</h3>
       {metadata.length > 0 ? (
-        <pre className="pd-mock-json" aria-label="Request metadata">
+        <pre className="pd-code-block pd-mock-json" aria-label="Request metadata">
           {metadata.join('\n')}
         </pre>
       ) : (
@@ -46,7 +46,7 @@ function Messages(props: { title: string; messages: string[]; none: string }): R
       </h3>
       {props.messages.length === 0 && <p className="pd-mock-note">{props.none}</p>}
       {props.messages.map((text, index) => (
-        <pre key={index} className="pd-mock-json" aria-label={`${props.title} ${index + 1}`} tabIndex={0}>
+        <pre key={index} className="pd-code-block pd-mock-json" aria-label={`${props.title} ${index + 1}`} tabIndex={0}>
           {text}
         </pre>
       ))}
