@@ -46,7 +46,12 @@ function Messages(props: { title: string; messages: string[]; none: string }): R
       </h3>
       {props.messages.length === 0 && <p className="pd-mock-note">{props.none}</p>}
       {props.messages.map((text, index) => (
-        <pre key={index} className="pd-code-block pd-mock-json" aria-label={`${props.title} ${index + 1}`} tabIndex={0}>
+        <pre
+          key={index}
+          className="pd-code-block pd-mock-json"
+          aria-label={`${props.title} ${index + 1}`}
+          tabIndex={0}
+        >
           {text}
         </pre>
       ))}
