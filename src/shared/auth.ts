@@ -37,6 +37,8 @@ export interface OAuth2Settings {
   resource?: string;
   /** Absent: Basic. */
   clientAuth?: OAuth2ClientAuth;
+  /** Keep the token (and its refresh token) across restarts, where secrets are kept (the OS keychain). */
+  keepToken?: boolean;
 }
 
 /** A JWT the client signs itself, fresh before the last one expires. */

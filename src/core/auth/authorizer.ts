@@ -22,6 +22,13 @@ export interface Credentials {
 
 const defaultCommandCacheSeconds = 300;
 
+/** Where tokens of settings that ask to be kept (`keepToken`) outlive the process, by settings key. */
+export interface TokenStore {
+  load(key: string): Promise<Token | undefined>;
+  save(key: string, token: Token): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
 /**
  * Turns auth settings (their `{{variables}}` already filled) into the metadata a call sends. Tokens are kept in
  * memory per settings and renewed before they expire: by refresh token, or by running the grant again when it needs
@@ -34,6 +41,7 @@ export class Authorizer {
   constructor(
     private readonly steps: UserSteps,
     private readonly now: () => number = Date.now,
+    private readonly store?: TokenStore,
   ) {
     this.cache = new TokenCache(now);
   }
@@ -70,21 +78,45 @@ export class Authorizer {
   /** The token for settings that obtain one: kept, renewed, or new ("Get new token" passes `fresh`). */
   async token(settings: AuthSettings, fresh = false): Promise<Token> {
     const key = settingsKey(settings);
-    if (fresh) this.cache.clear(key);
+    const store = kept(settings) ? this.store : undefined;
+    if (fresh) await this.forget(key, store);
+    else await this.seedFromStore(key, settings);
     const maxAgeMs =
       settings.type === 'command' ? (settings.cacheSeconds ?? defaultCommandCacheSeconds) * 1000 : undefined;
-    return this.cache.get(key, (previous) => this.obtain(settings, previous), maxAgeMs);
+    return this.cache.get(
+      key,
+      async (previous) => {
+        const token = await this.obtain(settings, previous);
+        await store?.save(key, token);
+        return token;
+      },
+      maxAgeMs,
+    );
   }
 
-  /** What the page is shown of the kept token, if there is one. */
-  view(settings: AuthSettings): TokenView | undefined {
-    const token = this.cache.peek(settingsKey(settings));
+  /** What the page is shown of the kept token (one kept across a restart too), if there is one. */
+  async view(settings: AuthSettings): Promise<TokenView | undefined> {
+    const key = settingsKey(settings);
+    await this.seedFromStore(key, settings);
+    const token = this.cache.peek(key);
     return token && tokenView(token, renewable(settings, token));
   }
 
-  /** Forgets the kept token. */
-  clear(settings: AuthSettings): void {
-    this.cache.clear(settingsKey(settings));
+  /** A token kept across a restart becomes the one to use or renew, unless one is held already. */
+  private async seedFromStore(key: string, settings: AuthSettings): Promise<void> {
+    if (!kept(settings) || this.store === undefined || this.cache.peek(key) !== undefined) return;
+    const stored = await this.store.load(key);
+    if (stored) this.cache.seed(key, stored);
+  }
+
+  /** Forgets the token, kept ones included. */
+  async clear(settings: AuthSettings): Promise<void> {
+    await this.forget(settingsKey(settings), kept(settings) ? this.store : undefined);
+  }
+
+  private async forget(key: string, store: TokenStore | undefined): Promise<void> {
+    this.cache.clear(key);
+    await store?.remove(key);
   }
 
   /** When the kept token for these settings should be renewed (ms since the epoch), if it expires. */
@@ -144,6 +176,10 @@ export class Authorizer {
     }
     return found;
   }
+}
+
+function kept(settings: AuthSettings): boolean {
+  return settings.type === 'oauth2' && settings.keepToken === true;
 }
 
 function bearer(token: string): Credentials {

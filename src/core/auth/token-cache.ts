@@ -32,6 +32,13 @@ export class TokenCache {
     return entry.pending;
   }
 
+  /** Takes a token kept elsewhere (across a restart) as the one to use or renew, unless one is held already. */
+  seed(key: string, token: Token): void {
+    const entry = this.entries.get(key) ?? {};
+    entry.token ??= token;
+    this.entries.set(key, entry);
+  }
+
   /** The kept token, fresh or not. */
   peek(key: string): Token | undefined {
     return this.entries.get(key)?.token;

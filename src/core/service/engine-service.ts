@@ -78,7 +78,7 @@ export class EngineService implements ProtodeskService {
       options.emit?.(event);
       for (const listener of this.listeners) listener(event);
     };
-    const auth = new AuthService(broadcast);
+    const auth = new AuthService(broadcast, () => workspace.secrets);
     // Reflection sources with auth: filled from their environment when the workspace (set below) is open.
     const sources: SourceCatalog = new SourceCatalog(temp, (source) =>
       sourceWithAuth(source, auth.authorizer, (environment) => workspace.variables(environment)),

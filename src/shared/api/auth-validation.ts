@@ -27,6 +27,7 @@ export const authSettingsSchema = z.discriminatedUnion('type', [
     audience: text.optional(),
     resource: text.optional(),
     clientAuth: z.enum(['basic', 'post']).optional(),
+    keepToken: z.boolean().optional(),
   }),
   z.strictObject({
     type: z.literal('jwt'),

@@ -7,6 +7,11 @@ import { Authorizer } from '../../../src/core/auth/authorizer';
 import { AuthError } from '../../../src/core/auth/errors';
 import { jwtClaims } from '../../../src/core/auth/token';
 import type { UserSteps } from '../../../src/core/auth/oauth2/user-steps';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileSecretStore } from '../../../src/core/workspace/secrets';
+import { secretTokenStore } from '../../../src/core/service/kept-tokens';
 import { launchChromium } from '../../e2e/helpers/chromium';
 import { approveDevice, completeProviderLogin } from '../../peers/oidc/browser';
 import { apiScopes, audience, startOidcProvider, type OidcPeer } from '../../peers/oidc/provider';
@@ -102,7 +107,7 @@ describe('OAuth 2.0 client credentials', () => {
     clock.advance(1_500);
     const renewed = await authorizer.token(settings);
     expect(renewed.accessToken).not.toBe(first.accessToken);
-    expect(authorizer.view(settings)).toMatchObject({
+    expect(await authorizer.view(settings)).toMatchObject({
       renewable: true,
       expiresAt: new Date(renewed.expiresAt!).toISOString(),
     });
@@ -254,4 +259,59 @@ describe('OAuth 2.0 device code', () => {
       client_id: provider.clients.device.id,
     });
   }, 30_000);
+});
+
+describe('a token kept across restarts (keepToken)', () => {
+  it('is used by the next process without a token request, renewed from its refresh token, and forgotten on Clear', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'protodesk-kept-token-'));
+    // The engine's secrets file, as the service keeps tokens in it.
+    const secrets = new FileSecretStore(join(folder, 'secrets.json'));
+    const store = secretTokenStore(() => secrets);
+    const page = await browser.newPage();
+    const signIn: UserSteps = {
+      openBrowser: async (url) => {
+        await page.goto(url);
+        await completeProviderLogin(page);
+      },
+      showDeviceCode: noPerson.showDeviceCode,
+    };
+    const settings: OAuth2Settings = {
+      type: 'oauth2',
+      flow: 'authorizationCode',
+      issuer: provider.issuer,
+      clientId: provider.clients.app.id,
+      scope: apiScopes,
+      keepToken: true,
+    };
+    try {
+      const first = await new Authorizer(signIn, Date.now, store).token(settings);
+      expect(await readFile(join(folder, 'secrets.json'), 'utf8')).toContain(first.accessToken);
+
+      // A restart: a new Authorizer over the same store, with no one to sign in.
+      const before = provider.tokenRequests().length;
+      const clock = movableClock();
+      const restarted = new Authorizer(noPerson, clock.now, store);
+      expect(await restarted.view(settings)).toMatchObject({ renewable: true });
+      expect((await restarted.token(settings)).accessToken).toBe(first.accessToken);
+      expect(provider.tokenRequests().length).toBe(before);
+
+      clock.advance(50_000);
+      const renewed = await restarted.token(settings);
+      expect(renewed.accessToken).not.toBe(first.accessToken);
+      expect(
+        provider
+          .tokenRequests()
+          .slice(before)
+          .map((request) => request.grantType),
+      ).toEqual(['refresh_token']);
+      expect(await readFile(join(folder, 'secrets.json'), 'utf8')).toContain(renewed.accessToken);
+
+      await restarted.clear(settings);
+      expect(await readFile(join(folder, 'secrets.json'), 'utf8')).not.toContain(renewed.accessToken);
+      expect(await new Authorizer(noPerson, Date.now, store).view(settings)).toBeUndefined();
+    } finally {
+      await page.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
 });

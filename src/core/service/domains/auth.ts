@@ -14,27 +14,27 @@ export class AuthDomain implements DomainService<'auth'> {
 
   async token({ context, fresh }: OperationInput<'auth.token'>): Promise<AuthStatus> {
     const auth = await this.parts.workspace.effectiveAuth(context);
-    if (auth === undefined || !hasToken(auth.settings)) return this.status(auth);
+    if (auth === undefined || !hasToken(auth.settings)) return await this.status(auth);
     const settings = await this.filled(auth.settings, context.environment);
     await this.parts.auth.authorizer.token(settings, fresh ?? false);
-    return this.status(auth, settings);
+    return await this.status(auth, settings);
   }
 
   async view({ context }: OperationInput<'auth.view'>): Promise<AuthStatus> {
     const auth = await this.parts.workspace.effectiveAuth(context);
-    if (auth === undefined || !hasToken(auth.settings)) return this.status(auth);
+    if (auth === undefined || !hasToken(auth.settings)) return await this.status(auth);
     const settings = await this.filled(auth.settings, context.environment).catch((error: unknown) => {
       // A variable without a value: no token can have been obtained for these settings.
       if (error instanceof UnresolvedVariablesError) return undefined;
       throw error;
     });
-    return this.status(auth, settings);
+    return await this.status(auth, settings);
   }
 
   async clear({ context }: OperationInput<'auth.clear'>): Promise<void> {
     const auth = await this.parts.workspace.effectiveAuth(context);
     if (auth === undefined || !hasToken(auth.settings)) return;
-    this.parts.auth.authorizer.clear(await this.filled(auth.settings, context.environment));
+    await this.parts.auth.authorizer.clear(await this.filled(auth.settings, context.environment));
   }
 
   /** The settings with their `{{variables}}` filled from the environment, as Send fills them (the token's key). */
@@ -44,9 +44,9 @@ export class AuthDomain implements DomainService<'auth'> {
   }
 
   /** The page's view: the settings as saved, and what is kept of the token for the filled ones. */
-  private status(auth: EffectiveAuth | undefined, filled?: AuthSettings): AuthStatus {
+  private async status(auth: EffectiveAuth | undefined, filled?: AuthSettings): Promise<AuthStatus> {
     if (auth === undefined) return {};
-    const token = filled && this.parts.auth.authorizer.view(filled);
+    const token = filled && (await this.parts.auth.authorizer.view(filled));
     return { auth, ...(token ? { token } : {}) };
   }
 }

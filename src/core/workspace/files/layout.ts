@@ -60,6 +60,7 @@ export const authSettings: Layout = {
     'audience',
     'resource',
     'clientAuth',
+    'keepToken',
     'algorithm',
     'secret',
     'keyFile',

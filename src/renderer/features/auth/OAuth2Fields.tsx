@@ -1,5 +1,5 @@
 /** The OAuth 2.0 fields: the grant, where the server is, the client, and what the token is asked for. */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { OAuth2ClientAuth, OAuth2Flow, OAuth2Settings } from '../../../shared/auth';
 import { optionalText, requiredProblem } from './auth-form';
 import { AuthSelect } from './AuthChoiceFields';
@@ -30,6 +30,7 @@ type OptionalKey =
 
 /** "Grant", "Issuer", the endpoint URLs the grant needs, "Client ID", "Client secret", "Scope", "Audience", …. */
 export function OAuth2Fields({ value, onChange, savedInto }: TypeFieldsProps<'oauth2'>): React.JSX.Element {
+  const keepHintId = useId();
   // The rarer fields fold away, open from the start when one of them is set.
   const [more, setMore] = useState(
     value.audience !== undefined || value.resource !== undefined || value.clientAuth !== undefined,
@@ -101,6 +102,20 @@ export function OAuth2Fields({ value, onChange, savedInto }: TypeFieldsProps<'oa
             : 'Leave it empty for a public client (the sign-in is protected by PKCE).',
       })}
       {text('scope', 'Scope', { hint: 'Space-separated, e.g. openid api:read.' })}
+      <div className="request-option">
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={value.keepToken === true}
+            aria-describedby={keepHintId}
+            onChange={(event) => onChange(withKeepToken(value, event.target.checked))}
+          />
+          Keep the token after Protodesk quits
+        </label>
+        <span id={keepHintId} className="pd-hint">
+          Kept where secrets are (the OS keychain), so a restart needs no new sign-in.
+        </span>
+      </div>
       <details className="pd-auth-more" open={more} onToggle={(event) => setMore(event.currentTarget.open)}>
         <summary>Audience, resource and client authentication</summary>
         {text('audience', 'Audience', { hint: 'Sent as audience (Auth0, Okta and others ask for it).' })}
@@ -117,6 +132,12 @@ export function OAuth2Fields({ value, onChange, savedInto }: TypeFieldsProps<'oa
       </details>
     </>
   );
+}
+
+function withKeepToken(value: OAuth2Settings, keep: boolean): OAuth2Settings {
+  const next: OAuth2Settings = { ...value, keepToken: true };
+  if (!keep) delete next.keepToken;
+  return next;
 }
 
 function withoutClientAuth(value: OAuth2Settings): OAuth2Settings {

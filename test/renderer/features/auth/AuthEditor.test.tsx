@@ -105,6 +105,13 @@ describe('the auth editor', () => {
     expect(last(seen)).toMatchObject({ clientSecret: 'plain', clientAuth: 'post' });
     fireEvent.change(box('Client secret'), { target: { value: '' } });
     expect(last(seen)).not.toHaveProperty('clientSecret');
+    const keep = screen.getByRole<HTMLInputElement>('checkbox', {
+      name: 'Keep the token after Protodesk quits',
+    });
+    fireEvent.click(keep);
+    expect(last(seen)).toMatchObject({ keepToken: true });
+    fireEvent.click(keep);
+    expect(last(seen)).not.toHaveProperty('keepToken');
   });
 
   it('JWT: a secret for HS256, a key file for RS256; claims that are not a JSON object and bad lifetimes are named', () => {
