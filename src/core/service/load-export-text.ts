@@ -19,7 +19,7 @@ import { LoadExportError } from '../load/export/errors';
 import { ghzScript } from './ghz-script';
 import { isEmbeddedPemCopy } from './temp-pem';
 import { locustSecretReferences } from './locust-secrets';
-import { exportedAuthMetadata } from './use-cases/auth-export';
+import { exportedAuthMetadata } from '../../shared/auth-export';
 
 export type LoadExportKind = 'locust' | 'ghz';
 

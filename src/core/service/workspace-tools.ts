@@ -8,7 +8,7 @@ import { formatGrpcurlCommand } from '../workspace/grpcurl/format-command';
 import { profileTlsSettings } from '../workspace/tls-profile-settings';
 import { resolveCallRequest } from '../workspace/variables';
 import { tempPemWriter } from './temp-pem';
-import { exportedAuthMetadata } from './use-cases/auth-export';
+import { exportedAuthMetadata } from '../../shared/auth-export';
 import { resolveSavedRequest } from './use-cases/saved-request';
 import { workspaceProfileTls } from './use-cases/tls-profile';
 import type { SourceCatalog } from './sources';

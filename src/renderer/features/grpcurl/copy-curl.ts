@@ -3,6 +3,8 @@ import type { VariableView } from '../../../shared/workspace';
 import { requestForTab, type TabEnvironment } from '../../state/request-for-tab';
 import type { TabState } from '../../state/types';
 import { copyText } from '../response/copy-text';
+import type { ApiPick } from '../../../shared/api/contract';
+import { exportedAuthMetadata } from '../../../shared/auth-export';
 import { curlCommand } from '../../../shared/curl-command';
 
 /** The values of the view's plain and captured variables (secrets have none on the page). */
@@ -19,17 +21,32 @@ function plainValues(view: VariableView | undefined): Map<string, string> {
  * clipboard). The call is the one Send makes (requestForTab), so HTTP/2 follows the same protocol rule.
  */
 export async function copyAsCurl(
+  api: ApiPick<'auth.view'>,
   tab: TabState,
   environment: TabEnvironment,
   variables: VariableView | undefined,
 ): Promise<string> {
-  const { request } = requestForTab(tab, environment);
+  const { request, context } = requestForTab(tab, environment);
   const { deadlineMs, http2 = false } = request.options ?? {};
+  // The auth Send would use (inherited too), its credential as a shell variable: `-H 'authorization: Bearer '"$ACCESS_TOKEN"`.
+  const { savedPath, auth: own, environment: named } = context;
+  const { auth } = await api.auth.view({
+    context: {
+      ...(savedPath !== undefined ? { savedPath } : {}),
+      ...(own !== undefined ? { auth: own } : {}),
+      ...(named !== undefined ? { environment: named } : {}),
+    },
+  });
+  const credential = exportedAuthMetadata(auth?.settings);
+  const names = new Set(credential.metadata.map((entry) => entry.key));
   const result = curlCommand({
     target: request.target,
     method: request.method,
     tls: request.tls,
-    metadata: request.metadata,
+    metadata: [
+      ...request.metadata.filter((entry) => !names.has(entry.key.toLowerCase())),
+      ...credential.metadata,
+    ],
     body: tab.requestText,
     http2,
     ...(deadlineMs !== undefined ? { deadlineMs } : {}),

@@ -19,7 +19,7 @@ type CopyState = { state: 'idle' } | { state: 'copied' } | { state: 'failed'; me
 export function SaveActions(props: {
   tab: TabState;
   environment: string | undefined;
-  api: ApiPick<'workspace.requestToGrpcurl'>;
+  api: ApiPick<'workspace.requestToGrpcurl'> & ApiPick<'auth.view'>;
   onSave(): void;
   mac: boolean;
 }): React.JSX.Element {
@@ -80,7 +80,13 @@ export function SaveActions(props: {
           title={noCurl ?? 'Copy as curl: a command making this Connect call'}
           onClick={() =>
             void copyWith(
-              () => copyAsCurl(tab, { environment: props.environment, environmentProtocol }, variables?.view),
+              () =>
+                copyAsCurl(
+                  props.api,
+                  tab,
+                  { environment: props.environment, environmentProtocol },
+                  variables?.view,
+                ),
               noCurl,
             )
           }

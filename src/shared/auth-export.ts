@@ -1,10 +1,10 @@
 /**
- * Auth in what leaves the app to run elsewhere (a copied grpcurl command): the metadata it sends with every
+ * Auth in what leaves the app to run elsewhere (a copied grpcurl or curl command, a load export): the metadata it sends with every
  * credential the engine would obtain written as a `{{variable}}` of its own, which the export turns into an
  * environment variable the person sets (`"$ACCESS_TOKEN"`). No token or secret is ever written out.
  */
-import type { AuthSettings } from '../../../shared/auth';
-import type { MetadataEntry } from '../../../shared/schema';
+import type { AuthSettings } from './auth';
+import type { MetadataEntry } from './schema';
 
 /** The secret variables an export's auth refers to, beside those of the environment. */
 export const exportedCredentials = {
