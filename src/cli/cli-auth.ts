@@ -78,7 +78,7 @@ export class CliAuth {
    */
   explain(status: CallStatus): CallStatus {
     if (status.code !== unauthenticated) return status;
-    if (this.used !== undefined) return explainRefusal(status, this.used);
+    if (this.used !== undefined) return explainRefusal(status, { metadata: [], used: this.used });
     return this.headerAuthorization ? status : { ...status, hint: status.hint ?? noAuthHint };
   }
 

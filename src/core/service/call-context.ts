@@ -113,7 +113,7 @@ export async function prepareContextCall(
             .requests[0] ?? json,
         accepted: (json) => sent.add(json),
         redactor,
-        explainStatus: (status) => explainRefusal(status, auth.used),
+        explainStatus: (status) => explainRefusal(status, auth),
       };
     },
   };

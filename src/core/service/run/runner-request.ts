@@ -108,7 +108,7 @@ export async function runSavedRequest(
     for (const capture of recorded.captures) {
       if (capture.value !== undefined) context.variables.values.set(capture.variable, capture.value);
     }
-    const { code, name, message, hint } = explainRefusal(recorded.status, auth.used);
+    const { code, name, message, hint } = explainRefusal(recorded.status, auth);
     // Unreachable servers and TLS failures mean the request could not run, unless that is what it tests.
     const error =
       code === grpcStatusCode('UNAVAILABLE') && expectedStatus !== name
@@ -117,7 +117,8 @@ export async function runSavedRequest(
     return redactor.redactValue({
       ...base,
       method,
-      status: { code, name, message: code === 16 && hint ? `${message} (${hint})` : message },
+      // A refusal of auth the workspace set says which one; a request's own metadata speaks for itself.
+      status: { code, name, message: code === 16 && auth.used && hint ? `${message} (${hint})` : message },
       durationMs: Math.round(recorded.timings.totalMs),
       assertions: recorded.assertions,
       captures: recorded.captures,

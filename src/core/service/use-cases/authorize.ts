@@ -70,10 +70,18 @@ export function loadAuth(
 
 /**
  * An UNAUTHENTICATED status with a hint that says which auth was sent, from where, and whether its token had
- * expired; any other status as it is.
+ * expired; any other status as it is. `applied` is what applyAuth answered for the call.
  */
-export function explainRefusal(status: CallStatus, used: UsedAuth | undefined, now = Date.now()): CallStatus {
+export function explainRefusal(
+  status: CallStatus,
+  applied: Pick<AppliedAuth, 'metadata' | 'used'>,
+  now = Date.now(),
+): CallStatus {
   if (status.code !== 16) return status;
+  const { used } = applied;
+  // Metadata of the request's own that carries credentials: nothing to add about auth settings.
+  if (used === undefined && applied.metadata.some((entry) => entry.key.toLowerCase() === 'authorization'))
+    return status;
   if (used === undefined)
     return {
       ...status,

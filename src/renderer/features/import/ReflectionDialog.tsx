@@ -1,6 +1,9 @@
-/** The "Import from server reflection" dialog: address, TLS and metadata of the server to ask. */
+/** The "Import from server reflection" dialog: address, TLS, metadata and auth of the server to ask. */
 import { useState } from 'react';
+import type { AuthSettings } from '../../../shared/auth';
 import type { TlsSettings } from '../../../shared/schema';
+import { useAppStore } from '../../state/context';
+import { AuthEditor } from '../auth/AuthEditor';
 import { MetadataTable } from '../../components/MetadataTable';
 import { enabledMetadata, type MetadataRow } from '../../model/metadata-rows';
 import { Modal } from '../../components/Modal';
@@ -20,6 +23,9 @@ export function ReflectionDialog(props: {
   const [target, setTarget] = useState('');
   const [tls, setTls] = useState<TlsSettings>({ mode: 'plaintext' });
   const [rows, setRows] = useState<MetadataRow[]>([]);
+  const [auth, setAuth] = useState<AuthSettings | undefined>();
+  // A source's auth takes its {{variables}} from the environment chosen when it was imported.
+  const environment = useAppStore((state) => state.environment);
   const [missing, setMissing] = useState(false);
   const attempt = useImport(props.onImport, props.onDiscard, props.onClose);
 
@@ -34,6 +40,7 @@ export function ReflectionDialog(props: {
       target: address,
       tls,
       ...(metadata.length > 0 ? { metadata } : {}),
+      ...(auth ? { auth, ...(environment !== undefined ? { environment } : {}) } : {}),
     });
   };
 
@@ -49,6 +56,7 @@ export function ReflectionDialog(props: {
         />
         <TlsFields value={tls} onChange={setTls} />
         <MetadataTable label="Reflection metadata" rows={rows} onChange={setRows} />
+        <AuthEditor value={auth} onChange={setAuth} inheritLabel="Not set" savedInto="protodesk.json" />
         <ImportFooter
           attempt={attempt}
           missing={missing ? 'Enter the server address.' : null}
