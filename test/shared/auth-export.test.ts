@@ -3,11 +3,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Authorizer } from '../../src/core/auth/authorizer';
 import { exportedAuthMetadata } from '../../src/shared/auth-export';
 import { curlCommand } from '../../src/shared/curl-command';
 import { startAuthConnectServer, type AuthConnectServer } from '../peers/auth-grpc/connect-server';
-import { startOidcProvider, type OidcPeer } from '../peers/oidc/provider';
+import { fetchClientToken, startOidcProvider, type OidcPeer } from '../peers/oidc/provider';
 
 const run = promisify(execFile);
 let provider: OidcPeer;
@@ -72,19 +71,10 @@ describe('a copied curl command with auth', () => {
       }).metadata,
     );
     expect(copied).toContain('"$ACCESS_TOKEN"');
-    const token = await new Authorizer({
-      openBrowser: () => undefined,
-      showDeviceCode: () => undefined,
-    }).token({
-      type: 'oauth2',
-      flow: 'clientCredentials',
-      tokenUrl: provider.tokenUrl,
-      clientId: provider.clients.ccBasic.id,
-      clientSecret: provider.clients.ccBasic.secret,
-    });
+    const token = await fetchClientToken(provider);
     const { stdout } = await run('bash', [
       '-c',
-      `export ACCESS_TOKEN='${token.accessToken}'; ${copied} --silent --show-error`,
+      `export ACCESS_TOKEN='${token}'; ${copied} --silent --show-error`,
     ]);
     expect(JSON.parse(stdout)).toMatchObject({ username: provider.clients.ccBasic.id });
   });

@@ -13,8 +13,7 @@ import type { SavedRequest } from '../../../src/shared/workspace';
 import { batchEvents } from '../../helpers/batch-entries';
 import { filesUnder } from '../../helpers/files-under';
 import { startAuthGrpcServer, type AuthGrpcServer } from '../../peers/auth-grpc/server';
-import { apiScopes, startOidcProvider, type OidcPeer } from '../../peers/oidc/provider';
-import { Authorizer } from '../../../src/core/auth/authorizer';
+import { apiScopes, fetchClientToken, startOidcProvider, type OidcPeer } from '../../peers/oidc/provider';
 import { runWithGrpcurl } from '../../helpers/grpcurl';
 import { eventService, failureOf, testProtoSource } from './service-harness';
 
@@ -196,18 +195,8 @@ describe('Send with auth', () => {
     expect(command).toContain(`-H 'authorization: Bearer '"$ACCESS_TOKEN"`);
     expect(command).not.toContain(provider.clients.ccBasic.secret);
     // A token got the way a shell script would (the provider's client credentials), exported for the command.
-    const token = await new Authorizer({
-      openBrowser: () => undefined,
-      showDeviceCode: () => undefined,
-    }).token({
-      type: 'oauth2',
-      flow: 'clientCredentials',
-      tokenUrl: provider.tokenUrl,
-      clientId: provider.clients.ccBasic.id,
-      clientSecret: provider.clients.ccBasic.secret,
-      scope: apiScopes,
-    });
-    const ran = await runWithGrpcurl(`export ACCESS_TOKEN='${token.accessToken}'; ${command}`);
+    const token = await fetchClientToken(provider);
+    const ran = await runWithGrpcurl(`export ACCESS_TOKEN='${token}'; ${command}`);
     expect(ran.stderr).toBe('');
     expect(JSON.parse(ran.stdout)).toMatchObject({ username: provider.clients.ccBasic.id });
   });

@@ -189,3 +189,21 @@ export async function startOidcProvider(options: OidcProviderOptions = {}): Prom
     stop: server.stop,
   };
 }
+
+/**
+ * An access token for the Basic client-credentials client, fetched with a plain HTTP POST (as a shell script would
+ * with curl), for tests that hand a token to another tool.
+ */
+export async function fetchClientToken(peer: OidcPeer): Promise<string> {
+  const { id, secret } = peer.clients.ccBasic;
+  const response = await fetch(peer.tokenUrl, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ grant_type: 'client_credentials', scope: apiScopes }),
+  });
+  if (!response.ok) throw new Error(`The provider refused a client token: HTTP ${response.status}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
