@@ -59,6 +59,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
   useEnvironmentDefaults(props.api);
   const layout = useDefaultLayout({ id: 'protodesk-sidebar-main' });
   const sources = useAppStore((state) => state.sources);
+  const environment = useAppStore((state) => state.environment);
   const sourcesFailure = useAppStore((state) => state.sourcesFailure);
   const paletteOpen = useAppStore((state) => state.paletteOpen);
   const workspaceFailure = useAppStore((state) => state.workspaceFailure);
@@ -163,6 +164,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
             }
             mocks={<MocksView />}
             mockCount={mockCount}
+            environment={environment}
           />
         </Panel>
         <Separator className="split-handle vertical" />

@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import type { AuthSettings } from '../../../shared/auth';
 import type { TlsSettings } from '../../../shared/schema';
-import { useAppStore } from '../../state/context';
 import { AuthEditor } from '../auth/AuthEditor';
 import { MetadataTable } from '../../components/MetadataTable';
 import { enabledMetadata, type MetadataRow } from '../../model/metadata-rows';
@@ -19,13 +18,15 @@ export function ReflectionDialog(props: {
   onImport: ImportSource;
   onDiscard: DiscardSource;
   onClose: () => void;
+  /** The selected environment, which fills the auth's {{variables}}. */
+  environment?: string | undefined;
 }): React.JSX.Element {
   const [target, setTarget] = useState('');
   const [tls, setTls] = useState<TlsSettings>({ mode: 'plaintext' });
   const [rows, setRows] = useState<MetadataRow[]>([]);
   const [auth, setAuth] = useState<AuthSettings | undefined>();
   // A source's auth takes its {{variables}} from the environment chosen when it was imported.
-  const environment = useAppStore((state) => state.environment);
+  const { environment } = props;
   const [missing, setMissing] = useState(false);
   const attempt = useImport(props.onImport, props.onDiscard, props.onClose);
 

@@ -42,6 +42,8 @@ export interface SidebarProps {
   /** The Mocks view, and how many mocks are running (its badge). */
   mocks?: ReactNode;
   mockCount?: number;
+  /** The selected environment: a reflection source's auth takes its variables from it. */
+  environment?: string | undefined;
 }
 
 /** The whole left pane; files dropped anywhere on the window are imported here. */
@@ -118,6 +120,7 @@ export function Sidebar(props: SidebarProps): React.JSX.Element {
         )}
         {dialog === 'reflection' && (
           <ReflectionDialog
+            environment={props.environment}
             onImport={actions.add}
             onDiscard={actions.discard}
             onClose={() => setDialog(null)}
