@@ -20,6 +20,7 @@ import { ghzScript } from './ghz-script';
 import { isEmbeddedPemCopy } from './temp-pem';
 import { locustSecretReferences } from './locust-secrets';
 import { exportedAuthMetadata } from '../../shared/auth-export';
+import { withEntries } from '../../shared/metadata-override';
 
 export type LoadExportKind = 'locust' | 'ghz';
 
@@ -47,14 +48,7 @@ export function loadExportText(kind: LoadExportKind, subject: LoadExportSubject)
   const auth = exportedAuthMetadata(subject.authSettings);
   const secrets = new Map([...subject.secrets, ...auth.secrets.map((name) => [name, ''] as const)]);
   const values = references.fill(subject.values, secrets);
-  const names = new Set(auth.metadata.map((entry) => entry.key));
-  const request = {
-    ...subject.request,
-    metadata: [
-      ...subject.request.metadata.filter((entry) => !names.has(entry.key.toLowerCase())),
-      ...auth.metadata,
-    ],
-  };
+  const request = { ...subject.request, metadata: withEntries(subject.request.metadata, auth.metadata) };
   const fill = (row: DataRow): CallRequest =>
     resolveCallRequest(request, new Map([...values, ...row]), subject.environment);
   const rows = subject.rows?.map(fill);

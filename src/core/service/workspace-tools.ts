@@ -9,6 +9,7 @@ import { profileTlsSettings } from '../workspace/tls-profile-settings';
 import { resolveCallRequest } from '../workspace/variables';
 import { tempPemWriter } from './temp-pem';
 import { exportedAuthMetadata } from '../../shared/auth-export';
+import { withEntries } from '../../shared/metadata-override';
 import { resolveSavedRequest } from './use-cases/saved-request';
 import { workspaceProfileTls } from './use-cases/tls-profile';
 import type { SourceCatalog } from './sources';
@@ -36,17 +37,10 @@ export class WorkspaceTools {
     });
     // The credential is read from the shell: `-H 'authorization: Bearer '"$ACCESS_TOKEN"`.
     const auth = exportedAuthMetadata(effective?.settings);
-    const names = new Set(auth.metadata.map((entry) => entry.key));
     const secrets = new Map([...variables.secrets, ...auth.secrets.map((name) => [name, ''] as const)]);
     const references = new SecretReferences();
     const { request: resolved } = await resolveSavedRequest(
-      {
-        ...saved,
-        metadata: [
-          ...saved.metadata.filter((entry) => !names.has(entry.key.toLowerCase())),
-          ...auth.metadata,
-        ],
-      },
+      { ...saved, metadata: withEntries(saved.metadata, auth.metadata) },
       {
         profileTls: (name) => this.namedProfileTls(name),
         variables,

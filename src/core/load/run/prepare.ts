@@ -1,5 +1,6 @@
 import type { CallRequest } from '../../../shared/call';
 import type { LoadPlan } from '../../../shared/load';
+import { withEntries } from '../../../shared/metadata-override';
 import type { MetadataEntry } from '../../../shared/schema';
 import { callMethod } from '../../call/call-method';
 import { newCallSetup, prepareConnection, prepareMessages, type PreparedMessages } from '../../call/prepare';
@@ -74,7 +75,7 @@ export async function prepareLoadRun(input: LoadInput, plan: LoadPlan): Promise<
       prepared = await prepareMessages(input.schema, resolved, setup);
       calls.push({
         messages: prepared.messages,
-        metadata: withEntries(resolved.metadata, credentials?.metadata),
+        metadata: withEntries(resolved.metadata, credentials?.metadata ?? []),
       });
     } catch (error) {
       if (!plan.dataFile || error instanceof DataFileError || error instanceof UnresolvedVariablesError)
@@ -102,11 +103,4 @@ export async function prepareLoadRun(input: LoadInput, plan: LoadPlan): Promise<
     thresholds,
     ...(input.auth && credentials ? { auth: { source: input.auth, first: credentials } } : {}),
   };
-}
-
-/** The metadata with `added`'s entries in place of those of the same name. */
-function withEntries(metadata: MetadataEntry[], added: MetadataEntry[] | undefined): MetadataEntry[] {
-  if (added === undefined) return metadata;
-  const names = new Set(added.map((entry) => entry.key.toLowerCase()));
-  return [...metadata.filter((entry) => !names.has(entry.key.toLowerCase())), ...added];
 }

@@ -6,6 +6,7 @@
  */
 import { describeAuthOrigin, describeAuthType, type EffectiveAuth } from '../../../shared/auth';
 import type { CallStatus } from '../../../shared/call';
+import { withEntries } from '../../../shared/metadata-override';
 import type { MetadataEntry } from '../../../shared/schema';
 import type { Authorizer } from '../../auth/authorizer';
 import { renewAt, type Token } from '../../auth/token';
@@ -40,9 +41,8 @@ export async function applyAuth(
   if (auth === undefined || auth.settings.type === 'none') return { metadata, secrets: new Map() };
   const settings = resolveAuthSettings(auth.settings, values, environment);
   const credentials = await authorizer.credentials(settings);
-  const names = new Set(credentials.metadata.map((entry) => entry.key.toLowerCase()));
   return {
-    metadata: [...metadata.filter((entry) => !names.has(entry.key.toLowerCase())), ...credentials.metadata],
+    metadata: withEntries(metadata, credentials.metadata),
     secrets: credentials.secrets,
     used: { auth: { settings, from: auth.from }, ...(credentials.token ? { token: credentials.token } : {}) },
   };

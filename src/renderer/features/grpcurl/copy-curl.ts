@@ -6,6 +6,7 @@ import { copyText } from '../response/copy-text';
 import type { ApiPick } from '../../../shared/api/contract';
 import { exportedAuthMetadata } from '../../../shared/auth-export';
 import { curlCommand } from '../../../shared/curl-command';
+import { withEntries } from '../../../shared/metadata-override';
 
 /** The values of the view's plain and captured variables (secrets have none on the page). */
 function plainValues(view: VariableView | undefined): Map<string, string> {
@@ -38,15 +39,11 @@ export async function copyAsCurl(
     },
   });
   const credential = exportedAuthMetadata(auth?.settings);
-  const names = new Set(credential.metadata.map((entry) => entry.key));
   const result = curlCommand({
     target: request.target,
     method: request.method,
     tls: request.tls,
-    metadata: [
-      ...request.metadata.filter((entry) => !names.has(entry.key.toLowerCase())),
-      ...credential.metadata,
-    ],
+    metadata: withEntries(request.metadata, credential.metadata),
     body: tab.requestText,
     http2,
     ...(deadlineMs !== undefined ? { deadlineMs } : {}),
