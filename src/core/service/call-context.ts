@@ -1,6 +1,7 @@
 import type { CallEvent, CallRequest } from '../../shared/call';
 import type { CallContext, CallOutcome, HistoryEntry } from '../../shared/workspace';
 import { CallRecorder, type RecordedCall } from '../workspace/call-recorder';
+import { callAuthInput, effectiveAuth } from '../workspace/effective-auth';
 import { SecretRedactor } from '../workspace/redaction';
 import { SentMessages } from '../workspace/sent-messages';
 import { resolveCallRequest } from '../workspace/variables';
@@ -42,15 +43,12 @@ export async function prepareContextCall(
     },
     (name) => tools.namedProfileTls(name),
   );
-  const effective = await workspace.effectiveAuth({
-    ...(context.savedPath !== undefined ? { savedPath: context.savedPath } : {}),
-    ...(context.auth !== undefined ? { auth: context.auth } : {}),
-    ...(context.environment !== undefined ? { environment: context.environment } : {}),
-  });
+  const files = await workspace.files();
+  const effective = await effectiveAuth(files, callAuthInput(context, context.environment, variables.auth));
   const auth = await applyAuth(authorizer, filled.metadata, effective, variables.values, context.environment);
   const resolved = { ...filled, metadata: auth.metadata };
   const startedAt = new Date().toISOString();
-  const folder = (await workspace.files()).folder;
+  const { folder } = files;
   // The credential's values are secrets too: history, events and errors show `{{auth.token}}`.
   const redactor = new SecretRedactor(new Map([...variables.secrets, ...auth.secrets]));
 

@@ -18,7 +18,7 @@ import type {
   WorkspaceState,
 } from '../../shared/workspace';
 import { secretsFile } from '../workspace/app-data';
-import { effectiveAuth } from '../workspace/effective-auth';
+import { callAuthInput, effectiveAuth } from '../workspace/effective-auth';
 import {
   definedVariables,
   environmentVariables,
@@ -164,11 +164,7 @@ export class WorkspaceService {
       auth === undefined && environment !== undefined
         ? (await files.readEnvironment(environment)).value.auth
         : undefined;
-    return effectiveAuth(files, {
-      savedPath,
-      own: auth,
-      environment: environment === undefined ? undefined : { name: environment, auth: fromEnvironment },
-    });
+    return effectiveAuth(files, callAuthInput({ savedPath, auth }, environment, fromEnvironment));
   }
 
   async readEnvironment(name: string): Promise<Versioned<EnvironmentView>> {

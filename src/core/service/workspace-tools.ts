@@ -2,6 +2,7 @@ import type { SchemaSource, TlsSettings } from '../../shared/schema';
 import type { BloomRpcImport, SavedRequest, TlsHandshakeReport, TlsProfile } from '../../shared/workspace';
 import { testTlsHandshake } from '../tls/handshake';
 import { readBloomRpcState } from '../workspace/bloomrpc';
+import { callAuthInput, effectiveAuth } from '../workspace/effective-auth';
 import { WorkspaceConflictError } from '../workspace/errors';
 import { SecretReferences } from '../workspace/grpcurl/secret-references';
 import { formatGrpcurlCommand } from '../workspace/grpcurl/format-command';
@@ -30,11 +31,10 @@ export class WorkspaceTools {
    */
   async requestToGrpcurl(saved: SavedRequest, environment?: string, savedPath?: string): Promise<string> {
     const variables = await this.workspace.variables(environment);
-    const effective = await this.workspace.effectiveAuth({
-      ...(savedPath !== undefined ? { savedPath } : {}),
-      ...(saved.auth !== undefined ? { auth: saved.auth } : {}),
-      ...(environment !== undefined ? { environment } : {}),
-    });
+    const effective = await effectiveAuth(
+      await this.workspace.files(),
+      callAuthInput({ savedPath, auth: saved.auth }, environment, variables.auth),
+    );
     // The credential is read from the shell: `-H 'authorization: Bearer '"$ACCESS_TOKEN"`.
     const auth = exportedAuthMetadata(effective?.settings);
     const secrets = new Map([...variables.secrets, ...auth.secrets.map((name) => [name, ''] as const)]);

@@ -20,6 +20,29 @@ export interface EffectiveAuthInput {
 }
 
 /**
+ * The input for a call in its context: the saved path and own auth of the request (or tab), and the environment
+ * with its auth as already read (a call's variables bring it), so no file is read twice.
+ */
+export function callAuthInput(
+  call: { savedPath?: string | undefined; auth?: AuthSettings | undefined },
+  environment: string | undefined,
+  environmentAuth: AuthSettings | undefined,
+): EffectiveAuthInput {
+  return {
+    ...(call.savedPath !== undefined ? { savedPath: call.savedPath } : {}),
+    ...(call.auth !== undefined ? { own: call.auth } : {}),
+    ...(environment !== undefined
+      ? {
+          environment: {
+            name: environment,
+            ...(environmentAuth !== undefined ? { auth: environmentAuth } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/**
  * The auth a call uses and where it was set; undefined when nothing sets one. A `_folder.json` on the way that
  * cannot be used throws WorkspaceFileError naming it: guessing past it could send the wrong credentials.
  */

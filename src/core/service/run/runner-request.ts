@@ -5,7 +5,7 @@ import type { SavedRequestEntry } from '../../../shared/workspace';
 import type { CallEngine } from '../../call/engine';
 import type { EffectiveAuth } from '../../../shared/auth';
 import type { Authorizer } from '../../auth/authorizer';
-import { effectiveAuth } from '../../workspace/effective-auth';
+import { callAuthInput, effectiveAuth } from '../../workspace/effective-auth';
 import { SecretRedactor } from '../../workspace/redaction';
 import { applyAuth, explainRefusal } from '../use-cases/authorize';
 import { engineFailure } from '../failure';
@@ -69,18 +69,14 @@ export async function runSavedRequest(
     });
     const effective =
       context.auth ??
-      (await effectiveAuth(context.files, {
-        savedPath: entry.path,
-        ...(saved.auth !== undefined ? { own: saved.auth } : {}),
-        ...(context.environment !== undefined
-          ? {
-              environment: {
-                name: context.environment,
-                ...(context.variables.auth ? { auth: context.variables.auth } : {}),
-              },
-            }
-          : {}),
-      }));
+      (await effectiveAuth(
+        context.files,
+        callAuthInput(
+          { savedPath: entry.path, auth: saved.auth },
+          context.environment,
+          context.variables.auth,
+        ),
+      ));
     const auth = await applyAuth(
       context.authorizer,
       own.metadata,

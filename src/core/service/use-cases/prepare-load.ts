@@ -2,7 +2,7 @@ import type { EffectiveAuth } from '../../../shared/auth';
 import type { CallRequest } from '../../../shared/call';
 import type { Authorizer } from '../../auth/authorizer';
 import type { LoadAuth } from '../../load/run/prepare';
-import { effectiveAuth } from '../../workspace/effective-auth';
+import { callAuthInput, effectiveAuth } from '../../workspace/effective-auth';
 import { loadAuth } from './authorize';
 import type { SchemaSource } from '../../../shared/schema';
 import type { CallContext } from '../../../shared/workspace';
@@ -110,11 +110,10 @@ async function requestLoad({
   const environment = context.call.environment;
   const effective =
     auth?.flags ??
-    (await context.workspace.effectiveAuth({
-      ...(context.call.savedPath !== undefined ? { savedPath: context.call.savedPath } : {}),
-      ...(context.call.auth !== undefined ? { auth: context.call.auth } : {}),
-      ...(environment !== undefined ? { environment } : {}),
-    }));
+    (await effectiveAuth(
+      await context.workspace.files(),
+      callAuthInput(context.call, environment, variables.auth),
+    ));
   return {
     input: {
       schema,
@@ -161,13 +160,10 @@ async function savedLoad(subject: SavedLoadSubject): Promise<PreparedLoadSubject
     const { environment } = subject;
     const effective =
       subject.auth?.flags ??
-      (await effectiveAuth(files, {
-        savedPath: entry.path,
-        ...(saved.auth !== undefined ? { own: saved.auth } : {}),
-        ...(environment !== undefined
-          ? { environment: { name: environment, ...(variables.auth ? { auth: variables.auth } : {}) } }
-          : {}),
-      }));
+      (await effectiveAuth(
+        files,
+        callAuthInput({ savedPath: entry.path, auth: saved.auth }, environment, variables.auth),
+      ));
     return {
       input: {
         schema,
