@@ -9,7 +9,7 @@ import { serverEndpoints, type ServerHandle } from './oauth2/endpoints';
 import { clientCredentialsToken, refreshedToken } from './oauth2/grants';
 import type { UserSteps } from './oauth2/user-steps';
 import { TokenCache } from './token-cache';
-import { renewAt, tokenView, type Token } from './token';
+import { tokenView, type Token } from './token';
 
 /** What auth adds to a call: its metadata, and the secret values in it that must never be shown or kept. */
 export interface Credentials {
@@ -117,12 +117,6 @@ export class Authorizer {
   private async forget(key: string, store: TokenStore | undefined): Promise<void> {
     this.cache.clear(key);
     await store?.remove(key);
-  }
-
-  /** When the kept token for these settings should be renewed (ms since the epoch), if it expires. */
-  renewAt(settings: AuthSettings): number | undefined {
-    const token = this.cache.peek(settingsKey(settings));
-    return token && renewAt(token);
   }
 
   private async obtain(settings: AuthSettings, previous: Token | undefined): Promise<Token> {

@@ -3,10 +3,10 @@ import type { OAuth2Settings } from '../../../shared/auth';
 import { AuthError } from '../errors';
 import { describeOAuthFailure } from './failure';
 
-/** The authorization server as oauth4webapi takes it, and the request options every call to it uses. */
+/** The authorization server as oauth4webapi takes it, and whether it is reached over plain http (this machine only). */
 export interface ServerHandle {
   as: oauth.AuthorizationServer;
-  options: RequestOptions;
+  insecure: boolean;
 }
 
 /** What every request to the server is given: a timeout, and leave to use plain http to this machine. */
@@ -25,8 +25,8 @@ const requestTimeoutMs = 30_000;
 export async function serverEndpoints(settings: OAuth2Settings): Promise<ServerHandle> {
   if (settings.issuer !== undefined && settings.issuer !== '') {
     const issuer = parseUrl(settings.issuer, 'issuer');
-    const options = requestOptions(issuer);
-    return { as: await discover(issuer, options), options };
+    const insecure = issuer.protocol === 'http:';
+    return { as: await discover(issuer, insecure), insecure };
   }
   const tokenUrl = settings.tokenUrl ?? '';
   if (tokenUrl === '')
@@ -48,14 +48,14 @@ export async function serverEndpoints(settings: OAuth2Settings): Promise<ServerH
         }
       : {}),
   };
-  return { as, options: requestOptions(token) };
+  return { as, insecure: token.protocol === 'http:' };
 }
 
-async function discover(issuer: URL, options: RequestOptions): Promise<oauth.AuthorizationServer> {
+async function discover(issuer: URL, insecure: boolean): Promise<oauth.AuthorizationServer> {
   let lastError: unknown;
   for (const algorithm of ['oidc', 'oauth2'] as const) {
     try {
-      const response = await oauth.discoveryRequest(issuer, { ...options, algorithm });
+      const response = await oauth.discoveryRequest(issuer, { ...freshOptions({ insecure }), algorithm });
       return await oauth.processDiscoveryResponse(issuer, response);
     } catch (error) {
       lastError = error;
@@ -88,14 +88,10 @@ function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-function requestOptions(url: URL): RequestOptions {
+/** One request's options: a timeout of its own (a signal is spent once it fires), and leave to use plain http. */
+export function freshOptions({ insecure }: Pick<ServerHandle, 'insecure'>): RequestOptions {
   return {
     signal: AbortSignal.timeout(requestTimeoutMs),
-    ...(url.protocol === 'http:' ? { [oauth.allowInsecureRequests]: true } : {}),
+    ...(insecure ? { [oauth.allowInsecureRequests]: true } : {}),
   };
-}
-
-/** A fresh timeout for each request (a signal is spent once it fires). */
-export function freshOptions(handle: ServerHandle): RequestOptions {
-  return { ...handle.options, signal: AbortSignal.timeout(requestTimeoutMs) };
 }
