@@ -1,9 +1,9 @@
 /** The fields of a JWT Protodesk signs itself: algorithm, its secret or key file, claims and lifetime. */
 import { useState } from 'react';
-import { jwtAlgorithms, type JwtAlgorithm, type JwtSettings } from '../../../shared/auth';
+import { jwtAlgorithms, type JwtAlgorithm } from '../../../shared/auth';
 import { toFailure } from '../../../shared/api/errors';
 import { usePathChooser } from '../../components/path-chooser';
-import { claimsProblem, optionalText } from './auth-form';
+import { claimsProblem, withOptional } from './auth-form';
 import { AuthSelect, SecondsField } from './AuthChoiceFields';
 import { AuthTextField } from './AuthTextField';
 import type { TypeFieldsProps } from './AuthTypeFields';
@@ -17,13 +17,8 @@ const algorithms: ReadonlyArray<readonly [JwtAlgorithm, string]> = jwtAlgorithms
 export function JwtFields({ value, onChange, savedInto }: TypeFieldsProps<'jwt'>): React.JSX.Element {
   const choose = usePathChooser();
   const [browseProblem, setBrowseProblem] = useState<string>();
-  const setOptional = (key: 'secret' | 'keyFile', text: string): void => {
-    const next: JwtSettings = { ...value };
-    const given = optionalText(text);
-    if (given === undefined) delete next[key];
-    else next[key] = given;
-    onChange(next);
-  };
+  const setOptional = (key: 'secret' | 'keyFile', text: string): void =>
+    onChange(withOptional(value, key, text));
   const browse = async (): Promise<void> => {
     try {
       setBrowseProblem(undefined);

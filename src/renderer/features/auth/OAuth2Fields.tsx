@@ -1,7 +1,7 @@
 /** The OAuth 2.0 fields: the grant, where the server is, the client, and what the token is asked for. */
 import { useId, useState } from 'react';
-import type { OAuth2ClientAuth, OAuth2Flow, OAuth2Settings } from '../../../shared/auth';
-import { optionalText, requiredProblem } from './auth-form';
+import type { OAuth2ClientAuth, OAuth2Flow } from '../../../shared/auth';
+import { requiredProblem, withOptional } from './auth-form';
 import { AuthSelect } from './AuthChoiceFields';
 import { AuthTextField } from './AuthTextField';
 import type { TypeFieldsProps } from './AuthTypeFields';
@@ -35,13 +35,7 @@ export function OAuth2Fields({ value, onChange, savedInto }: TypeFieldsProps<'oa
   const [more, setMore] = useState(
     value.audience !== undefined || value.resource !== undefined || value.clientAuth !== undefined,
   );
-  const setOptional = (key: OptionalKey, text: string): void => {
-    const next: OAuth2Settings = { ...value };
-    const given = optionalText(text);
-    if (given === undefined) delete next[key];
-    else next[key] = given;
-    onChange(next);
-  };
+  const setOptional = (key: OptionalKey, text: string): void => onChange(withOptional(value, key, text));
   const text = (key: OptionalKey, label: string, extra: { placeholder?: string; hint?: string } = {}) => (
     <AuthTextField
       label={label}
@@ -108,7 +102,9 @@ export function OAuth2Fields({ value, onChange, savedInto }: TypeFieldsProps<'oa
             type="checkbox"
             checked={value.keepToken === true}
             aria-describedby={keepHintId}
-            onChange={(event) => onChange(withKeepToken(value, event.target.checked))}
+            onChange={(event) =>
+              onChange(withOptional(value, 'keepToken', event.target.checked ? true : undefined))
+            }
           />
           Keep the token after Protodesk quits
         </label>
@@ -126,22 +122,10 @@ export function OAuth2Fields({ value, onChange, savedInto }: TypeFieldsProps<'oa
           options={clientAuths}
           hint="How the client secret is sent to the token endpoint."
           onChange={(clientAuth) =>
-            onChange(clientAuth === 'basic' ? withoutClientAuth(value) : { ...value, clientAuth })
+            onChange(withOptional(value, 'clientAuth', clientAuth === 'basic' ? undefined : clientAuth))
           }
         />
       </details>
     </>
   );
-}
-
-function withKeepToken(value: OAuth2Settings, keep: boolean): OAuth2Settings {
-  const next: OAuth2Settings = { ...value, keepToken: true };
-  if (!keep) delete next.keepToken;
-  return next;
-}
-
-function withoutClientAuth(value: OAuth2Settings): OAuth2Settings {
-  const next = { ...value };
-  delete next.clientAuth;
-  return next;
 }

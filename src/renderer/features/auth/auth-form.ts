@@ -50,9 +50,19 @@ export function requiredProblem(label: string, text: string): string | undefined
   return text.trim() === '' ? `Enter the ${label.toLowerCase()}.` : undefined;
 }
 
-/** Optional text: empty is absent. */
-export function optionalText(text: string): string | undefined {
-  return text === '' ? undefined : text;
+/**
+ * A copy of the settings with one optional field set, or left out when `given` is undefined: an emptied text field
+ * (`''`) is an absent field, so files hold no empty keys.
+ */
+export function withOptional<T extends object, K extends keyof T>(
+  value: T,
+  key: K,
+  given: T[K] | undefined,
+): T {
+  const next = { ...value };
+  if (given === undefined || given === '') delete next[key];
+  else next[key] = given;
+  return next;
 }
 
 /** A whole number of seconds from a field ('' is absent); NaN when the text is not one. */
