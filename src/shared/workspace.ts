@@ -145,6 +145,18 @@ export interface WorkspaceNeedsConfirmation {
   folder: string;
 }
 
+/**
+ * What bringing schema sources and TLS profiles from the workspace left last into the open one did, each by name:
+ * `brought` (copied in), `alreadyThere` (the open workspace had the same), `keptExisting` (a different TLS profile of
+ * that name was there and was not overwritten), `missing` (the workspace left no longer has it).
+ */
+export interface BringInReport {
+  /** The name of the workspace they came from. */
+  from: string;
+  sources: { source: SchemaSource; outcome: 'brought' | 'alreadyThere' | 'missing' }[];
+  tlsProfiles: { name: string; outcome: 'brought' | 'alreadyThere' | 'keptExisting' | 'missing' }[];
+}
+
 /** What the page shows of the open workspace. */
 export interface WorkspaceState {
   /** Absolute path of the workspace folder. */
@@ -232,6 +244,8 @@ export interface CaptureResult {
 /** What a finished call's captures and assertions produced (pushed to the page as an `outcome` event). */
 export interface CallOutcome {
   callId: string;
+  /** The history entry the call was recorded as; absent when recording failed. */
+  historyId?: string;
   assertions: AssertionResult[];
   captures: CaptureResult[];
 }

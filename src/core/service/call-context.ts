@@ -86,9 +86,10 @@ export async function prepareContextCall(
       },
     };
     // History must never fail a call: a full disk shows up when the history is opened, not here.
-    await workspace.history.record(redactor.redactValue(entry)).catch(() => undefined);
+    const stored = await workspace.history.record(redactor.redactValue(entry)).catch(() => undefined);
     const { assertions, captures } = recorded;
-    emitOutcome(redactor.redactValue({ callId, assertions, captures }));
+    const historyId = stored === undefined ? {} : { historyId: stored.id };
+    emitOutcome({ ...redactor.redactValue({ callId, assertions, captures }), ...historyId });
   };
 
   return {

@@ -87,7 +87,7 @@ export class EngineService implements ProtodeskService {
       dataDir: options.dataDir,
       ...(options.secretCipher ? { secretCipher: options.secretCipher } : {}),
       broadcast,
-      loadSources: (saved) => sources.replaceSaved(saved),
+      loadSources: (saved, keepOthers) => sources.replaceSaved(saved, keepOthers),
     });
     const tools = new WorkspaceTools(workspace, sources, temp);
     const files = () => workspace.files();

@@ -72,15 +72,20 @@ export class SourceCatalog {
   /**
    * Makes the saved sources (a workspace's protodesk.json) the loaded ones: sources equal to one of them stay loaded
    * with their ids (open tabs keep working), the others go, new ones load. Unsaved sources (dropped files, an import
-   * that has not loaded yet) are not the workspace's, so they stay.
+   * that has not loaded yet) are not the workspace's, so they stay. `keepOthers`: saved sources not wanted stay loaded
+   * as unsaved ones (for this session) instead of going; an unsaved one equal to a wanted source becomes saved.
    */
-  async replaceSaved(sources: readonly SchemaSource[]): Promise<void> {
+  async replaceSaved(sources: readonly SchemaSource[], keepOthers = false): Promise<void> {
     const wanted = sources.map((source) => JSON.stringify(source));
     const kept = new Set<string>();
     for (const [id, entry] of [...this.entries]) {
       const key = JSON.stringify(entry.state.source);
-      if (!entry.saved) continue;
-      if (wanted.includes(key) && !kept.has(key)) kept.add(key);
+      if (entry.droppedFolder !== undefined) continue;
+      if (wanted.includes(key) && !kept.has(key)) {
+        kept.add(key);
+        entry.saved = true;
+      } else if (!entry.saved) continue;
+      else if (keepOthers) entry.saved = false;
       else await this.remove(id);
     }
     for (const [index, source] of sources.entries()) {

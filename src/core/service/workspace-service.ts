@@ -5,6 +5,7 @@ import type { ApiEvent } from '../../shared/api/types';
 import { compareNames } from '../../shared/natural-order';
 import type { SchemaSource } from '../../shared/schema';
 import type {
+  BringInReport,
   EnvironmentFile,
   EnvironmentView,
   FolderSettings,
@@ -26,6 +27,7 @@ import {
 } from '../workspace/environment-variables';
 import { HistoryStore } from '../workspace/history';
 import { FileSecretStore, secretScope, type SecretCipher, type SecretStore } from '../workspace/secrets';
+import { bringIn, type BringInWanted } from '../workspace/bring-in';
 import { NotAWorkspaceError } from '../workspace/errors';
 import { WorkspaceFiles, type CreateManifest } from '../workspace/workspace-files';
 import { readLastWorkspace, rememberLastWorkspace } from './last-workspace';
@@ -38,8 +40,11 @@ export interface WorkspaceServiceOptions {
   secretCipher?: SecretCipher;
   /** Tells every connected page about changes made outside the app. */
   broadcast: (event: ApiEvent) => void;
-  /** Replaces the loaded schema sources with a workspace's (on open). */
-  loadSources: (sources: SchemaSource[]) => Promise<void>;
+  /**
+   * Replaces the loaded schema sources with a workspace's (on open); `keepOthers`: the previous workspace's stay loaded
+   * for this session, saved in neither.
+   */
+  loadSources: (sources: SchemaSource[], keepOthers?: boolean) => Promise<void>;
 }
 
 /** The open workspace: its files and the watcher reporting outside changes. */
@@ -58,6 +63,8 @@ export class WorkspaceService {
   /** Values captured from responses in this session, by variable name: they override the environment's. */
   readonly captured = new Map<string, string>();
   private current?: Promise<OpenWorkspace>;
+  /** The workspace open before the last switch: what `bringIn` copies from (only read, never changed). */
+  private left?: WorkspaceFiles;
 
   constructor(private readonly options: WorkspaceServiceOptions) {
     this.history = new HistoryStore(join(options.dataDir, 'history'));
@@ -79,21 +86,47 @@ export class WorkspaceService {
   /**
    * Opens a folder (null: the default workspace) and loads its sources, replacing the current workspace. A folder that
    * holds files but no protodesk.json is left untouched and answers `needsConfirmation`, unless `create`.
+   * `keepSources`: the sources loaded now stay loaded for this session (saved in neither workspace).
    */
-  async open(folder: string | null, create = false): Promise<WorkspaceState | WorkspaceNeedsConfirmation> {
+  async open(
+    folder: string | null,
+    create = false,
+    keepSources = false,
+  ): Promise<WorkspaceState | WorkspaceNeedsConfirmation> {
     const target = folder ?? this.defaultFolder();
-    const next = this.openFolder(target, folder === null || create ? 'always' : 'ifEmpty');
+    const next = this.openFolder(target, folder === null || create ? 'always' : 'ifEmpty', keepSources);
     const opened = await next.catch((error: unknown) => {
       if (error instanceof NotAWorkspaceError) return undefined;
       throw error;
     });
     if (opened === undefined) return { needsConfirmation: true, folder: target };
-    const previous = this.current;
+    const previous = await this.current?.catch(() => undefined);
     this.current = next;
-    (await previous?.catch(() => undefined))?.stopWatching();
+    previous?.stopWatching();
+    if (previous && previous.files.folder !== opened.files.folder) this.left = previous.files;
     this.captured.clear();
     await rememberLastWorkspace(this.options.dataDir, folder);
     return opened.files.state();
+  }
+
+  /**
+   * Copies schema sources and TLS profiles of the workspace left by the last switch into the open one (see
+   * workspace/bring-in.ts), then loads the sources brought.
+   */
+  async bringIn(wanted: BringInWanted): Promise<BringInReport> {
+    const from = this.left;
+    if (from === undefined) {
+      throw new ApiError({
+        kind: 'invalidRequest',
+        message:
+          'Protodesk no longer knows the workspace these came from (it was restarted since the switch).',
+        hint: 'Open that workspace again with Open workspace…, or import the schema or make the TLS profile here.',
+      });
+    }
+    const files = await this.files();
+    const { report, sources } = await bringIn(from, files, wanted);
+    if (sources) await this.options.loadSources(sources);
+    return { from: (await from.state()).name, ...report };
   }
 
   async state(): Promise<WorkspaceState> {
@@ -278,11 +311,15 @@ export class WorkspaceService {
     return join(this.options.dataDir, 'workspace');
   }
 
-  private async openFolder(folder: string, create: CreateManifest): Promise<OpenWorkspace> {
+  private async openFolder(
+    folder: string,
+    create: CreateManifest,
+    keepSources = false,
+  ): Promise<OpenWorkspace> {
     const files = await WorkspaceFiles.open(folder, { isDefault: folder === this.defaultFolder(), create });
     await files.removeStaleTemporaries();
     const manifest = await files.readManifest().catch(() => ({ value: { sources: [] } }));
-    await this.options.loadSources(manifest.value.sources);
+    await this.options.loadSources(manifest.value.sources, keepSources);
     const stopWatching = files.watch((changedPaths) => {
       void (async () => {
         if (changedPaths.includes('protodesk.json')) {

@@ -27,6 +27,7 @@ export const operationNames = [
   'files.readBase64',
   'workspace.open',
   'workspace.state',
+  'workspace.bringIn',
   'workspace.readRequest',
   'workspace.saveRequest',
   'workspace.deleteRequest',

@@ -4,6 +4,7 @@ import type { DomainService, OperationInput } from '../../../shared/api/contract
 import type { EffectiveAuth } from '../../../shared/auth';
 import type {
   BloomRpcImport,
+  BringInReport,
   EnvironmentView,
   FolderSettings,
   GrpcurlImport,
@@ -25,9 +26,15 @@ export class WorkspaceDomain implements DomainService<'workspace'> {
   async open({
     folder,
     create,
+    keepSources,
   }: OperationInput<'workspace.open'>): Promise<WorkspaceState | WorkspaceNeedsConfirmation> {
     if (folder !== null) await this.parts.access.assertPicked(folder);
-    return this.parts.workspace.open(folder === null ? null : resolve(folder), create ?? false);
+    const target = folder === null ? null : resolve(folder);
+    return this.parts.workspace.open(target, create ?? false, keepSources ?? false);
+  }
+
+  async bringIn({ sources, tlsProfiles }: OperationInput<'workspace.bringIn'>): Promise<BringInReport> {
+    return this.parts.workspace.bringIn({ sources, tlsProfiles });
   }
 
   async state(): Promise<WorkspaceState> {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { EffectiveAuth } from '../../auth';
 import type {
   BloomRpcImport,
+  BringInReport,
   EnvironmentView,
   FolderSettings,
   GrpcurlImport,
@@ -14,7 +15,7 @@ import type {
 } from '../../workspace';
 import { authSettingsSchema, folderSettingsSchema } from '../auth-validation';
 import { operation } from '../operation';
-import { textSchema } from '../validation';
+import { schemaSourceSchema, textSchema } from '../validation';
 import {
   baseVersionSchema,
   environmentFileSchema,
@@ -30,11 +31,21 @@ export const workspaceOperations = {
   /**
    * Opens a folder as the workspace (a missing or empty one becomes one), or the default workspace in the app's data
    * folder for null. A folder holding files but no protodesk.json answers `needsConfirmation` and nothing is written;
-   * with `create: true` (the person confirmed) only its protodesk.json is created.
+   * with `create: true` (the person confirmed) only its protodesk.json is created. `keepSources: true`: the schema
+   * sources loaded now stay loaded for this session, saved in neither workspace.
    */
   open: operation<WorkspaceState | WorkspaceNeedsConfirmation>()({
     folder: textSchema.nullable(),
     create: z.boolean().optional(),
+    keepSources: z.boolean().optional(),
+  }),
+  /**
+   * Copies schema sources (as the workspace left listed them) and TLS profiles (by name) of the workspace open before
+   * the last switch into the open one; the one left is only read, and nothing in the open one is overwritten.
+   */
+  bringIn: operation<BringInReport>()({
+    sources: z.array(schemaSourceSchema).max(1_000),
+    tlsProfiles: z.array(itemNameSchema).max(1_000),
   }),
   /** The open workspace as it is on disk now. */
   state: operation<WorkspaceState>()({}),
