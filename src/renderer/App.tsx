@@ -22,6 +22,7 @@ import { Sidebar } from './features/sidebar/Sidebar';
 import { CollectionsPanel } from './features/workspace/CollectionsPanel';
 import { SaveDialogs } from './features/workspace/SaveDialogs';
 import { WorkspaceBar, type WorkspaceDialog } from './features/workspace/WorkspaceBar';
+import { WorkspaceNoticeBar } from './features/workspace/WorkspaceNoticeBar';
 import { EmptyState } from './features/tabs/EmptyState';
 import { OpenTabs } from './features/tabs/OpenTabs';
 import { TabWorkspace } from './features/tabs/TabWorkspace';
@@ -125,6 +126,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
         </button>
       </header>
       <SignInBanner />
+      <WorkspaceNoticeBar />
       {sourcesFailure && (
         <p className="app-failure" role="alert">
           Could not list the loaded sources: {sourcesFailure.message}

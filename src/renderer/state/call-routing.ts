@@ -21,5 +21,6 @@ export function routeBatch(tabs: TabState[], batch: CallEventBatch): TabState[] 
 export function routeOutcome(tabs: TabState[], outcome: CallOutcome): TabState[] | undefined {
   const target = tabOfCall(tabs, outcome.callId);
   if (!target) return undefined;
-  return tabs.map((tab) => (tab === target ? { ...tab, outcome } : tab));
+  const last = outcome.historyId === undefined ? {} : { lastHistoryId: outcome.historyId };
+  return tabs.map((tab) => (tab === target ? { ...tab, outcome, ...last } : tab));
 }

@@ -61,6 +61,7 @@ const tabSchema = connectionSchema.extend({
   section: z.enum(requestSections).optional().catch(undefined),
   preview: z.boolean().optional(),
   history: z.object({ id: z.string(), at: z.string() }).optional(),
+  lastHistoryId: z.string().optional(),
 });
 // The one list of what a reload keeps of a tab: the schema's keys also pick what is written and what is compared.
 const tabFields = Object.keys(tabSchema.shape) as (keyof z.input<typeof tabSchema> & keyof TabState)[];

@@ -110,7 +110,7 @@ export function createAppStore(api: StoreEngine, storage: Storage = localStorage
       if (tab && !tab.template && !tab.templateLoading) loadTemplate(tab);
     };
     const setSources = (sources: SourceState[]): void => {
-      set((state) => ({ sources, tabs: rebindTabs(state.tabs, sources) }));
+      set((state) => ({ sources, sourcesListed: true, tabs: rebindTabs(state.tabs, sources) }));
       ensureTemplate(get().activeTabId);
     };
     const activate = (tabId: string): void => {

@@ -93,11 +93,33 @@ export interface TabState extends Connection {
   preview?: boolean;
   /** The history entry the tab was opened from (its id and time): opening that entry again shows this tab. */
   history?: { id: string; at: string };
+  /** The history entry of the tab's last finished call: a reload shows its response again from there. */
+  lastHistoryId?: string;
+}
+
+/** What to do with the schemas and TLS profiles of the workspace being left: see the "Switch workspace" dialog. */
+export type WorkspaceCarry = 'bring' | 'keep' | 'leave';
+
+/** What a switch of workspace left in the old one, for the tab banners' "Bring … into this workspace". */
+export interface LeftBehind {
+  /** The old workspace's name. */
+  workspace: string;
+  /** Sources no longer loaded, as they were (old ids: open tabs still name them). */
+  sources: SourceState[];
+  tlsProfiles: string[];
+}
+
+/** What the last switch of workspace did, said plainly until dismissed. */
+export interface WorkspaceNotice {
+  title: string;
+  lines: string[];
 }
 
 /** Everything the app shell keeps. */
 export interface AppState {
   sources: SourceState[];
+  /** The engine's sources have been listed at least once (before that, a tab's source is not known to be missing). */
+  sourcesListed?: boolean;
   /** Why listing the sources failed at start, when it did. */
   sourcesFailure?: ApiFailure;
   /** Open tabs in strip order. */
@@ -124,4 +146,8 @@ export interface AppState {
   conflict?: { tabId: string; path: string };
   /** A folder chosen as the workspace holds files but no protodesk.json: the "Make it a workspace?" dialog asks first. */
   workspaceToCreate?: string;
+  /** A workspace to open (null: the default one) while schemas or TLS profiles are loaded: the "Switch workspace" dialog asks what to do with them. */
+  workspaceSwitch?: { folder: string | null };
+  workspaceNotice?: WorkspaceNotice;
+  leftBehind?: LeftBehind;
 }

@@ -18,14 +18,17 @@ import {
   tabFromRequest,
   withSavedContent,
 } from './saved-request';
+import { callModelFromHistory } from '../model/call-model';
 import { historyTabState } from './stream-messages';
 import { withDirtyFlag } from './tab-list';
-import type { AppState, TabState } from './types';
+import type { AppState, TabState, WorkspaceCarry } from './types';
+import { broughtNotice, leftNotice, withoutBrought } from './workspace-switch';
 
 /** The operations the workspace actions use. */
 export type WorkspaceApi = ApiPick<
   | 'workspace.state'
   | 'workspace.open'
+  | 'workspace.bringIn'
   | 'sources.list'
   | 'workspace.readRequest'
   | 'workspace.saveRequest'
@@ -57,6 +60,11 @@ export interface WorkspaceActions {
   openWorkspace(folder: string | null, create?: boolean): Promise<void>;
   /** The answer of the "Make it a workspace?" dialog. */
   answerCreateWorkspace(create: boolean): Promise<void>;
+  /** The answer of the "Switch workspace" dialog: what to do with the schemas and TLS profiles loaded, or cancel. */
+  answerWorkspaceSwitch(carry: WorkspaceCarry | 'cancel'): Promise<void>;
+  /** A tab banner's "Bring … into this workspace": one source (by its old id) or TLS profile the last switch left. */
+  bringLeftBehind(what: { sourceId?: string; tlsProfile?: string }): Promise<void>;
+  dismissWorkspaceNotice(): void;
   /** Reads the workspace state again (after an import, an environment or profile change). */
   refreshWorkspace(): Promise<void>;
   selectEnvironment(name: string | undefined): void;
@@ -125,6 +133,51 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
   };
 
   const listSources = (): Promise<void> => api.sources.list().then(access.setSources, failWorkspace);
+  /** The answer to "Switch workspace" for the open in progress, kept through "Make it a workspace?". */
+  let carry: WorkspaceCarry | undefined;
+
+  /** Shows a tab's last response again from its history entry (after a reload); an entry history dropped shows none. */
+  const restoreResponse = async (tabId: string, id: string): Promise<void> => {
+    const entry = await api.history.entry({ id }).catch(() => undefined);
+    if (!entry) return;
+    patchTab(tabId, (now) =>
+      now.call || now.lastHistoryId !== id ? {} : { call: callModelFromHistory(entry, now.method.kind) },
+    );
+  };
+
+  /** Brings what `sources` and `tlsProfiles` name from the workspace left, then says what happened. */
+  const bring = async (sources: SourceState[], tlsProfiles: string[]): Promise<void> => {
+    const report = await api.workspace.bringIn({
+      sources: sources.map((source) => source.source),
+      tlsProfiles,
+    });
+    await listSources();
+    await refreshWorkspace();
+    set((state) => ({
+      workspaceNotice: broughtNotice(report, sources, state.workspace?.name ?? 'this workspace'),
+      leftBehind: state.leftBehind && withoutBrought(state.leftBehind, report),
+    }));
+  };
+
+  /** After a switch: brings the old workspace's sources and TLS profiles, or records and says what stayed behind. */
+  const carryOver = async (
+    chosen: WorkspaceCarry,
+    before: { workspace: WorkspaceState; sources: SourceState[] },
+    opened: WorkspaceState,
+  ): Promise<void> => {
+    const after = get().sources;
+    const gone = before.sources.filter((source) => !after.some((now) => now.id === source.id));
+    const profiles = before.workspace.tlsProfiles.filter((name) => !opened.tlsProfiles.includes(name));
+    const left = { workspace: before.workspace.name, sources: gone, tlsProfiles: profiles };
+    set({ leftBehind: left });
+    if (chosen === 'bring') {
+      if (gone.length > 0 || before.workspace.tlsProfiles.length > 0)
+        await bring(gone, before.workspace.tlsProfiles);
+      return;
+    }
+    const kept = before.sources.filter((source) => after.some((now) => now.id === source.id));
+    set({ workspaceNotice: leftNotice(left, chosen === 'keep' ? kept : [], opened.name) });
+  };
 
   /** Brings a saved tab up to date with its file: a clean tab reloads, an edited one shows the disk-change banner. */
   const syncSaved = async (tabId: string): Promise<void> => {
@@ -280,17 +333,28 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
   };
 
   const openWorkspace = async (folder: string | null, create = false): Promise<void> => {
+    const { workspace, sources } = get();
+    const loaded = sources.length > 0 || (workspace?.tlsProfiles.length ?? 0) > 0;
+    if (carry === undefined && loaded && workspace?.folder !== folder) {
+      set({ workspaceSwitch: { folder } });
+      return;
+    }
     try {
-      const previous = get().workspace?.folder;
-      const opened = await api.workspace.open({ folder, create });
+      const keepSources = carry === 'keep' ? { keepSources: true } : {};
+      const opened = await api.workspace.open({ folder, create, ...keepSources });
       if ('needsConfirmation' in opened) {
         set({ workspaceToCreate: opened.folder });
         return;
       }
-      showWorkspace(opened, previous);
-      set({ workspaceFailure: undefined });
+      const chosen = carry;
+      carry = undefined;
+      showWorkspace(opened, workspace?.folder);
+      set({ workspaceFailure: undefined, workspaceNotice: undefined });
       await listSources();
+      if (chosen && workspace && workspace.folder !== opened.folder)
+        await carryOver(chosen, { workspace, sources }, opened);
     } catch (error) {
+      carry = undefined;
       failWorkspace(error);
     }
   };
@@ -301,7 +365,24 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
       const folder = get().workspaceToCreate;
       set({ workspaceToCreate: undefined });
       if (folder !== undefined && create) await openWorkspace(folder, true);
+      else carry = undefined;
     },
+    async answerWorkspaceSwitch(answer) {
+      const pending = get().workspaceSwitch;
+      set({ workspaceSwitch: undefined });
+      if (!pending || answer === 'cancel') return;
+      carry = answer;
+      await openWorkspace(pending.folder);
+    },
+    async bringLeftBehind({ sourceId, tlsProfile }) {
+      const source = get().leftBehind?.sources.find((entry) => entry.id === sourceId);
+      try {
+        await bring(source ? [source] : [], tlsProfile !== undefined ? [tlsProfile] : []);
+      } catch (error) {
+        failWorkspace(error);
+      }
+    },
+    dismissWorkspaceNotice: () => set({ workspaceNotice: undefined }),
     refreshWorkspace,
     selectEnvironment(name) {
       set({ environment: name });
@@ -358,6 +439,8 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
       api.workspace.state().then((workspace) => {
         showWorkspace(workspace, restoredFolder);
         for (const tab of get().tabs) if (tab.saved) void syncSaved(tab.id);
+        for (const tab of get().tabs)
+          if (tab.lastHistoryId !== undefined && !tab.call) void restoreResponse(tab.id, tab.lastHistoryId);
       }, failWorkspace);
     },
     onWorkspaceChanged(state, changedPaths) {

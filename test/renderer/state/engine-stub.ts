@@ -193,6 +193,11 @@ export function engineStub(): EngineStub {
         files.clear();
         return state();
       },
+      bringIn: async ({ sources, tlsProfiles }) => ({
+        from: 'api',
+        sources: sources.map((source) => ({ source, outcome: 'brought' as const })),
+        tlsProfiles: tlsProfiles.map((name) => ({ name, outcome: 'brought' as const })),
+      }),
       readRequest: async ({ path }) => {
         const file = files.get(path);
         if (!file) throw new ApiError({ kind: 'file', message: `${path} does not exist.` });

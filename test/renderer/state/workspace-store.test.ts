@@ -291,9 +291,15 @@ describe('calls in the workspace', () => {
 
     const again = await startedStore(engineStub(), storage);
     expect(again.store.getState().environment).toBe('prod');
-    await again.store.getState().openWorkspace('/elsewhere');
+    const open = async (folder: string): Promise<void> => {
+      await again.store.getState().openWorkspace(folder);
+      // A source is loaded: the "Switch workspace" dialog asks first, and nothing opens until it is answered.
+      expect(again.store.getState().workspaceSwitch).toEqual({ folder });
+      await again.store.getState().answerWorkspaceSwitch('leave');
+    };
+    await open('/elsewhere');
     expect(again.store.getState().environment).toBeUndefined();
-    await again.store.getState().openWorkspace('/work/api');
+    await open('/work/api');
     expect(again.store.getState().environment).toBe('prod');
   });
 });

@@ -19,6 +19,7 @@ import { FailureBanner } from './FailureBanner';
 import { MessageSection } from './MessageSection';
 import { MetadataSection } from './MetadataSection';
 import { MethodHeader } from './MethodHeader';
+import { MissingPartsBanner, useSourceMissing } from './MissingPartsBanner';
 import { RequestSections } from './RequestSections';
 import { useRequestEditorTools, type RequestEditorToolsApi } from './request-editor-tools';
 import { SaveActions } from './SaveActions';
@@ -42,6 +43,8 @@ export function RequestPane(props: {
   const environment = useAppStore((state) => state.environment);
   const send = (): void => void actions.send(tab.id);
   const jsonFailure = tab.failure?.kind === 'json' ? tab.failure : undefined;
+  // A tab without its source says so (with the fix) in its own banner, not also as the template's failure.
+  const sourceMissing = useSourceMissing(tab);
   const originId = `address-origin-${tab.id}`;
   const editorTools = useRequestEditorTools(tab, api);
 
@@ -65,7 +68,8 @@ export function RequestPane(props: {
       </MethodHeader>
       <ConnectionBar tab={tab} onSend={send} originId={originId} />
       <AddressOrigin id={originId} tab={tab} />
-      {tab.failure && !jsonFailure && (
+      <MissingPartsBanner tab={tab} />
+      {tab.failure && !jsonFailure && !sourceMissing && (
         <FailureBanner failure={tab.failure} onDismiss={() => actions.dismissFailure(tab.id)} />
       )}
       <RequestSections

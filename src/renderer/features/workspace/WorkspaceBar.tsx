@@ -8,6 +8,7 @@ import { usePathChooser } from '../../components/path-chooser';
 import { TlsPanel } from '../tls/TlsPanel';
 import { useAppStore, useAppStoreApi } from '../../state/context';
 import { CreateWorkspaceDialog } from './CreateWorkspaceDialog';
+import { WorkspaceSwitchDialog } from './WorkspaceSwitchDialog';
 import { openGrpcurlImport } from './grpcurl-tab';
 import './workspace.css';
 
@@ -25,6 +26,9 @@ export function WorkspaceBar(props: {
   const workspace = useAppStore((state) => state.workspace);
   const environment = useAppStore((state) => state.environment);
   const workspaceToCreate = useAppStore((state) => state.workspaceToCreate);
+  const workspaceSwitch = useAppStore((state) => state.workspaceSwitch);
+  const sources = useAppStore((state) => state.sources);
+  const tabCount = useAppStore((state) => state.tabs.length);
   const choose = usePathChooser();
   const actions = store.getState();
   const close = (): void => onDialog(null);
@@ -73,6 +77,16 @@ export function WorkspaceBar(props: {
           {...(environment !== undefined ? { environment } : {})}
           onClose={close}
           onChanged={changed}
+        />
+      )}
+      {workspaceSwitch && workspace && (
+        <WorkspaceSwitchDialog
+          folder={workspaceSwitch.folder}
+          current={workspace.name}
+          sources={sources}
+          tlsProfiles={workspace.tlsProfiles}
+          tabs={tabCount}
+          onAnswer={(answer) => void actions.answerWorkspaceSwitch(answer)}
         />
       )}
       {workspaceToCreate !== undefined && (
