@@ -71,7 +71,9 @@ export function WorkspaceSwitchDialog(props: {
           </li>
         )}
         {props.tabs > 0 && (
-          <li>{props.tabs === 1 ? '1 open tab' : `${props.tabs} open tabs`}, which stay open</li>
+          <li>
+            {props.tabs === 1 ? '1 open tab, which stays open' : `${props.tabs} open tabs, which stay open`}
+          </li>
         )}
       </ul>
       <ul className="pd-switch-choices">
