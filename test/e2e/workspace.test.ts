@@ -135,6 +135,10 @@ describe('the workspace in the page', () => {
         await path.fill(folder);
         await chooser.getByRole('button', { name: 'Choose' }).click();
         await chooser.waitFor({ state: 'hidden' });
+        // A schema is loaded: the switch asks what to do with it first (test/e2e/workspace-switch.test.ts).
+        const switchDialog = page.getByRole('dialog', { name: 'Switch workspace' });
+        await switchDialog.getByRole('button', { name: /^Leave them in/ }).click();
+        await switchDialog.waitFor({ state: 'hidden' });
       };
       const confirm = page.getByRole('dialog', { name: 'Make this folder a workspace?' });
 
