@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { grpcGoTestdata } from '../helpers/certs';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
-import { describeViolations, axeViolations, serious } from './helpers/axe';
+import { axeViolations, describeViolations, serious } from './helpers/axe';
 import {
   importInteropProtos,
   openMethod,
@@ -94,10 +94,8 @@ describe('switching workspace with schemas, a TLS profile and a tab', () => {
     expect(text).toContain('1 open tab');
     await dialog.getByRole('button', { name: 'Bring them into untouched' }).waitFor();
     await dialog.getByRole('button', { name: 'Keep schemas for this session' }).waitFor();
-    expect(
-      serious(await axeViolations(page)),
-      describeViolations(serious(await axeViolations(page))),
-    ).toEqual([]);
+    const found = serious(await axeViolations(page));
+    expect(found, describeViolations(found)).toEqual([]);
     await page.screenshot({ path: screenshotPath('workspace-switch.png') });
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -122,6 +120,11 @@ describe('switching workspace with schemas, a TLS profile and a tab', () => {
     await page.getByRole('button', { name: 'Use no TLS profile' }).waitFor();
     expect(await banner.first().innerText()).toContain('The schema test.proto was left in Default workspace');
     await page.screenshot({ path: screenshotPath('workspace-switch-missing.png') });
+    for (const colorScheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const themed = serious(await axeViolations(page));
+      expect(themed, `${colorScheme}: ${describeViolations(themed)}`).toEqual([]);
+    }
 
     await bringSource(page).click();
     await bringSource(page).waitFor({ state: 'hidden' });
