@@ -1,0 +1,106 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
+import { axeViolations, describeViolations, serious } from './helpers/axe';
+import {
+  createEnvironment,
+  importByReflection,
+  openMethod,
+  requestSection,
+  send,
+  setRequestJson,
+  setServerAddress,
+  showSidebarView,
+  waitForStatus,
+} from './helpers/app';
+import { screenshotPath } from './helpers/paths';
+import { openApp, type AppSession } from './helpers/session';
+
+/** The README's five-minute tour, screen by screen, at a small laptop's window and a large one. */
+const windows = [
+  { width: 1024, height: 700 },
+  { width: 1440, height: 900 },
+] as const;
+
+describe.each(windows)('the five-minute tour at $width×$height', ({ width, height }) => {
+  let app: AppSession;
+  let server: GoReflectServer;
+  let step = 0;
+
+  /** Saves the screen as tour-<size>-<n>-<name>.png and fails on any serious axe finding on it. */
+  async function lookAt(page: Page, name: string): Promise<void> {
+    step += 1;
+    await page.screenshot({ path: screenshotPath(`tour-${width}x${height}-${step}-${name}.png`) });
+    expect(describeViolations(serious(await axeViolations(page))), `axe on "${name}"`).toBe('');
+  }
+
+  beforeAll(async () => {
+    [app, server] = await Promise.all([openApp(), startGoReflect()]);
+    await app.page.setViewportSize({ width, height });
+  });
+  afterAll(async () => {
+    await Promise.all([app?.close(), server?.stop()]);
+  });
+
+  test('1. open it: the start screen offers the ways in', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Import protos' }).first().waitFor();
+    await page.getByRole('button', { name: 'Import from server reflection' }).first().waitFor();
+    await lookAt(page, 'start');
+  });
+
+  test('2. load a schema by reflection', async () => {
+    const { page } = app;
+    await importByReflection(page, `127.0.0.1:${server.port}`);
+    await page.getByRole('tree', { name: 'Methods' }).getByRole('treeitem', { name: 'UnaryCall' }).waitFor();
+    await lookAt(page, 'schema');
+  });
+
+  test('3. call a method and read the response', async () => {
+    const { page } = app;
+    await openMethod(page, 'UnaryCall', 'TestService/UnaryCall');
+    await setServerAddress(page, `127.0.0.1:${server.port}`);
+    await setRequestJson(page, '{"responseSize": 4}');
+    await send(page);
+    await waitForStatus(page, 'OK');
+    await lookAt(page, 'response');
+  });
+
+  test('4. save it into a collection with Ctrl/Cmd+S', async () => {
+    const { page } = app;
+    await page.keyboard.press('ControlOrMeta+S');
+    const dialog = page.getByRole('dialog', { name: 'Save request' });
+    await dialog.getByRole('textbox', { name: 'Collection' }).fill('tour');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Unary');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await showSidebarView(page, 'Collections');
+    await page.getByRole('tree', { name: 'Collections' }).getByRole('treeitem', { name: 'Unary' }).waitFor();
+    await lookAt(page, 'saved');
+  });
+
+  test('5. add an environment and use its variable as the target', async () => {
+    const { page } = app;
+    await page.getByRole('button', { name: 'Environments', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Environments' });
+    await createEnvironment(dialog, 'local', [{ name: 'host', value: `127.0.0.1:${server.port}` }]);
+    await lookAt(page, 'environment');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'local' });
+    await setServerAddress(page, '{{host}}');
+    await send(page);
+    await waitForStatus(page, 'OK');
+  });
+
+  test('6. assert on the response under Tests', async () => {
+    const { page } = app;
+    const tests = await requestSection(page, 'Tests');
+    await tests.waitFor();
+    await lookAt(page, 'tests');
+  });
+
+  test('the page had no errors, console errors or CSP violations', async () => {
+    expect(await app.watch.problems()).toEqual([]);
+  });
+});
