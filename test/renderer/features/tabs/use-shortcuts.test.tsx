@@ -9,8 +9,8 @@ import { engineStub, fullDuplexCall, memoryStorage, testSource, unaryCall } from
 
 afterEach(cleanup);
 
-function Shortcuts(props: { store: AppStore }) {
-  useShortcuts(props.store, false);
+function Shortcuts(props: { store: AppStore; onSheet?: () => void }) {
+  useShortcuts(props.store, false, { onShortcutsSheet: props.onSheet ?? (() => undefined) });
   return <input aria-label="Elsewhere" />;
 }
 
