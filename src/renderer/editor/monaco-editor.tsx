@@ -7,7 +7,7 @@ import { editorOptions, monacoTheme } from './monaco/options';
 import { usePackedSchema } from './monaco/packed-schema';
 import { setModelSchema } from './monaco/schemas';
 import { jsonLanguageLoaded, monaco } from './monaco/setup';
-import { useTabFocusReport } from './monaco/tab-focus';
+import { useTabFocusMode } from './monaco/tab-focus';
 import { useBoundModel } from './monaco/use-model';
 import { useEditorVariables } from './monaco/variables';
 import { acceptPlaceholders } from './monaco/variables-schema';
@@ -47,7 +47,7 @@ export default function MonacoJsonEditor(props: JsonEditorProps): React.JSX.Elem
   }, [modelUri, tools]);
   useBytesFileAction(editor, tools);
   useEditorVariables(editor, modelUri, props.variables);
-  useTabFocusReport(editor, latest);
+  useTabFocusMode(editor, latest);
 
   useEffect(
     () => editor?.updateOptions({ readOnly, domReadOnly: readOnly, ariaLabel }),

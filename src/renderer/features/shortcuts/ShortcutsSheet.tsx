@@ -35,7 +35,8 @@ function Group(props: { group: ShortcutGroup; mac: boolean }): React.JSX.Element
 export function ShortcutsSheet(props: { mac: boolean; onClose(): void }): React.JSX.Element {
   return (
     <Modal title="Keyboard shortcuts" onClose={props.onClose} className="pd-shortcuts-sheet">
-      <div className="pd-shortcut-groups">
+      {/* Focusable, so the keyboard scrolls it (it takes focus first: there is nothing to press in it). */}
+      <div className="pd-shortcut-groups" role="region" aria-label="All shortcuts" tabIndex={0}>
         {shortcutGroups.map((group) => (
           <Group key={group.title} group={group} mac={props.mac} />
         ))}
