@@ -176,6 +176,15 @@ describe('keyboard', () => {
     await waitForStatus(page, 'OK');
   });
 
+  test('Ctrl+S from the editor, then Cancel in Save request: the caret is back in the request editor', async () => {
+    await monacoRequestEditor(page).locator('.view-lines').click();
+    await page.keyboard.press('ControlOrMeta+S');
+    const dialog = page.getByRole('dialog', { name: 'Save request' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await focused(page)).inRequestEditor).toBe(true);
+  });
+
   test('closing Environments hands focus to the Environment select', async () => {
     await page.getByRole('button', { name: 'Environments' }).click();
     const dialog = page.getByRole('dialog', { name: 'Environments' });

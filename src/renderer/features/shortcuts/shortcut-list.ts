@@ -58,6 +58,7 @@ export const shortcutGroups: ShortcutGroup[] = [
           ['ctrl', 'shift', 'PageUp'],
         ],
       },
+      { action: 'On the section tabs: Message, Metadata, Auth, Settings, Tests', chords: [['←'], ['→']] },
       { action: 'In the tab strip: move between tabs', chords: [['←'], ['→'], ['Home'], ['End']] },
       { action: 'In the tab strip: keep a preview tab / close a tab', chords: [['Enter'], ['Delete']] },
     ],
