@@ -10,6 +10,7 @@ import {
   requestSection,
   responseRegion,
   setServerAddress,
+  showSidebarView,
   waitForMonaco,
   waitForStatus,
 } from './helpers/app';
@@ -183,6 +184,27 @@ describe('keyboard', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect((await focused(page)).inRequestEditor).toBe(true);
+  });
+
+  test('Collection settings opened from a row’s context menu give focus back to that row', async () => {
+    await page.keyboard.press('ControlOrMeta+S');
+    const save = page.getByRole('dialog', { name: 'Save request' });
+    await save.getByRole('textbox', { name: 'Collection' }).fill('keys');
+    await save.getByRole('textbox', { name: 'Name' }).fill('Unary');
+    await save.getByRole('button', { name: 'Save', exact: true }).click();
+    await save.waitFor({ state: 'hidden' });
+    await showSidebarView(page, 'Collections');
+    const row = page.getByRole('tree', { name: 'Collections' }).getByRole('treeitem', { name: 'keys' });
+    await row.focus();
+    await page.keyboard.press('Shift+F10');
+    await page.getByRole('menuitem', { name: 'Collection settings…' }).click();
+    const settings = page.getByRole('dialog', { name: 'Collection settings: keys' });
+    await settings.waitFor();
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'hidden' });
+    const now = await focused(page);
+    expect([now.role, now.inTree]).toEqual(['treeitem', 'Collections']);
+    expect(now.text.startsWith('keys')).toBe(true);
   });
 
   test('closing Environments hands focus to the Environment select', async () => {
