@@ -3,7 +3,7 @@
  * request | response), the command palette, the save dialogs, the rules editor of a mock, window shortcuts.
  */
 import { Braces, Moon, Search, Sun } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import type { ProtodeskApi } from '../shared/api/contract';
 import { FailureMessage } from './components/ProblemList';
@@ -18,7 +18,9 @@ import { RulesHost } from './features/mocks/RulesHost';
 import { PathChooserProvider } from './components/path-chooser';
 import { CommandPalette } from './features/palette/CommandPalette';
 import { paletteItems, type PaletteCommand } from './features/palette/palette-items';
+import { ShortcutsSheet } from './features/shortcuts/ShortcutsSheet';
 import { Sidebar } from './features/sidebar/Sidebar';
+import type { ImportDialog } from './features/sidebar/SchemasView';
 import { CollectionsPanel } from './features/workspace/CollectionsPanel';
 import { SaveDialogs } from './features/workspace/SaveDialogs';
 import { WorkspaceBar, type WorkspaceDialog } from './features/workspace/WorkspaceBar';
@@ -39,14 +41,17 @@ const mac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 export function App(props: { api: ProtodeskApi }): React.JSX.Element {
   const [store] = useState(() => createAppStore(props.api));
   useEffect(() => store.getState().start(), [store]);
-  useShortcuts(store, mac);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const onShortcutsSheet = useCallback(() => setSheetOpen(true), []);
+  useShortcuts(store, mac, { onShortcutsSheet });
   return (
     <StoreProvider store={store}>
       <PathChooserProvider api={props.api}>
         <LoadProvider api={props.api}>
           <MockProvider api={props.api}>
             <SignInProvider api={props.api}>
-              <Shell api={props.api} />
+              <Shell api={props.api} onShortcutsSheet={onShortcutsSheet} />
+              {sheetOpen && <ShortcutsSheet mac={mac} onClose={() => setSheetOpen(false)} />}
             </SignInProvider>
           </MockProvider>
         </LoadProvider>
@@ -55,7 +60,7 @@ export function App(props: { api: ProtodeskApi }): React.JSX.Element {
   );
 }
 
-function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
+function Shell(props: { api: ProtodeskApi; onShortcutsSheet(): void }): React.JSX.Element {
   const { theme, toggle } = useTheme();
   useEnvironmentDefaults(props.api);
   const layout = useDefaultLayout({ id: 'protodesk-sidebar-main' });
@@ -72,6 +77,8 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
   const loads = useLoadStoreApi();
   const mockCount = useMockStore((state) => state.mocks.length);
   const [dialog, setDialog] = useState<WorkspaceDialog>(null);
+  const [importDialog, setImportDialog] = useState<ImportDialog | null>(null);
+  const { onShortcutsSheet } = props;
   const items = useMemo(() => paletteItems(sources), [sources]);
   const commands = useMemo((): PaletteCommand[] => {
     const command = (label: string, run: () => void): PaletteCommand => ({
@@ -85,6 +92,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
       command('Paste grpcurl command', () => setDialog('grpcurl')),
       command('Environments', () => setDialog('environments')),
       command('TLS profiles', () => setDialog('tls')),
+      command('Keyboard shortcuts', onShortcutsSheet),
       ...(active
         ? [
             command('Save request', () => actions.requestSave(active.id)),
@@ -92,7 +100,7 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
           ]
         : []),
     ];
-  }, [actions, active, loads]);
+  }, [actions, active, loads, onShortcutsSheet]);
   const historyKey = `${workspaceFolder ?? ''} ${historyStamp}`;
 
   return (
@@ -167,6 +175,8 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
             mocks={<MocksView />}
             mockCount={mockCount}
             environment={environment}
+            importDialog={importDialog}
+            onImportDialog={setImportDialog}
           />
         </Panel>
         <Separator className="split-handle vertical" />
@@ -176,7 +186,13 @@ function Shell(props: { api: ProtodeskApi }): React.JSX.Element {
             {active ? (
               <TabWorkspace tab={active} theme={theme} api={props.api} />
             ) : (
-              <EmptyState hasMethods={items.length > 0} />
+              <EmptyState
+                hasMethods={items.length > 0}
+                mac={mac}
+                onImport={setImportDialog}
+                onPasteGrpcurl={() => setDialog('grpcurl')}
+                onShortcuts={onShortcutsSheet}
+              />
             )}
           </main>
         </Panel>

@@ -2,10 +2,16 @@
 
 const targets = new Map<string, () => void>();
 const handoffs = new Map<string, number>();
+/** An editor asked for before it was shown (a tab just created): it takes focus as it registers. */
+let pending: string | undefined;
 
 /** Makes `focus` the target of focusEditor(modelUri); returns the disposer (it only removes this very target). */
 export function registerFocusTarget(modelUri: string, focus: () => void): () => void {
   targets.set(modelUri, focus);
+  if (pending === modelUri) {
+    pending = undefined;
+    focus();
+  }
   return () => {
     if (targets.get(modelUri) === focus) targets.delete(modelUri);
   };
@@ -14,6 +20,13 @@ export function registerFocusTarget(modelUri: string, focus: () => void): () => 
 /** Moves keyboard focus into the editor showing modelUri (the fallback textarea or Monaco); no-op when none is mounted. */
 export function focusEditor(modelUri: string): void {
   targets.get(modelUri)?.();
+}
+
+/** Like focusEditor, and when that editor is not shown yet (its tab was just opened), focuses it once it is. */
+export function focusEditorWhenShown(modelUri: string): void {
+  const focus = targets.get(modelUri);
+  pending = focus ? undefined : modelUri;
+  focus?.();
 }
 
 /** Records that the fallback had focus with the caret at `offset` when it went away, so Monaco can take over. */

@@ -1,7 +1,7 @@
 /** The JSON editor: Monaco (loaded lazily in its own chunk) behind a plain textarea that works from the first paint. */
 import { createLazyJsonEditor } from './lazy-editor';
 
-export { focusEditor } from './focus-registry';
+export { focusEditor, focusEditorWhenShown } from './focus-registry';
 export type { EditorProblem, JsonEditorProps, RequestEditorTools } from './types';
 
 /** A controlled JSON editor with schema completion, validation and hover; fills its parent. */

@@ -7,6 +7,7 @@ import { editorOptions, monacoTheme } from './monaco/options';
 import { usePackedSchema } from './monaco/packed-schema';
 import { setModelSchema } from './monaco/schemas';
 import { jsonLanguageLoaded, monaco } from './monaco/setup';
+import { useTabFocusMode } from './monaco/tab-focus';
 import { useBoundModel } from './monaco/use-model';
 import { useEditorVariables } from './monaco/variables';
 import { acceptPlaceholders } from './monaco/variables-schema';
@@ -46,6 +47,7 @@ export default function MonacoJsonEditor(props: JsonEditorProps): React.JSX.Elem
   }, [modelUri, tools]);
   useBytesFileAction(editor, tools);
   useEditorVariables(editor, modelUri, props.variables);
+  useTabFocusMode(editor, latest);
 
   useEffect(
     () => editor?.updateOptions({ readOnly, domReadOnly: readOnly, ariaLabel }),

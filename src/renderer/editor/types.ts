@@ -34,6 +34,8 @@ export interface JsonEditorProps {
   theme: 'light' | 'dark';
   /** Ctrl/Cmd+Enter inside the editor. */
   onRun?: () => void;
+  /** Monaco's "Tab moves focus" mode (Ctrl+M), now and whenever it is toggled; the plain fallback never reports. */
+  onTabFocusMode?: (moves: boolean) => void;
   problem?: EditorProblem;
   /** Any completion and "Insert file as base64" (the request editor only). */
   tools?: RequestEditorTools;

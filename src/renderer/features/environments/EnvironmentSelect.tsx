@@ -6,10 +6,13 @@ export function EnvironmentSelect(props: {
   environments: string[];
   value: string | undefined;
   onChange(name: string | undefined): void;
+  /** The select itself (the Environments dialog hands focus back to it). */
+  ref?: React.Ref<HTMLSelectElement>;
 }): React.JSX.Element {
   return (
     <span className="pd-inline-select">
       <select
+        ref={props.ref}
         aria-label="Environment"
         title="Environment: fills {{variables}} in the requests sent"
         value={props.value ?? none}

@@ -11,6 +11,8 @@ export function EnvironmentsDialog(props: {
   initial?: string;
   onClose(): void;
   onChanged(): void;
+  /** Where focus goes when the dialog closes (the environment select: the user picks one next). */
+  focusOnClose?: () => HTMLElement | null | undefined;
 }): React.JSX.Element {
   const { api, workspace } = props;
   return (
@@ -33,6 +35,7 @@ export function EnvironmentsDialog(props: {
       editor={(item) => <EnvironmentEditor api={api} profiles={workspace.tlsProfiles} {...item} />}
       onClose={props.onClose}
       onChanged={props.onChanged}
+      {...(props.focusOnClose ? { focusOnClose: props.focusOnClose } : {})}
     />
   );
 }

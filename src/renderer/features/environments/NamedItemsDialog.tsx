@@ -32,6 +32,8 @@ export function NamedItemsDialog(props: {
   editor(item: ItemEditorProps): ReactNode;
   children?: ReactNode;
   onClose(): void;
+  /** Where focus goes when the dialog closes (else back to its opener). */
+  focusOnClose?: () => HTMLElement | null | undefined;
   onChanged(): void;
 }): React.JSX.Element {
   const [selected, setSelected] = useState<string | undefined>(props.initial ?? props.names[0]);
@@ -62,7 +64,12 @@ export function NamedItemsDialog(props: {
   };
 
   return (
-    <Modal title={props.title} onClose={props.onClose} className="pd-items-dialog">
+    <Modal
+      title={props.title}
+      onClose={props.onClose}
+      className="pd-items-dialog"
+      {...(props.focusOnClose ? { focusOnClose: props.focusOnClose } : {})}
+    >
       <div className="pd-items-layout">
         <NamedItemList
           label={props.title}

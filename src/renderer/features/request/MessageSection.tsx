@@ -1,11 +1,15 @@
 /** The Message section: a slim toolbar with the sample buttons above the request editor at full height. */
 import { JsonEditor, type RequestEditorTools } from '../../editor';
 import type { VariableScope } from '../../components/variable-scope';
+import { useState } from 'react';
 import { useAppStoreApi } from '../../state/context';
 import type { TabState } from '../../state/types';
 import { requestModelUri } from './model-uri';
 import { SampleButtons } from './SampleButtons';
 import { StreamMessages } from '../history/StreamMessages';
+import { TabKeyHint } from './TabKeyHint';
+
+const mac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 
 /** The toolbar and the editor "Request JSON". */
 export function MessageSection(props: {
@@ -17,6 +21,8 @@ export function MessageSection(props: {
 }): React.JSX.Element {
   const { tab } = props;
   const actions = useAppStoreApi().getState();
+  const [tabMoves, setTabMoves] = useState<boolean>();
+  const [focused, setFocused] = useState(false);
   return (
     <>
       <div className="request-toolbar">
@@ -34,7 +40,7 @@ export function MessageSection(props: {
           onForget={() => actions.showStreamMessage(tab.id, undefined)}
         />
       )}
-      <div className="request-editor">
+      <div className="request-editor" onFocus={() => setFocused(true)}>
         <JsonEditor
           value={tab.requestText}
           onChange={(text) => actions.setRequestText(tab.id, text)}
@@ -46,8 +52,10 @@ export function MessageSection(props: {
           problem={tab.problem}
           tools={props.tools}
           variables={props.variables}
+          onTabFocusMode={setTabMoves}
         />
       </div>
+      <TabKeyHint moves={tabMoves} focused={focused} mac={mac} />
     </>
   );
 }

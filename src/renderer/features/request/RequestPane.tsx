@@ -2,10 +2,8 @@
  * The request side of a tab: the method line, one top row (address, TLS, Send/Cancel/End stream), then the sections
  * Message (the JSON editor at full height), Metadata, Auth, Settings and Tests, with Save and Copy as grpcurl beside them.
  */
-import type { KeyboardEvent } from 'react';
 import type { ApiPick } from '../../../shared/api/contract';
 import type { VariableScope } from '../../components/variable-scope';
-import { isRunChord } from '../../editor/run-key';
 import { useAppStore, useAppStoreApi } from '../../state/context';
 import type { TabState } from '../../state/types';
 import { AuthSection } from '../auth/AuthSection';
@@ -48,15 +46,8 @@ export function RequestPane(props: {
   const originId = `address-origin-${tab.id}`;
   const editorTools = useRequestEditorTools(tab, api);
 
-  // Ctrl/Cmd+Enter anywhere in the pane; the editor handles (and prevents) its own through onRun.
-  const onKeyDown = (event: KeyboardEvent): void => {
-    if (event.defaultPrevented || !isRunChord(event) || event.altKey) return;
-    event.preventDefault();
-    send();
-  };
-
   return (
-    <section className="request-pane" aria-label="Request" onKeyDown={onKeyDown}>
+    <section className="request-pane" aria-label="Request">
       {tab.diskChanged && (
         <DiskChangedBanner
           onReload={() => void actions.reloadSaved(tab.id)}

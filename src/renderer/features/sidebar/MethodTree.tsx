@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SourceState } from '../../../shared/api/types';
 import type { MethodInfo } from '../../../shared/schema';
-import { buildTree, methodKey, visibleNodes } from './method-tree';
+import { buildTree, methodKey, sourceKey, visibleNodes } from './method-tree';
 import type { TreeNode } from './method-tree';
 import { treeKeyAction } from './tree-keys';
 import { TreeItem } from './TreeItem';
@@ -19,6 +19,9 @@ export interface MethodTreeProps {
   onPreviewMethod: (sourceId: string, method: MethodInfo) => void;
   onReload: (source: SourceState) => void;
   onRemove: (source: SourceState) => void;
+  /** A source just imported: focus its first method shown (or the source row), then call onSourceFocused. */
+  focusSource?: string | undefined;
+  onSourceFocused?: (() => void) | undefined;
 }
 
 /** Renders only expanded nodes; the user's expand/collapse choices are kept apart for browsing and for filtering. */
@@ -58,6 +61,18 @@ export function MethodTree(props: MethodTreeProps): React.JSX.Element {
       .find((item) => item.dataset.key === tabStop)
       ?.focus();
   }, [tabStop, rows]);
+
+  const { focusSource, onSourceFocused } = props;
+  useEffect(() => {
+    if (focusSource === undefined) return;
+    const first =
+      rows.find((row) => row.type === 'method' && row.sourceId === focusSource) ??
+      rows.find((row) => row.key === sourceKey(focusSource));
+    if (!first) return;
+    setFocusedKey(first.key);
+    treeRef.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(first.key)}"]`)?.focus();
+    onSourceFocused?.();
+  }, [focusSource, onSourceFocused, rows]);
 
   const setExpanded = (key: string, expanded: boolean): void =>
     setToggles(new Map(toggles).set(key, expanded));

@@ -19,6 +19,9 @@ export interface SchemasViewProps {
   onOpenMethod: (sourceId: string, method: MethodInfo) => void;
   onPreviewMethod: (sourceId: string, method: MethodInfo) => void;
   selected?: { sourceId: string; fullName: string };
+  /** A source just imported: the tree focuses its first method (then onSourceFocused). */
+  focusSource?: string | undefined;
+  onSourceFocused?: () => void;
 }
 
 /** The view; with no schema loaded its only content is the way to load one. */
@@ -88,6 +91,8 @@ export function SchemasView(props: SchemasViewProps): React.JSX.Element {
           onPreviewMethod={props.onPreviewMethod}
           onReload={(source) => void actions.reload(source)}
           onRemove={(source) => void actions.remove(source)}
+          focusSource={props.focusSource}
+          onSourceFocused={props.onSourceFocused}
         />
         {empty && (
           <SidebarEmpty

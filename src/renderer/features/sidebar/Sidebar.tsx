@@ -3,7 +3,7 @@
  * remembered; plus the import dialogs and window-wide file drop. The app supplies the Collections, History and Mocks
  * views.
  */
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import type { SourceState } from '../../../shared/api/types';
 import type { MethodInfo } from '../../../shared/schema';
@@ -12,6 +12,7 @@ import { ImportProtosDialog } from '../import/ImportProtosDialog';
 import { ReflectionDialog } from '../import/ReflectionDialog';
 import { readDrop } from '../import/dropped-files';
 import type { DropItem } from '../import/dropped-files';
+import type { ImportSource } from '../import/use-import';
 import { EnsurePathChooser } from '../../components/path-chooser';
 import type { PathChooserApi } from '../../components/path-chooser';
 import { useFileDrop } from '../import/use-file-drop';
@@ -44,6 +45,9 @@ export interface SidebarProps {
   mockCount?: number;
   /** The selected environment: a reflection source's auth takes its variables from it. */
   environment?: string | undefined;
+  /** The import dialog shown, when the app controls it (the main area's empty state opens them too). */
+  importDialog?: ImportDialog | null;
+  onImportDialog?(dialog: ImportDialog | null): void;
 }
 
 /** The whole left pane; files dropped anywhere on the window are imported here. */
@@ -51,7 +55,24 @@ export function Sidebar(props: SidebarProps): React.JSX.Element {
   const { api } = props;
   const actions = useSources(api, props.onSourcesChanged);
   const { view, setView } = useSidebarView();
-  const [dialog, setDialog] = useState<ImportDialog | null>(null);
+  const [ownDialog, setOwnDialog] = useState<ImportDialog | null>(null);
+  const dialog = props.importDialog !== undefined ? props.importDialog : ownDialog;
+  const setDialog = props.onImportDialog ?? setOwnDialog;
+  // The source a dialog just imported, and then the one whose first method the tree focuses (what is used next).
+  const imported = useRef<string | undefined>(undefined);
+  const [focusSource, setFocusSource] = useState<string | undefined>(undefined);
+  const importFromDialog: ImportSource = async (source, replaces) => {
+    const state = await actions.add(source, replaces);
+    imported.current = state.status === 'loaded' ? state.id : undefined;
+    return state;
+  };
+  const closeDialog = (): void => {
+    setDialog(null);
+    if (imported.current === undefined) return;
+    setView('schemas');
+    setFocusSource(imported.current);
+    imported.current = undefined;
+  };
 
   const importDrop = async (items: DropItem[]): Promise<void> => {
     // What was dropped, and any problem with it, shows among the schemas.
@@ -100,6 +121,8 @@ export function Sidebar(props: SidebarProps): React.JSX.Element {
           onOpenMethod={props.onOpenMethod}
           selected={props.selected}
           onPreviewMethod={props.onPreviewMethod}
+          focusSource={focusSource}
+          onSourceFocused={() => setFocusSource(undefined)}
         />,
       )}
       {content('collections', props.collections)}
@@ -112,18 +135,14 @@ export function Sidebar(props: SidebarProps): React.JSX.Element {
       )}
       <EnsurePathChooser api={api}>
         {dialog === 'protos' && (
-          <ImportProtosDialog
-            onImport={actions.add}
-            onDiscard={actions.discard}
-            onClose={() => setDialog(null)}
-          />
+          <ImportProtosDialog onImport={importFromDialog} onDiscard={actions.discard} onClose={closeDialog} />
         )}
         {dialog === 'reflection' && (
           <ReflectionDialog
             environment={props.environment}
-            onImport={actions.add}
+            onImport={importFromDialog}
             onDiscard={actions.discard}
-            onClose={() => setDialog(null)}
+            onClose={closeDialog}
           />
         )}
       </EnsurePathChooser>

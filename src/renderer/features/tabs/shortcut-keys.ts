@@ -1,4 +1,6 @@
 /** The window-wide keyboard shortcuts, as pure data: which key does what. */
+import { isRunChord } from '../../editor/run-key';
+
 /** The key facts the shortcuts look at (a DOM or React keyboard event). */
 export type KeyInfo = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>;
 
@@ -8,7 +10,9 @@ export type Shortcut =
   | { type: 'closeTab' }
   | { type: 'moveTab'; delta: -1 | 1 }
   | { type: 'switchTab'; delta: -1 | 1 }
-  | { type: 'focusEditor' };
+  | { type: 'focusEditor' }
+  | { type: 'send' }
+  | { type: 'shortcutsSheet' };
 
 /** The shortcut a key press means, if any. `mac` makes Cmd the command key (Ctrl still works elsewhere). */
 export function shortcutOf(event: KeyInfo, mac: boolean): Shortcut | undefined {
@@ -21,6 +25,8 @@ export function shortcutOf(event: KeyInfo, mac: boolean): Shortcut | undefined {
   if (page !== undefined && event.ctrlKey && !event.altKey) {
     return event.shiftKey ? { type: 'moveTab', delta: page } : { type: 'switchTab', delta: page };
   }
+  if (isRunChord(event) && !event.altKey && !event.shiftKey) return { type: 'send' };
+  if (key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey) return { type: 'shortcutsSheet' };
   if (key === 'Escape' && !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey) {
     return { type: 'focusEditor' };
   }

@@ -1,4 +1,7 @@
-/** Installs the window-wide shortcuts: palette, save, close/switch/move tabs, and Esc back to the request editor. */
+/**
+ * Installs the window-wide shortcuts: palette, save, send, close/switch/move tabs, `?` for the shortcuts sheet, and Esc
+ * back to the request editor.
+ */
 import { useEffect } from 'react';
 import { focusEditor } from '../../editor';
 import type { AppStore } from '../../state/store';
@@ -11,8 +14,30 @@ function inDialog(node: EventTarget | null): boolean {
   return node instanceof Element && node.closest('[role="dialog"], [role="alertdialog"], dialog') !== null;
 }
 
+/** Whether `node` is inside the open tabs' area (the strip and the active tab's request and response). */
+function inTabArea(node: EventTarget | null): boolean {
+  return node instanceof Element && node.closest('main') !== null;
+}
+
+/** Whether `node` takes typed text (where `?` is a character, not a shortcut). */
+function takesText(node: EventTarget | null): boolean {
+  if (!(node instanceof HTMLElement)) return false;
+  if (node.isContentEditable || node.closest('.monaco-editor')) return true;
+  if (node instanceof HTMLTextAreaElement || node instanceof HTMLSelectElement) return true;
+  return (
+    node instanceof HTMLInputElement &&
+    !['button', 'checkbox', 'radio', 'submit', 'reset'].includes(node.type)
+  );
+}
+
+/** What the window's shortcuts need besides the store. */
+export interface ShortcutHandlers {
+  /** `?` outside a text field: show the keyboard shortcuts sheet. */
+  onShortcutsSheet(): void;
+}
+
 /** Runs a shortcut against the store. */
-function run(store: AppStore, shortcut: Shortcut): void {
+function run(store: AppStore, shortcut: Shortcut, handlers: ShortcutHandlers): void {
   const state = store.getState();
   const active = state.activeTabId;
   switch (shortcut.type) {
@@ -32,6 +57,12 @@ function run(store: AppStore, shortcut: Shortcut): void {
     }
     case 'focusEditor':
       if (active) focusEditor(requestModelUri(active));
+      return;
+    case 'send':
+      if (active) void state.send(active);
+      return;
+    case 'shortcutsSheet':
+      handlers.onShortcutsSheet();
   }
 }
 
@@ -41,11 +72,16 @@ function isSaveChord(event: KeyboardEvent, mac: boolean): boolean {
   return command && !event.altKey && !event.shiftKey && event.key.toLowerCase() === 's';
 }
 
+/** Shortcuts taken last (bubble phase): widgets and dialogs handle these keys themselves first. */
+const lastTaken = new Set<Shortcut['type']>(['focusEditor', 'shortcutsSheet']);
+
 /**
  * Listens on the window. Command shortcuts are taken in the capture phase, before Monaco (which would swallow Ctrl+K
- * as a chord); Esc is taken last, so editors' widgets and dialogs close themselves first.
+ * as a chord, and Ctrl+Enter as "insert line"); Esc and `?` are taken last, so editors' widgets and dialogs see them
+ * first. Ctrl/Cmd+Enter sends from anywhere in the tab area, whichever field has focus.
  */
-export function useShortcuts(store: AppStore, mac: boolean): void {
+export function useShortcuts(store: AppStore, mac: boolean, handlers: ShortcutHandlers): void {
+  const { onShortcutsSheet } = handlers;
   useEffect(() => {
     const onCapture = (event: KeyboardEvent): void => {
       if (isSaveChord(event, mac)) {
@@ -59,16 +95,21 @@ export function useShortcuts(store: AppStore, mac: boolean): void {
         return;
       }
       const shortcut = shortcutOf(event, mac);
-      if (!shortcut || shortcut.type === 'focusEditor') return;
+      if (!shortcut || lastTaken.has(shortcut.type)) return;
       if (shortcut.type !== 'palette' && inDialog(event.target)) return;
+      if (shortcut.type === 'send' && !inTabArea(event.target)) return;
       event.preventDefault();
       event.stopPropagation();
-      run(store, shortcut);
+      run(store, shortcut, { onShortcutsSheet });
     };
     const onBubble = (event: KeyboardEvent): void => {
       if (event.defaultPrevented || inDialog(event.target) || document.querySelector('[aria-modal="true"]'))
         return;
-      if (shortcutOf(event, mac)?.type === 'focusEditor') run(store, { type: 'focusEditor' });
+      const shortcut = shortcutOf(event, mac);
+      if (!shortcut || !lastTaken.has(shortcut.type)) return;
+      if (shortcut.type === 'shortcutsSheet' && takesText(event.target)) return;
+      if (shortcut.type === 'shortcutsSheet') event.preventDefault();
+      run(store, shortcut, { onShortcutsSheet });
     };
     window.addEventListener('keydown', onCapture, true);
     window.addEventListener('keydown', onBubble);
@@ -76,5 +117,5 @@ export function useShortcuts(store: AppStore, mac: boolean): void {
       window.removeEventListener('keydown', onCapture, true);
       window.removeEventListener('keydown', onBubble);
     };
-  }, [store, mac]);
+  }, [store, mac, onShortcutsSheet]);
 }

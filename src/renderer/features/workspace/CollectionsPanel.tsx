@@ -31,7 +31,7 @@ export function CollectionsPanel(props: { api: CollectionsApi }): React.JSX.Elem
   );
   const choose = usePathChooser();
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [settingsOf, setSettingsOf] = useState<string | null>(null);
+  const [settingsOf, setSettingsOf] = useState<{ folder: string; row: HTMLElement } | null>(null);
 
   /** Runs an export or import, showing what it did or why it failed. */
   const run = async (work: () => Promise<string | undefined>): Promise<void> => {
@@ -86,7 +86,7 @@ export function CollectionsPanel(props: { api: CollectionsApi }): React.JSX.Elem
           onOpen={(path) => void store.getState().openSaved(path)}
           onPreview={(path) => void store.getState().previewSaved(path)}
           onExport={(collection) => void exportCollection(collection)}
-          onSettings={setSettingsOf}
+          onSettings={(folder, row) => setSettingsOf({ folder, row })}
         />
         {requests.length === 0 && (
           <SidebarEmpty
@@ -102,8 +102,9 @@ export function CollectionsPanel(props: { api: CollectionsApi }): React.JSX.Elem
       {settingsOf !== null && (
         <FolderSettingsDialog
           api={props.api}
-          folder={settingsOf}
+          folder={settingsOf.folder}
           onClose={() => setSettingsOf(null)}
+          focusOnClose={() => settingsOf.row}
           onSaved={() => void store.getState().refreshWorkspace()}
         />
       )}

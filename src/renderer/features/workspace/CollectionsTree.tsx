@@ -24,7 +24,7 @@ export interface CollectionsTreeProps {
   onPreview(path: string): void;
   onExport(collection: string): void;
   /** "Collection settings" or "Folder settings" of `collections/<collection>/<folders…>`. */
-  onSettings(folder: string): void;
+  onSettings(folder: string, row: HTMLElement): void;
 }
 
 /**

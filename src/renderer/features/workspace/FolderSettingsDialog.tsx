@@ -25,6 +25,8 @@ export function FolderSettingsDialog(props: {
   folder: string;
   onClose(): void;
   onSaved(): void;
+  /** Where focus goes on close: the row it was opened from (the menu item that opened it is gone by then). */
+  focusOnClose?: () => HTMLElement | null | undefined;
 }): React.JSX.Element {
   const { api, folder } = props;
   const names = folder.split('/').slice(1);
@@ -83,6 +85,7 @@ export function FolderSettingsDialog(props: {
       title={`${isCollection ? 'Collection' : 'Folder'} settings: ${names.join('/')}`}
       onClose={props.onClose}
       className="pd-folder-settings"
+      {...(props.focusOnClose ? { focusOnClose: props.focusOnClose } : {})}
     >
       <p className="pd-hint">
         {isCollection

@@ -20,7 +20,8 @@ export interface GroupMenuTarget {
 export function GroupMenu(props: {
   target: GroupMenuTarget | null;
   onClose(): void;
-  onSettings(folder: string): void;
+  /** `row`: the tree row the menu was opened on (the settings dialog gives focus back to it). */
+  onSettings(folder: string, row: HTMLElement): void;
   onExport(collection: string): void;
 }): React.JSX.Element | null {
   const { target } = props;
@@ -44,7 +45,7 @@ export function GroupMenu(props: {
             target.row.focus();
           }}
         >
-          <Menu.Item className="tab-menu-item" onSelect={() => props.onSettings(target.folder)}>
+          <Menu.Item className="tab-menu-item" onSelect={() => props.onSettings(target.folder, target.row)}>
             {target.isCollection ? 'Collection settings…' : 'Folder settings…'}
           </Menu.Item>
           {target.isCollection && (

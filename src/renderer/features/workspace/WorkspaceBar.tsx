@@ -1,4 +1,5 @@
 /** The top bar's workspace controls: open a folder, pick the environment, edit environments and TLS profiles, paste grpcurl. */
+import { useRef } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import { toFailure } from '../../../shared/api/errors';
 import { EnvironmentSelect } from '../environments/EnvironmentSelect';
@@ -30,6 +31,7 @@ export function WorkspaceBar(props: {
   const sources = useAppStore((state) => state.sources);
   const tabCount = useAppStore((state) => state.tabs.length);
   const choose = usePathChooser();
+  const environmentSelect = useRef<HTMLSelectElement>(null);
   const actions = store.getState();
   const close = (): void => onDialog(null);
   const changed = (): void => void actions.refreshWorkspace();
@@ -48,6 +50,7 @@ export function WorkspaceBar(props: {
         {workspace?.name ?? 'Loading workspace…'}
       </span>
       <EnvironmentSelect
+        ref={environmentSelect}
         environments={workspace?.environments ?? []}
         value={environment}
         onChange={actions.selectEnvironment}
@@ -68,6 +71,8 @@ export function WorkspaceBar(props: {
           initial={environment}
           onClose={close}
           onChanged={changed}
+          // After editing environments, the next step is choosing one.
+          focusOnClose={() => environmentSelect.current}
         />
       )}
       {workspace && dialog === 'tls' && (

@@ -3,7 +3,9 @@ import type { ApiPick } from '../../../shared/api/contract';
 import type { SourceState } from '../../../shared/api/types';
 import type { TlsSettings } from '../../../shared/schema';
 import type { GrpcurlImport, TlsProfile } from '../../../shared/workspace';
+import { focusEditorWhenShown } from '../../editor';
 import type { AppStore } from '../../state/store';
+import { requestModelUri } from '../request/model-uri';
 
 /** The tab's own TLS fields for the TLS flags of a command (embedded PEM text has no field: it is left out). */
 export function tlsOfProfile(profile: TlsProfile | undefined): TlsSettings {
@@ -25,7 +27,7 @@ function isLoaded(sources: SourceState[], source: SourceState['source']): boolea
   return sources.some((loaded) => loaded.status === 'loaded' && JSON.stringify(loaded.source) === key);
 }
 
-/** Loads the import's source (unless loaded), then opens its request in a new tab. */
+/** Loads the import's source (unless loaded), then opens its request in a new tab, the caret in its request editor. */
 export async function openGrpcurlImport(
   api: ApiPick<'sources.add' | 'sources.list'>,
   store: AppStore,
@@ -36,4 +38,7 @@ export async function openGrpcurlImport(
     store.getState().setSources(await api.sources.list());
   }
   store.getState().newTabFromRequest(result.request, tlsOfProfile(result.tlsProfile));
+  // The next thing to do is read or edit the request, then Ctrl+Enter.
+  const tabId = store.getState().activeTabId;
+  if (tabId) focusEditorWhenShown(requestModelUri(tabId));
 }

@@ -9,8 +9,8 @@ import { engineStub, fullDuplexCall, memoryStorage, testSource, unaryCall } from
 
 afterEach(cleanup);
 
-function Shortcuts(props: { store: AppStore }) {
-  useShortcuts(props.store, false);
+function Shortcuts(props: { store: AppStore; onSheet?: () => void }) {
+  useShortcuts(props.store, false, { onShortcutsSheet: props.onSheet ?? (() => undefined) });
   return <input aria-label="Elsewhere" />;
 }
 
@@ -77,5 +77,42 @@ describe('window shortcuts', () => {
     screen.getByRole('textbox', { name: 'Elsewhere' }).focus();
     press('Escape');
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Request JSON' }));
+  });
+
+  it('sends the active tab on Ctrl+Enter from a field of the tab area, not from outside it', async () => {
+    const { store, engine, press } = await setup();
+    store.getState().setConnection(store.getState().activeTabId ?? '', { target: 'localhost:9' });
+    press('Enter', { ctrlKey: true });
+    expect(engine.started).toHaveLength(0);
+    render(
+      <main>
+        <input aria-label="Metadata value" />
+      </main>,
+    );
+    act(
+      () =>
+        void fireEvent.keyDown(screen.getByRole('textbox', { name: 'Metadata value' }), {
+          key: 'Enter',
+          ctrlKey: true,
+        }),
+    );
+    await vi.waitFor(() => expect(engine.started).toHaveLength(1));
+    expect(store.getState().activeTabId).toBeDefined();
+  });
+
+  it('opens the shortcuts sheet on ? outside a text field only', async () => {
+    const engine = engineStub();
+    const store = createAppStore(engine.api, memoryStorage());
+    const onSheet = vi.fn();
+    render(
+      <>
+        <Shortcuts store={store} onSheet={onSheet} />
+        <button type="button">Somewhere</button>
+      </>,
+    );
+    act(() => void fireEvent.keyDown(screen.getByRole('textbox', { name: 'Elsewhere' }), { key: '?' }));
+    expect(onSheet).not.toHaveBeenCalled();
+    act(() => void fireEvent.keyDown(screen.getByRole('button', { name: 'Somewhere' }), { key: '?' }));
+    expect(onSheet).toHaveBeenCalledOnce();
   });
 });

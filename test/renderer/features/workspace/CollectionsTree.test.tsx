@@ -95,14 +95,14 @@ describe('the Collections tree', () => {
     const { item, onSettings } = renderTree();
     fireEvent.contextMenu(item('users'), { clientX: 40, clientY: 60 });
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Collection settings…' }));
-    expect(onSettings).toHaveBeenLastCalledWith('collections/users');
+    expect(onSettings).toHaveBeenLastCalledWith('collections/users', item('users'));
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
 
     fireEvent.contextMenu(item('v2'));
     const menu = await screen.findByRole('menu', { name: 'Folder actions' });
     expect(within(menu).queryByRole('menuitem', { name: 'Export collection…' })).toBeNull();
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Folder settings…' }));
-    expect(onSettings).toHaveBeenLastCalledWith('collections/users/admin/v2');
+    expect(onSettings).toHaveBeenLastCalledWith('collections/users/admin/v2', item('v2'));
 
     fireEvent.contextMenu(item('Get user'));
     expect(screen.queryByRole('menu')).toBeNull();
