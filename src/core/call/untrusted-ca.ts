@@ -13,7 +13,8 @@ export function isUntrustedCa(status: CallStatus): boolean {
 
 /**
  * The status of a call refused for an untrusted certificate, naming the CA the chain ends at: grpc-js gives only
- * OpenSSL's reason, so the TLS panel's handshake test looks at the chain once more. Unchanged when that look fails.
+ * OpenSSL's reason, so the TLS panel's handshake test looks at the chain once more and its words are added. Unchanged
+ * when that look fails.
  */
 export async function withIssuerNamed(
   status: CallStatus,
@@ -23,11 +24,8 @@ export async function withIssuerNamed(
   try {
     const report = await testTlsHandshake(display, tls, probeMs);
     if (!report.connected || report.verified || !report.message || report.chain.length === 0) return status;
-    return {
-      ...status,
-      message: `${status.message} ${report.message}`,
-      ...(report.hint ? { hint: report.hint } : {}),
-    };
+    // The call's hint stays: it speaks of the call's TLS settings (the panel's speaks of a profile).
+    return { ...status, message: `${status.message} ${report.message}` };
   } catch {
     return status;
   }

@@ -102,6 +102,6 @@ describe('statuses in Protodesk words', () => {
         `^The TLS certificate of 127\\.0\\.0\\.1:${tlsServer.port} is not signed by a trusted CA \\(unable to verify the first certificate\\)\\. The server’s certificate chain ends at .*CN=`,
       ),
     );
-    expect(status.hint).toMatch(/^Add the CA certificate of .*CN=.* to the profile/);
+    expect(status.hint).toMatch(/^Add the CA that signed the server certificate to the TLS settings/);
   });
 });
