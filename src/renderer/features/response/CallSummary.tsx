@@ -1,6 +1,7 @@
 /**
  * The response's summary: one row of fixed height with the same slots running and finished (badge, time, traffic),
- * then one detail line (the status message and hint, or the timing breakdown), so the body below never jumps.
+ * then one detail line (the status message, or the timing breakdown), so the body below never jumps; the body shows a
+ * failure in full (message, hint, details).
  */
 import { History, Timer } from 'lucide-react';
 import type { CallTimings } from '../../../shared/call';
@@ -56,10 +57,9 @@ export function CallSummary(props: { call: CallModel }): React.JSX.Element {
   const status = result?.status;
   const protocol = protocolText(call);
   // The protocol leads the timings; beside a status message it stands alone.
-  const detail =
-    status?.message || status?.hint
-      ? undefined
-      : result && [...(protocol ? [protocol] : []), ...timingParts(result.timings)].join(' · ');
+  const detail = status?.message
+    ? undefined
+    : result && [...(protocol ? [protocol] : []), ...timingParts(result.timings)].join(' · ');
   return (
     <div className="call-summary">
       <div className="call-summary-line">
@@ -89,8 +89,11 @@ export function CallSummary(props: { call: CallModel }): React.JSX.Element {
             {protocol}
           </span>
         )}
-        {status?.message && <span className="call-message">{status.message}</span>}
-        {status?.hint && <span className="call-hint">{status.hint}</span>}
+        {status?.message && (
+          <span className="call-message" title={status.message}>
+            {status.message}
+          </span>
+        )}
         {detail && (
           <span className="call-timings" title={detail}>
             {detail}
