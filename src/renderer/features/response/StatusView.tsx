@@ -24,10 +24,11 @@ export function StatusView(props: { status: CallStatus }): React.JSX.Element {
       {status.message && <p className="status-view-message">{status.message}</p>}
       {status.hint && <p className="status-view-hint">{status.hint}</p>}
       {status.technical && (
-        <p className="status-view-technical">
-          <span className="status-view-label">Technical detail: </span>
+        // Closed: the library's words are for bug reports, not the first read.
+        <details className="status-view-technical">
+          <summary>Technical detail</summary>
           <code>{status.technical}</code>
-        </p>
+        </details>
       )}
       {blocks.map((block, i) => (
         <StatusDetailView key={i} block={block} />
