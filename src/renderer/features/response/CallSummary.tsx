@@ -1,7 +1,7 @@
 /**
  * The response's summary: one row of fixed height with the same slots running and finished (badge, time, traffic),
- * then one detail line (the status message, or the timing breakdown), so the body below never jumps; the body shows a
- * failure in full (message, hint, details).
+ * then one detail line (the timing breakdown), so the body below never jumps; the body shows a failure in full
+ * (message, hint, details), so its message is not repeated here.
  */
 import { History, Timer } from 'lucide-react';
 import type { CallTimings } from '../../../shared/call';
@@ -11,6 +11,7 @@ import { protocolName } from '../../../shared/protocol-names';
 import { hasConnection, type CallModel } from '../../model/call-model';
 import { count, humanBytes, humanMs, humanSeconds } from '../../model/format-units';
 import { StatusBadge } from './StatusBadge';
+import { TimingsBar } from './TimingsBar';
 import { useElapsedSeconds } from './use-elapsed';
 
 function timingParts(timings: CallTimings): string[] {
@@ -56,7 +57,7 @@ export function CallSummary(props: { call: CallModel }): React.JSX.Element {
   const result = call.status;
   const status = result?.status;
   const protocol = protocolText(call);
-  // The protocol leads the timings; beside a status message it stands alone.
+  // The protocol leads the timings; for a failure with a message (read in the body) it stands alone.
   const detail = status?.message
     ? undefined
     : result && [...(protocol ? [protocol] : []), ...timingParts(result.timings)].join(' · ');
@@ -89,11 +90,7 @@ export function CallSummary(props: { call: CallModel }): React.JSX.Element {
             {protocol}
           </span>
         )}
-        {status?.message && (
-          <span className="call-message" title={status.message}>
-            {status.message}
-          </span>
-        )}
+        {detail && result && <TimingsBar timings={result.timings} />}
         {detail && (
           <span className="call-timings" title={detail}>
             {detail}
