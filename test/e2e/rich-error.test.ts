@@ -13,6 +13,13 @@ import { axeViolations, describeViolations, serious } from './helpers/axe';
 import { protoFolder, screenshotPath } from './helpers/paths';
 import { openApp, type AppSession } from './helpers/session';
 
+/** The page's document, as far as measuring a text range needs it (the test's TypeScript has no DOM types). */
+interface RangeHost {
+  document: {
+    createRange(): { selectNodeContents(node: unknown): void; getBoundingClientRect(): { height: number } };
+  };
+}
+
 // A failed call whose trailers carry a google.rpc.Status: the body shows the status, its message and every decoded
 // detail, each as a titled section (violations as tables), where the user looks first.
 describe('an error status with decoded details', () => {
@@ -130,9 +137,9 @@ describe('an error status with decoded details', () => {
       .getByRole('cell')
       .filter({ hasText: /^content-type$/ });
     // The height of the text itself (a cell is as tall as its row, which the long value makes tall).
-    const textHeight = (cell: typeof key) =>
+    const textHeight = (cell: typeof key): Promise<number> =>
       cell.evaluate((element) => {
-        const range = document.createRange();
+        const range = (globalThis as unknown as RangeHost).document.createRange();
         range.selectNodeContents(element);
         return range.getBoundingClientRect().height;
       });
