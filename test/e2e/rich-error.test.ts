@@ -156,3 +156,33 @@ describe('an error status with decoded details', () => {
     expect(await app.watch.problems()).toEqual([]);
   });
 });
+
+// The same body at the narrow size and in the dark theme: every detail type at once, with nothing that blocks a user
+// of assistive technology.
+describe('every detail type in the dark theme at 1024×700', () => {
+  let app: AppSession;
+  let server: JsRichServer;
+
+  beforeAll(async () => {
+    [app, server] = await Promise.all([openApp({ colorScheme: 'dark' }), startJsRich()]);
+    await app.page.setViewportSize({ width: 1024, height: 700 });
+    await importProtoFolder(app.page, protoFolder('rich'));
+    await openMethod(app.page, 'Fail', 'Errors/Fail');
+    await setServerAddress(app.page, `127.0.0.1:${server.port}`);
+  });
+  afterAll(async () => {
+    await Promise.all([app?.close(), server?.stop()]);
+  });
+
+  test('the sections show and axe finds nothing serious', async () => {
+    const { page } = app;
+    await setRequestJson(page, '{"kind": "every"}');
+    await send(page);
+    await waitForStatus(page, 'FAILED_PRECONDITION');
+    const error = responseRegion(page).getByRole('region', { name: 'Error', exact: true });
+    await error.getByRole('table', { name: 'Quota violations' }).waitFor();
+    expect(describeViolations(serious(await axeViolations(page)))).toBe('');
+    await page.screenshot({ path: screenshotPath('error-every-dark-1024.png') });
+    expect(await app.watch.problems()).toEqual([]);
+  });
+});
