@@ -79,6 +79,8 @@ export interface CallStatus {
   detailsProblem?: string;
   /** What to do about a failure, when there is something obvious (connection and TLS failures). */
   hint?: string;
+  /** The library's own words when `message` rephrases them (grpc-js's deadline and reset texts), for bug reports. */
+  technical?: string;
   /** gRPC-Web and Connect: the HTTP status of a response that failed at the HTTP level (e.g. 404), shown beside the code. */
   httpStatus?: number;
 }

@@ -59,6 +59,10 @@ describe('a Python grpcio server by reflection', () => {
     const grid = responseRegion(page).getByRole('grid', { name: 'Messages' });
     for (const title of ['Metropolis', 'Modern Times', 'Amélie'])
       await grid.getByText(title).first().waitFor();
+    // The sent row shows the request as it was sent.
+    await expect
+      .poll(() => grid.getByRole('row').filter({ hasText: /^sent/ }).first().innerText())
+      .toContain('"page_size": 3');
     await grid.getByRole('row').filter({ hasText: 'Modern Times' }).first().click();
     const detail = responseRegion(page).getByText('"releaseYear"').first();
     await detail.waitFor();

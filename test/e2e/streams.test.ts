@@ -42,6 +42,23 @@ describe('streaming calls to grpc-go', () => {
     await page.screenshot({ path: screenshotPath('stream.png') });
   });
 
+  test('the sent row of a server stream shows the request that was sent', async () => {
+    const { page } = app;
+    await openMethod(page, 'StreamingOutputCall', 'TestService/StreamingOutputCall');
+    await setServerAddress(page, `127.0.0.1:${server.port}`);
+    await setRequestJson(page, '{\n  "responseParameters": [{"size": 3}, {"size": 5}]\n}');
+    await send(page);
+    await waitForStatus(page, 'OK');
+    await waitForReceived(page, 2);
+    const grid = responseRegion(page).getByRole('grid', { name: 'Messages' });
+    const sent = grid.getByRole('row').filter({ hasText: /^sent/ });
+    await expect.poll(() => sent.first().innerText()).toContain('responseParameters');
+    await sent.first().click();
+    // The detail below shows the selected request in full.
+    await responseRegion(page).getByText('Sent #1').waitFor();
+    await expect.poll(() => responseRegion(page).innerText()).toContain('"size": 5');
+  });
+
   test('a bidi call answers each Send, and End stream finishes it with OK', async () => {
     const { page } = app;
     await openMethod(page, 'FullDuplexCall', 'TestService/FullDuplexCall');

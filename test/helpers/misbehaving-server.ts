@@ -52,6 +52,8 @@ export const misbehaviours = {
     ),
   /** Resets the stream with REFUSED_STREAM before answering. */
   'reset-refused': (stream) => stream.close(http2.constants.NGHTTP2_REFUSED_STREAM),
+  /** Resets the stream with CANCEL before answering, as a server giving up on a call does. */
+  'reset-cancel': (stream) => stream.close(http2.constants.NGHTTP2_CANCEL),
   /** Resets the stream with ENHANCE_YOUR_CALM before answering. */
   'reset-calm': (stream) => stream.close(http2.constants.NGHTTP2_ENHANCE_YOUR_CALM),
   /**

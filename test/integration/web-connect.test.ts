@@ -46,7 +46,7 @@ const expected: Partial<Record<InteropCaseName, ExpectedStatus>> = {
   timeout_on_sleeping_server: {
     code: 4,
     name: 'DEADLINE_EXCEEDED',
-    message: /^(Deadline exceeded after \d+\.\d{3}s|the operation timed out)$/,
+    message: /^(No response within the [\d.]+ s deadline\.|the operation timed out)$/,
     hint: deadlineHint,
   },
 };

@@ -51,7 +51,7 @@ const expected: Partial<Record<InteropCaseName, ExpectedStatus>> = {
   timeout_on_sleeping_server: {
     code: 4,
     name: 'DEADLINE_EXCEEDED',
-    message: /^(Deadline exceeded after \d+\.\d{3}s|context deadline exceeded)$/,
+    message: /^(No response within the [\d.]+ s deadline\.|context deadline exceeded)$/,
     hint: deadlineHint,
   },
 };

@@ -5,6 +5,8 @@ import type { CallStatus } from '../../shared/call';
 import { grpcStatusName } from '../../shared/grpc-status';
 import type { JsonOptions } from '../schema/json';
 import { connectionFailure, type AttemptContext } from '../connection/failure';
+import type { Rephrased } from './deadline-status';
+import { serverReset } from './reset-status';
 import { sizeLimitHint } from './size-limits';
 import { decodeStatusDetails } from './status-details';
 
@@ -15,21 +17,33 @@ export interface StatusContext extends AttemptContext {
   json: JsonOptions;
   /** Whether response headers arrived: after that, UNAVAILABLE is the server's word, not a failed connection. */
   sawHeaders: boolean;
+  /** Whether the user cancelled the call: otherwise a CANCELLED came from the server's reset. */
+  cancelledHere: boolean;
 }
 
 /** Turns grpc-js's final status into the contract's: named, connection failures explained, rich details decoded. */
-export function callStatus(received: ChannelStatus, context: StatusContext): CallStatus {
+export function callStatus(
+  received: Rephrased<ChannelStatus & { rstCode?: number }>,
+  context: StatusContext,
+): CallStatus {
   const { code, details } = validCode(received);
   const result: CallStatus = { code, name: grpcStatusName(code), message: details };
+  if (received.technical !== undefined) result.technical = received.technical;
   if (received.httpStatus !== undefined) result.httpStatus = received.httpStatus;
+  const reset = serverReset({ ...received, code, details }, context.cancelledHere);
   if (
     code === grpcStatus.UNAVAILABLE &&
     !context.sawHeaders &&
-    /Last error:|No connection established/.test(details)
+    /Last error:|No connection established|^Name resolution failed/.test(details)
   ) {
     const problem = connectionFailure(details, context);
     result.message = problem.message;
     if (problem.hint) result.hint = problem.hint;
+    if (problem.technical) result.technical = problem.technical;
+  } else if (reset) {
+    result.message = reset.message;
+    if (reset.hint) result.hint = reset.hint;
+    result.technical = details;
   } else {
     const hint =
       received.httpStatus === undefined

@@ -13,6 +13,7 @@ import { deadlineAware } from './deadline-status';
 import type { ChannelCall, ChannelStatus } from './call-channel';
 import type { ChannelLease } from './channel-pool';
 import { CallSetupError } from './errors';
+import { isUntrustedCa, withIssuerNamed } from './untrusted-ca';
 import { metadataEntries } from './metadata-entries';
 import { checkSendSize } from './size-limits';
 import { ResponseDecoder, type AnyTypeResolver, type ReceivedMessage } from './response-decoder';
@@ -326,12 +327,21 @@ export class CallSession {
       registry,
       json,
       sawHeaders: this.sawHeaders,
+      cancelledHere: this.cancelledHere,
     });
     const status =
       this.decodeFailure ??
       this.connectFailure ??
       cardinalityFailure(this.setup.kind, shaped.code, this.timings.messagesReceived) ??
       shaped;
+    if (isUntrustedCa(status)) {
+      void withIssuerNamed(status, display, tls).then((named) => this.endWith(named, received));
+      return;
+    }
+    this.endWith(status, received);
+  }
+
+  private endWith(status: CallStatus, received: ChannelStatus): void {
     const event: StatusEvent = {
       type: 'status',
       status,

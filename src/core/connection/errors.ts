@@ -3,6 +3,8 @@ export interface ConnectionProblem {
   message: string;
   /** What to do about it, when there is something obvious. */
   hint?: string;
+  /** The library's words the message rephrases, when it leaves them out (kept for bug reports). */
+  technical?: string;
 }
 
 /** Thrown when connection settings (target, TLS files, metadata) are unusable; nothing has been sent yet. */

@@ -41,8 +41,9 @@ function unavailable(reason: string, { display, tls, web }: AttemptContext): Con
   }
   if (/Name resolution failed|ENOTFOUND|EAI_AGAIN/.test(reason)) {
     return {
-      message: `Cannot reach ${display}: the host name does not resolve.`,
-      hint: 'Check the spelling of the host.',
+      message: `Cannot find host ${hostOf(display)}: the name does not resolve to an address.`,
+      hint: 'Check the spelling of the host, and that this computer reaches its DNS server (VPN, network).',
+      technical: reason,
     };
   }
   if (/ETIMEDOUT|EHOSTUNREACH|ENETUNREACH/.test(reason)) {
@@ -82,7 +83,7 @@ function tlsProblem(
 ): ConnectionProblem {
   const names = /\(certificate names: (.*)\)$/.exec(reason)?.[1];
   if (names !== undefined || /ERR_TLS_CERT_ALTNAME_INVALID|does not match certificate/.test(reason)) {
-    const checked = tls.serverName ?? display.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+    const checked = tls.serverName ?? hostOf(display);
     const hostName = names?.split(', ').find((name) => isIP(name) === 0);
     const example = hostName === undefined ? '' : `, e.g. ${exampleName(hostName)}`;
     return {
@@ -135,6 +136,11 @@ function tlsProblem(
     };
   }
   return { message: `The TLS connection to ${display} failed: ${reason}.`, hint: 'Check the TLS settings.' };
+}
+
+/** The host of a `host:port` display, without an IPv6 address's brackets. */
+function hostOf(display: string): string {
+  return display.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The response's summary: one row of fixed height with the same slots running and finished (badge, time, traffic),
- * then one detail line (the status message and hint, or the timing breakdown), so the body below never jumps.
+ * then one detail line (the timing breakdown), so the body below never jumps; the body shows a failure in full
+ * (message, hint, details), so its message is not repeated here.
  */
 import { History, Timer } from 'lucide-react';
 import type { CallTimings } from '../../../shared/call';
@@ -10,6 +11,7 @@ import { protocolName } from '../../../shared/protocol-names';
 import { hasConnection, type CallModel } from '../../model/call-model';
 import { count, humanBytes, humanMs, humanSeconds } from '../../model/format-units';
 import { StatusBadge } from './StatusBadge';
+import { TimingsBar } from './TimingsBar';
 import { useElapsedSeconds } from './use-elapsed';
 
 function timingParts(timings: CallTimings): string[] {
@@ -55,11 +57,10 @@ export function CallSummary(props: { call: CallModel }): React.JSX.Element {
   const result = call.status;
   const status = result?.status;
   const protocol = protocolText(call);
-  // The protocol leads the timings; beside a status message it stands alone.
-  const detail =
-    status?.message || status?.hint
-      ? undefined
-      : result && [...(protocol ? [protocol] : []), ...timingParts(result.timings)].join(' · ');
+  // The protocol leads the timings; for a failure with a message (read in the body) it stands alone.
+  const detail = status?.message
+    ? undefined
+    : result && [...(protocol ? [protocol] : []), ...timingParts(result.timings)].join(' · ');
   return (
     <div className="call-summary">
       <div className="call-summary-line">
@@ -89,8 +90,7 @@ export function CallSummary(props: { call: CallModel }): React.JSX.Element {
             {protocol}
           </span>
         )}
-        {status?.message && <span className="call-message">{status.message}</span>}
-        {status?.hint && <span className="call-hint">{status.hint}</span>}
+        {detail && result && <TimingsBar timings={result.timings} />}
         {detail && (
           <span className="call-timings" title={detail}>
             {detail}

@@ -4,6 +4,11 @@ import type { CallModel } from '../../model/call-model';
 import { statusClass } from '../../model/status-class';
 import { formatJson } from './format-json';
 
+/** A key with break opportunities after its separators, so a narrow column wraps `grpc-status-details-bin` at a dash. */
+function breakable(key: string): React.ReactNode[] {
+  return key.split(/(?<=[-_./])/).flatMap((part, i) => (i === 0 ? [part] : [<wbr key={i} />, part]));
+}
+
 function MetadataList(props: {
   title: string;
   entries?: MetadataEntry[];
@@ -28,7 +33,7 @@ function MetadataList(props: {
           <tbody>
             {entries.map((entry, i) => (
               <tr key={`${i}:${entry.key}`}>
-                <td>{entry.key}</td>
+                <td className="metadata-key">{breakable(entry.key)}</td>
                 <td>{entry.value}</td>
               </tr>
             ))}
@@ -56,7 +61,7 @@ function StatusSection(props: { call: CallModel }): React.JSX.Element {
       <p>
         <span className={`call-status ${statusClass(status.code)}`}>{status.name}</span>
         <span className="call-code">{` (code ${status.code})`}</span>
-        {status.message && <span className="call-message">{status.message}</span>}
+        {status.message && <span className="call-message">{` ${status.message}`}</span>}
       </p>
       {status.hint && <p className="call-hint">{status.hint}</p>}
       {status.details && (

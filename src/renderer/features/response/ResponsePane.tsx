@@ -9,6 +9,7 @@ import { CallSummary } from './CallSummary';
 import { MessageView } from './MessageView';
 import { MetadataView } from './MetadataView';
 import { ResponseActions } from './ResponseActions';
+import { StatusView, showsStatus } from './StatusView';
 import { StreamView } from './StreamView';
 import { useFormattedJson } from './use-formatted-json';
 import { useFrameThrottled } from './use-frame-throttled';
@@ -108,6 +109,9 @@ const CallResponse = memo(function CallResponse(props: CallResponseProps): React
         aria-labelledby={`response-${call.callId}-${view}`}
         className="response-body"
       >
+        {view !== 'metadata' && showsStatus(call.status?.status) && (
+          <StatusView status={call.status.status} />
+        )}
         {view === 'metadata' ? (
           <MetadataView call={call} />
         ) : unary ? (
@@ -119,7 +123,7 @@ const CallResponse = memo(function CallResponse(props: CallResponseProps): React
               modelUri={modelUri}
               theme={theme}
             />
-          ) : (
+          ) : showsStatus(call.status?.status) ? null : (
             <p className="response-note">{pendingNote(call)}</p>
           )
         ) : (
