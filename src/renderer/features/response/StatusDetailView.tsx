@@ -1,5 +1,5 @@
 /** One decoded google.rpc.Status detail as the body shows it: a titled block of fields, a table, links or JSON. */
-import type { DetailBlock } from '../../model/status-details';
+import type { DetailBlock } from '../../../shared/status-detail-blocks';
 
 /** Only web links open from a detail (a server chooses these URLs). */
 function isWebLink(url: string): boolean {

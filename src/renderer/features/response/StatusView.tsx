@@ -4,7 +4,7 @@
  */
 import type { CallStatus } from '../../../shared/call';
 import { statusClass } from '../../model/status-class';
-import { statusDetailBlocks } from '../../model/status-details';
+import { statusDetailBlocks } from '../../../shared/status-detail-blocks';
 import { StatusDetailView } from './StatusDetailView';
 
 /** Whether the body shows `status`: any failure, or a status that came with advice. */

@@ -1,8 +1,8 @@
 import { createFileRegistry } from '@bufbuild/protobuf';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodeStatusDetails } from '../../../src/core/call/status-details';
-import { statusDetailBlocks } from '../../../src/renderer/model/status-details';
-import { richFailures, type RichFailure } from '../../peers/js-rich/details';
+import { decodeStatusDetails } from '../../src/core/call/status-details';
+import { statusDetailBlocks } from '../../src/shared/status-detail-blocks';
+import { richFailures, type RichFailure } from '../peers/js-rich/details';
 
 // The blocks the body shows, from the details the engine decodes out of the js-rich peer's grpc-status-details-bin.
 describe('statusDetailBlocks', () => {
