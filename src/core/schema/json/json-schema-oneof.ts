@@ -1,4 +1,5 @@
 import type { DescField, DescOneof } from '@bufbuild/protobuf';
+import { oneofConflictMessage } from '../../../shared/schema-messages';
 import { listNames } from './json-check';
 import type { JsonSchema } from './json-schema-types';
 
@@ -9,23 +10,38 @@ import type { JsonSchema } from './json-schema-types';
  */
 export const PAIRWISE_ONEOF_LIMIT = 8;
 
-/** The rules that let at most one member of `oneof` be set, each with the message Monaco shows when broken. */
+/**
+ * The rules that let at most one member of `oneof` be set, each with the message Monaco shows when broken. Up to the
+ * limit, one rule per member name and other member: "if this name is set, that member's keys may not be", which
+ * Monaco reports at the other member's key. Both members of a clash are so marked; the editor keeps the mark on the
+ * one set second (see parseOneofConflict).
+ */
 export function oneofConstraints(oneof: DescOneof): JsonSchema[] {
-  const message = `Set only one of ${listNames(oneof.fields.map((f) => f.jsonName))} (oneof ${oneof.name}).`;
-  if (oneof.fields.length > PAIRWISE_ONEOF_LIMIT) return [atMostOne(oneof.fields, message)];
-  const names = oneof.fields.flatMap(namesOf);
+  if (oneof.fields.length > PAIRWISE_ONEOF_LIMIT) {
+    const message = `Set only one of ${listNames(oneof.fields.map((f) => f.jsonName))} (oneof ${oneof.name}).`;
+    return [atMostOne(oneof.fields, message)];
+  }
   const constraints: JsonSchema[] = [];
-  for (let i = 0; i < names.length; i++) {
-    for (let j = i + 1; j < names.length; j++) {
-      constraints.push(exclusive([names[i] as string, names[j] as string], message));
+  for (const first of oneof.fields) {
+    for (const name of namesOf(first)) {
+      const others = oneof.fields.filter((f) => f !== first).flatMap(namesOf);
+      if (others.length === 0) continue;
+      constraints.push({
+        if: { required: [name] },
+        then: {
+          properties: Object.fromEntries(others.map((other) => [other, false])),
+          errorMessage: oneofConflictMessage(name, oneof.name),
+        },
+      });
     }
   }
   return constraints;
 }
 
-/** Two keys that must not appear together, with the message Monaco shows when they do. */
+/** Two keys that must not appear together: Monaco marks the second key of `keys` with `errorMessage` when they do. */
 export function exclusive(keys: [string, string], errorMessage: string): JsonSchema {
-  return { not: { required: keys }, errorMessage };
+  const [present, excluded] = keys;
+  return { if: { required: [present] }, then: { properties: { [excluded]: false }, errorMessage } };
 }
 
 /**
@@ -39,7 +55,8 @@ function atMostOne(fields: DescField[], errorMessage: string): JsonSchema {
     return names.length === 1 ? { required: names } : { anyOf: names.map((name) => ({ required: [name] })) };
   });
   const none = { not: { anyOf: fields.flatMap(namesOf).map((name) => ({ required: [name] })) } };
-  return { not: { not: { oneOf: [none, ...present] } }, errorMessage };
+  // Only for objects: on any other value `required` holds trivially, which would break the rule (the type says why).
+  return { not: { type: 'object', not: { oneOf: [none, ...present] } }, errorMessage };
 }
 
 /** The keys a field may be written under: its JSON name, and its proto name when that differs. */
