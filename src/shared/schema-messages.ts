@@ -64,7 +64,10 @@ export function shownProblems<P extends SchemaProblem>(text: string, problems: P
   );
   return problems
     .filter((problem) => !setFirst.has(problem))
-    .map((problem) => ({ ...problem, message: fillGot(problem.message, text.slice(problem.start, problem.end)) }));
+    .map((problem) => ({
+      ...problem,
+      message: fillGot(problem.message, text.slice(problem.start, problem.end)),
+    }));
 }
 
 function keyAt(text: string, { start, end }: SchemaProblem): string {

@@ -13,7 +13,8 @@ import { screenshotPath } from './helpers/paths';
 import { openApp, type AppSession } from './helpers/session';
 
 /** Monaco's "next problem" view (F8): its title ("1 of 2 problems") and the message the cursor jumped to. */
-const problemView = (page: Page) => page.locator('.zone-widget').filter({ has: page.locator('.marker-widget') });
+const problemView = (page: Page) =>
+  page.locator('.zone-widget').filter({ has: page.locator('.marker-widget') });
 /** What the view reads out for the problem: "Warning: <message> at <line>:<column>." */
 const problemSpoken = (page: Page) =>
   problemView(page).locator('[aria-live="assertive"]').first().getAttribute('aria-label');
@@ -57,25 +58,40 @@ describe('the request editor speaks the schema', () => {
   test.each([
     ['{"int32Value": "four"}', 'int32Value: int32 expects a number, got "four"'],
     ['{"int32Value": 3000000000}', 'int32Value: int32 holds -2147483648 to 2147483647, got 3000000000'],
-    ['{"int64Value": "12x"}', 'int64Value: int64 expects a number or a decimal string such as "-42", got "12x"'],
-    ['{"bytesValue": "a*b"}', 'bytesValue: bytes expects base64 text (standard or URL-safe), e.g. "aGk=", got "a*b"'],
+    [
+      '{"int64Value": "12x"}',
+      'int64Value: int64 expects a number or a decimal string such as "-42", got "12x"',
+    ],
+    [
+      '{"bytesValue": "a*b"}',
+      'bytesValue: bytes expects base64 text (standard or URL-safe), e.g. "aGk=", got "a*b"',
+    ],
     ['{"boolValue": "yes"}', 'boolValue: bool expects true or false, got "yes"'],
-    ['{"doubleValue": "lots"}', 'doubleValue: double expects a number, "NaN", "Infinity" or "-Infinity", got "lots"'],
+    [
+      '{"doubleValue": "lots"}',
+      'doubleValue: double expects a number, "NaN", "Infinity" or "-Infinity", got "lots"',
+    ],
     [
       '{"spice": "HOTT"}',
       'spice: Spice expects one of SPICE_UNSPECIFIED, SPICE_MILD, SPICE_HOT, or its number, got "HOTT"',
     ],
-    ['{"durationValue": "5m"}', 'durationValue: Duration expects seconds ending in "s", such as "1.5s", got "5m"'],
+    [
+      '{"durationValue": "5m"}',
+      'durationValue: Duration expects seconds ending in "s", such as "1.5s", got "5m"',
+    ],
     ['{"inner": 3}', 'inner: Inner expects an object { }, got 3'],
     ['{"repeatedInt32": 3}', 'repeatedInt32: repeated int32 expects a list [ ], got 3'],
     ['{"inerr": {}}', '"inerr" is not a field of Kitchen. Its fields: int32Value, int64Value'],
   ])('%s is marked: %s', async (json, message) => {
-    await expect.poll(() => firstProblem(app.page, json, json.slice(1, -1)), { timeout: 15_000 }).toContain(message);
+    await expect
+      .poll(() => firstProblem(app.page, json, json.slice(1, -1)), { timeout: 15_000 })
+      .toContain(message);
     expect(await problemView(app.page).innerText()).not.toMatch(/pattern|\^|Incorrect type|Value is/);
   });
 
   test('a {{variable}} stays valid where a number or base64 goes; the one real problem is the only one', async () => {
-    const json = '{"boolValue": 1, "int32Value": "{{legs}}", "bytesValue": "{{photo}}", "spice": "{{spice}}"}';
+    const json =
+      '{"boolValue": 1, "int32Value": "{{legs}}", "bytesValue": "{{photo}}", "spice": "{{spice}}"}';
     await expect
       .poll(() => firstProblem(app.page, json, '{{legs}}'), { timeout: 15_000 })
       .toContain('boolValue: bool expects true or false, got 1');

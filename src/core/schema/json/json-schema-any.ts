@@ -54,11 +54,14 @@ function packedForm(desc: DescMessage, definitions: Record<string, JsonSchema>):
     };
   }
   const names = ['@type', ...Object.keys(definition.properties ?? {})];
-  const suggested = ['@type', ...desc.fields.map((f) => f.jsonName)];
   return {
     ...definition,
     properties: { '@type': typeProperty, ...definition.properties },
-    propertyNames: fieldNames(typeName, names, suggested),
+    propertyNames: fieldNames(
+      typeName,
+      names,
+      desc.fields.map((f) => f.jsonName),
+    ),
   };
 }
 

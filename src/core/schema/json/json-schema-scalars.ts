@@ -81,17 +81,20 @@ function integer(
   expected: string,
 ): JsonSchema {
   const message = expects(label, `${name} expects ${expected}`);
-  const range = maximum === undefined ? `${minimum} or more` : `${minimum} to ${maximum}`;
-  const within: JsonSchema = maximum === undefined ? { minimum } : { minimum, maximum };
   return {
     type: ['integer', 'string'],
     pattern,
     errorMessage: message,
     patternErrorMessage: message,
-    allOf: [
-      { not: { type: 'number', not: within }, errorMessage: expects(label, `${name} holds ${range}`) },
-    ],
+    allOf: [integerRange(label, name, minimum, maximum)],
   };
+}
+
+/** The rule that an integer lies from `minimum` to `maximum` (or up), with its message. */
+function integerRange(label: string, name: string, minimum: number, maximum?: number): JsonSchema {
+  const range = maximum === undefined ? `${minimum} or more` : `${minimum} to ${maximum}`;
+  const within: JsonSchema = maximum === undefined ? { minimum } : { minimum, maximum };
+  return { not: { type: 'integer', not: within }, errorMessage: expects(label, `${name} holds ${range}`) };
 }
 
 /** Map keys are JSON strings; integer and bool keys get a pattern, and a message naming the key type. */
@@ -125,8 +128,12 @@ export function enumSchema(
   };
   if (desc.typeName === 'google.protobuf.NullValue') return { anyOf: [{ type: 'null' }, names] };
   const numbers: JsonSchema = desc.open
-    ? { ...integer(label, desc.name, signed, -2147483648, 2147483647, ''), type: 'integer', errorMessage }
-    : { type: 'integer', enum: desc.values.map((v) => v.number), errorMessage };
-  numbers.doNotSuggest = true;
+    ? {
+        type: 'integer',
+        allOf: [integerRange(label, desc.name, -2147483648, 2147483647)],
+        doNotSuggest: true,
+        errorMessage,
+      }
+    : { type: 'integer', enum: desc.values.map((v) => v.number), doNotSuggest: true, errorMessage };
   return { anyOf: [names, numbers], examples: valueNames };
 }

@@ -6,7 +6,13 @@ import { listNames } from './json-check';
 import { scalarName } from './json-scalars';
 import { enumSchema, expects, mapKeySchema, scalarSchema } from './json-schema-scalars';
 import { opensValueList, type JsonSchema } from './json-schema-types';
-import { messageExpectation, refTo, takesObject, wellKnownDependencies, wellKnownSchema } from './json-schema-wkt';
+import {
+  messageExpectation,
+  refTo,
+  takesObject,
+  wellKnownDependencies,
+  wellKnownSchema,
+} from './json-schema-wkt';
 
 /** Supplies the comment of a declaration (e.g. docComment from ../docs), or undefined. */
 export type DocLookup = (
@@ -63,9 +69,7 @@ export function fieldNames(typeName: string, names: string[], suggested: string[
     suggested.length === 0
       ? `${gotToken} is not a field: ${short} has no fields.`
       : `${gotToken} is not a field of ${short}. Its fields: ${listNames(suggested)}.`;
-  return names.length === 0
-    ? { not: {}, errorMessage }
-    : { enum: names, doNotSuggest: true, errorMessage };
+  return names.length === 0 ? { not: {}, errorMessage } : { enum: names, doNotSuggest: true, errorMessage };
 }
 
 function messageSchema(desc: DescMessage, docs: DocLookup, pending: DescMessage[]): JsonSchema {
@@ -144,7 +148,11 @@ function fieldSchema(field: DescField, docs: DocLookup, pending: DescMessage[]):
   return withDoc(schema, docs(field));
 }
 
-type ValueField = { scalar: DescField['scalar']; enum: DescEnum | undefined; message: DescMessage | undefined };
+type ValueField = {
+  scalar: DescField['scalar'];
+  enum: DescEnum | undefined;
+  message: DescMessage | undefined;
+};
 
 /** The schema of one value of a field (the element for lists and maps); `label` names the field in messages. */
 function valueSchema(field: ValueField, docs: DocLookup, pending: DescMessage[], label: string): JsonSchema {
@@ -158,7 +166,9 @@ function valueSchema(field: ValueField, docs: DocLookup, pending: DescMessage[],
 
 /** The proto type of a field's values, as a message names it: `int32`, `Color`, `Pet`. */
 function typeLabel(field: ValueField): string {
-  return field.message?.name ?? field.enum?.name ?? (field.scalar === undefined ? '' : scalarName(field.scalar));
+  return (
+    field.message?.name ?? field.enum?.name ?? (field.scalar === undefined ? '' : scalarName(field.scalar))
+  );
 }
 
 /** Adds a description when there is one; keeps existing type notes after the comment. */

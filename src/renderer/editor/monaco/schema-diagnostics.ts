@@ -37,7 +37,8 @@ export function installSchemaDiagnostics(): void {
   });
   // New schemas (a tab opened, an Any's type chosen) change what every model's problems are.
   jsonDefaults.onDidChange(() => {
-    for (const model of monaco.editor.getModels()) if (watched.has(model.uri.toString())) void validate(model);
+    for (const model of monaco.editor.getModels())
+      if (watched.has(model.uri.toString())) void validate(model);
   });
   for (const model of monaco.editor.getModels()) watch(model);
 }
