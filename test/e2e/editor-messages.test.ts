@@ -154,6 +154,23 @@ describe('the request editor speaks the schema', () => {
     await page.keyboard.press('Escape');
   });
 
+  test('inside an Any, completing "@type" opens the list of type URLs', async () => {
+    const { page } = app;
+    await setRequestJson(page, '{"anyValue": {}}');
+    await expect.poll(() => requestEditorText(page)).toContain('"anyValue": {}');
+    await page.keyboard.press('ControlOrMeta+Home');
+    await page.keyboard.press('End');
+    // Inside the Any's braces.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type('"@');
+    await suggestion(page, /^@type/).waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => requestEditorText(page)).toContain('"@type": ');
+    await suggestion(page, /^protodesk\.pyservice\.v1\.[A-Z]/).waitFor();
+    await page.keyboard.press('Escape');
+  });
+
   test('the page had no errors, console errors or CSP violations', async () => {
     expect(await app.watch.problems()).toEqual([]);
   });
