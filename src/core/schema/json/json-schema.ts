@@ -31,7 +31,7 @@ export function toJsonSchema(message: DescMessage, docs: DocLookup = () => undef
     const wellKnown = wellKnownSchema(desc);
     definitions[desc.typeName] = wellKnown
       ? withDoc(wellKnown, docs(desc))
-      : messageSchema(desc, docs, pending);
+      : messageSchema(desc, docs, pending, definitions);
     if (wellKnown) {
       for (const name of wellKnownDependencies(desc)) {
         const dependency = desc.file.messages.find((m) => m.typeName === name);
@@ -72,7 +72,13 @@ export function fieldNames(typeName: string, names: string[], suggested: string[
   return names.length === 0 ? { not: {}, errorMessage } : { enum: names, doNotSuggest: true, errorMessage };
 }
 
-function messageSchema(desc: DescMessage, docs: DocLookup, pending: DescMessage[]): JsonSchema {
+/** The definition of an ordinary message; definitions its rules refer to go into `definitions`. */
+function messageSchema(
+  desc: DescMessage,
+  docs: DocLookup,
+  pending: DescMessage[],
+  definitions: Record<string, JsonSchema>,
+): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const constraints: JsonSchema[] = [];
   const required: string[] = [];
@@ -100,7 +106,11 @@ function messageSchema(desc: DescMessage, docs: DocLookup, pending: DescMessage[
       );
     }
   }
-  for (const oneof of desc.oneofs) constraints.push(...oneofConstraints(oneof));
+  for (const oneof of desc.oneofs) {
+    const rules = oneofConstraints(oneof);
+    constraints.push(...rules.constraints);
+    Object.assign(definitions, rules.definitions);
+  }
   const schema: JsonSchema = {
     type: 'object',
     title: desc.name,

@@ -64,7 +64,11 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
 const choiceNames = Array.from({ length: 200 }, (_, i) => `choice${i + 1}`);
-const choiceMessage = `Set only one of ${choiceNames.slice(0, 12).join(', ')}, ... (oneof choice).`;
+/** What Monaco shows at `second` when `first` is set before it. */
+const clash = (first: string, second: string) => ({
+  message: `"${first}" and "${second}" are both in oneof "choice"; set only one.`,
+  at: `"${second}"`,
+});
 
 describe('the request schema of a message with a big oneof', () => {
   test('grows linearly with the members: kilobytes for 200, not the megabytes of a rule per pair', () => {
@@ -73,13 +77,15 @@ describe('the request schema of a message with a big oneof', () => {
     console.log(`request schema: ${size100} bytes for a 100-member oneof, ${size200} bytes for 200`);
     // A rule per pair of the 400 names, each listing the members, was about 160 MB; doubling quadrupled it. (Each
     // member's messages, naming the field and its type, make up most of today's size.)
-    expect(size200).toBeLessThan(200_000);
+    expect(size200).toBeLessThan(300_000);
     expect(size200 / size100).toBeLessThan(2.5);
   });
 
-  test('Monaco underlines two members in the oneof message, by JSON or proto name, and accepts one', async () => {
-    expect(await monaco.problems('{"choice1": "a", "choice200": "b"}')).toEqual([choiceMessage]);
-    expect(await monaco.problems('{"choice_7": "a", "choice150": "b"}')).toEqual([choiceMessage]);
+  test('Monaco marks the member set second, by JSON or proto name, and accepts one', async () => {
+    expect(await monaco.shown('{"choice1": "a", "choice200": "b"}')).toEqual([clash('choice1', 'choice200')]);
+    expect(await monaco.shown('{"choice_7": "a", "choice150": "b"}')).toEqual([
+      clash('choice_7', 'choice150'),
+    ]);
     expect(await monaco.problems('{"choice150": "a", "smallB": 1}')).toEqual([]);
     expect(await monaco.problems('{"choice_150": "a"}')).toEqual([]);
     expect(await monaco.problems('{}')).toEqual([]);
@@ -100,7 +106,7 @@ describe('the request schema of a message with a big oneof', () => {
     const ajv = makeAjv();
     expect(schemaErrors(ajv, wide, { choice3: 'a', small_a: 'b' })).toEqual([]);
     const errors = schemaErrors(ajv, wide, { choice3: 'a', choice4: 'b' });
-    expect(errors.map((e) => [e.instancePath, e.keyword])).toContainEqual(['', 'not']);
+    expect(errors.map((e) => [e.instancePath, e.keyword])).toContainEqual(['', 'propertyNames']);
   });
 
   test('small oneofs keep a rule per member name, marking the other members at their keys', () => {
@@ -160,9 +166,13 @@ describe("googleapis' Google Ads ErrorCode (a oneof of 167 enums)", () => {
     expect(size).toBeLessThan(1_000_000);
     expect(ms).toBeLessThan(1_000);
     const adsMonaco = await monacoJson(schema);
-    const problems = await adsMonaco.problems('{"requestError": "UNKNOWN", "biddingError": "UNKNOWN"}');
-    expect(problems).toHaveLength(1);
-    expect(problems[0]).toMatch(/^Set only one of requestError, .+, \.\.\. \(oneof error_code\)\.$/);
+    const problems = await adsMonaco.shown('{"requestError": "UNKNOWN", "biddingError": "UNKNOWN"}');
+    expect(problems).toEqual([
+      {
+        message: '"requestError" and "biddingError" are both in oneof "error_code"; set only one.',
+        at: '"biddingError"',
+      },
+    ]);
     const values = await adsMonaco.completions('{"requestError": }', 17);
     expect(values).toContain('"RESOURCE_NAME_MISSING"');
   }, 60_000);
