@@ -156,7 +156,7 @@ describe('building an Any and inserting a file into a bytes field', () => {
         await page.mouse.move(0, 0);
         await key.hover();
         return page
-          .getByText('Property subjectLin is not allowed.')
+          .getByText(/^"subjectLin" is not a field of DescribeRequest\. Its fields: subjectLine,/)
           .first()
           .waitFor({ timeout: 1_000 })
           .then(

@@ -5,6 +5,7 @@ import { useBytesFileAction } from './monaco/bytes-file';
 import { showProblem } from './monaco/markers';
 import { editorOptions, monacoTheme } from './monaco/options';
 import { usePackedSchema } from './monaco/packed-schema';
+import { installSchemaDiagnostics } from './monaco/schema-diagnostics';
 import { setModelSchema } from './monaco/schemas';
 import { jsonLanguageLoaded, monaco } from './monaco/setup';
 import { useTabFocusMode } from './monaco/tab-focus';
@@ -16,6 +17,8 @@ import './editor.css';
 
 /** Settles when the editor is ready to show: wait for it before rendering MonacoJsonEditor. */
 export const ready: Promise<void> = jsonLanguageLoaded;
+
+installSchemaDiagnostics();
 
 /** A Monaco editor on the shared model of props.modelUri, with the schema, problem marker and Ctrl/Cmd+Enter. */
 export default function MonacoJsonEditor(props: JsonEditorProps): React.JSX.Element {

@@ -1,7 +1,6 @@
 import type { DescMessage, Registry } from '@bufbuild/protobuf';
-import { toJsonSchema, type DocLookup } from './json-schema';
+import { fieldNames, messageRef, toJsonSchema, type DocLookup } from './json-schema';
 import type { JsonSchema } from './json-schema-types';
-import { refTo } from './json-schema-wkt';
 import { hasSpecialJson, typeNameOfUrl } from './json-wkt';
 import { typeUrlPrefix } from '../../../shared/api/types';
 
@@ -49,12 +48,21 @@ function packedForm(desc: DescMessage, definitions: Record<string, JsonSchema>):
   if (hasSpecialJson(desc)) {
     return {
       type: 'object',
-      properties: { '@type': typeProperty, value: { $ref: refTo(typeName) } },
+      properties: { '@type': typeProperty, value: messageRef(desc, 'value') },
       required: ['value'],
-      additionalProperties: false,
+      propertyNames: fieldNames(typeName, ['@type', 'value'], ['@type', 'value']),
     };
   }
-  return { ...definition, properties: { '@type': typeProperty, ...definition.properties } };
+  const names = ['@type', ...Object.keys(definition.properties ?? {})];
+  return {
+    ...definition,
+    properties: { '@type': typeProperty, ...definition.properties },
+    propertyNames: fieldNames(
+      typeName,
+      names,
+      desc.fields.map((f) => f.jsonName),
+    ),
+  };
 }
 
 function unknownType(url: string): JsonSchema {

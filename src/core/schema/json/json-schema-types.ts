@@ -2,7 +2,8 @@ import type { JsonValue } from '@bufbuild/protobuf';
 
 /**
  * The JSON Schema (draft-07) subset we emit, plus the annotations Monaco's JSON language service reads
- * (`enumDescriptions`, `markdownDescription`, `errorMessage`, `doNotSuggest`, `deprecationMessage`).
+ * (`enumDescriptions`, `markdownDescription`, `errorMessage`, `patternErrorMessage`, `defaultSnippets`,
+ * `doNotSuggest`, `deprecationMessage`).
  */
 export interface JsonSchema {
   $schema?: string;
@@ -12,7 +13,7 @@ export interface JsonSchema {
   description?: string;
   markdownDescription?: string;
   type?: JsonSchemaType | JsonSchemaType[];
-  properties?: Record<string, JsonSchema>;
+  properties?: Record<string, JsonSchema | false>;
   additionalProperties?: boolean | JsonSchema;
   propertyNames?: JsonSchema;
   items?: JsonSchema;
@@ -32,6 +33,8 @@ export interface JsonSchema {
   then?: JsonSchema;
   examples?: JsonValue[];
   errorMessage?: string;
+  patternErrorMessage?: string;
+  defaultSnippets?: { label?: string; description?: string; body: JsonValue }[];
   doNotSuggest?: boolean;
   deprecationMessage?: string;
 }
@@ -44,6 +47,18 @@ export const editorKeywords = [
   'enumDescriptions',
   'markdownDescription',
   'errorMessage',
+  'patternErrorMessage',
+  'defaultSnippets',
   'doNotSuggest',
   'deprecationMessage',
 ];
+
+/**
+ * Makes completing a field insert `"field": ` and open the value list, offering `body` there. Monaco does that only
+ * when the value has more than one proposal (with one it inserts it unasked): the same snippet twice counts as two and
+ * shows once, since the list drops repeated labels.
+ */
+export function opensValueList(body: JsonValue): Pick<JsonSchema, 'defaultSnippets'> {
+  const snippet = { label: JSON.stringify(body), body };
+  return { defaultSnippets: [snippet, snippet] };
+}

@@ -1,7 +1,8 @@
 import type { DescMessage } from '@bufbuild/protobuf';
 import { isWrapperDesc } from '@bufbuild/protobuf/wkt';
 import { scalarSchema } from './json-schema-scalars';
-import type { JsonSchema } from './json-schema-types';
+import { opensValueList, type JsonSchema } from './json-schema-types';
+import { typeUrlPrefix } from '../../../shared/api/types';
 import { timestampExample } from './json-wkt';
 
 /** The shared `#/definitions/...` reference for a message type. */
@@ -47,6 +48,8 @@ export function wellKnownSchema(desc: DescMessage): JsonSchema | undefined {
         properties: {
           '@type': {
             type: 'string',
+            // Completes as `"@type": ` with the list open, where the editor offers the type URLs.
+            ...opensValueList(typeUrlPrefix),
             // No examples: the editor completes the URLs itself, most relevant first, from the whole schema.
             description: 'type URL of the packed message',
           },
@@ -57,8 +60,33 @@ export function wellKnownSchema(desc: DescMessage): JsonSchema | undefined {
     default: {
       if (!isWrapperDesc(desc)) return undefined;
       const [field] = desc.fields;
-      return field ? scalarSchema(field.scalar) : undefined;
+      return field ? scalarSchema(field.scalar, desc.name) : undefined;
     }
+  }
+}
+
+/**
+ * What a value of message type `desc` must look like, for the message of a value of the wrong kind; undefined when
+ * its definition speaks for itself (wrappers carry their scalar's messages) or any JSON is fine (Value).
+ */
+export function messageExpectation(desc: DescMessage): string | undefined {
+  switch (desc.typeName) {
+    case 'google.protobuf.Timestamp':
+      return `Timestamp expects an RFC 3339 time such as "${timestampExample}"`;
+    case 'google.protobuf.Duration':
+      return 'Duration expects seconds ending in "s", such as "1.5s"';
+    case 'google.protobuf.FieldMask':
+      return 'FieldMask expects comma-separated lowerCamelCase paths such as "user.displayName,photo"';
+    case 'google.protobuf.Struct':
+      return 'Struct expects an object { }';
+    case 'google.protobuf.ListValue':
+      return 'ListValue expects a list [ ]';
+    case 'google.protobuf.Any':
+      return 'Any expects an object with "@type"';
+    case 'google.protobuf.Value':
+      return undefined;
+    default:
+      return isWrapperDesc(desc) ? undefined : `${desc.name} expects an object { }`;
   }
 }
 
@@ -67,4 +95,10 @@ export function wellKnownDependencies(desc: DescMessage): string[] {
   return desc.typeName === 'google.protobuf.Struct' || desc.typeName === 'google.protobuf.ListValue'
     ? ['google.protobuf.Value']
     : [];
+}
+
+/** Whether a message's JSON is an object of fields (ordinary messages, Struct, Any, Empty), not a string or scalar. */
+export function takesObject(desc: DescMessage): boolean {
+  const schema = wellKnownSchema(desc);
+  return schema === undefined || schema.type === 'object';
 }

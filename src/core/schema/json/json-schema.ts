@@ -1,9 +1,18 @@
 import type { DescEnum, DescEnumValue, DescField, DescMessage, DescOneof } from '@bufbuild/protobuf';
 import { FeatureSet_FieldPresence } from '@bufbuild/protobuf/wkt';
 import { exclusive, oneofConstraints } from './json-schema-oneof';
-import { enumSchema, mapKeySchema, scalarSchema } from './json-schema-scalars';
-import type { JsonSchema } from './json-schema-types';
-import { refTo, wellKnownDependencies, wellKnownSchema } from './json-schema-wkt';
+import { gotToken } from '../../../shared/schema-messages';
+import { listNames } from './json-check';
+import { scalarName } from './json-scalars';
+import { enumSchema, expects, mapKeySchema, scalarSchema } from './json-schema-scalars';
+import { opensValueList, type JsonSchema } from './json-schema-types';
+import {
+  messageExpectation,
+  refTo,
+  takesObject,
+  wellKnownDependencies,
+  wellKnownSchema,
+} from './json-schema-wkt';
 
 /** Supplies the comment of a declaration (e.g. docComment from ../docs), or undefined. */
 export type DocLookup = (
@@ -22,7 +31,7 @@ export function toJsonSchema(message: DescMessage, docs: DocLookup = () => undef
     const wellKnown = wellKnownSchema(desc);
     definitions[desc.typeName] = wellKnown
       ? withDoc(wellKnown, docs(desc))
-      : messageSchema(desc, docs, pending);
+      : messageSchema(desc, docs, pending, definitions);
     if (wellKnown) {
       for (const name of wellKnownDependencies(desc)) {
         const dependency = desc.file.messages.find((m) => m.typeName === name);
@@ -30,10 +39,46 @@ export function toJsonSchema(message: DescMessage, docs: DocLookup = () => undef
       }
     }
   }
-  return { $schema: 'http://json-schema.org/draft-07/schema#', $ref: refTo(message.typeName), definitions };
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    ...messageRef(message, 'the request'),
+    definitions,
+  };
 }
 
-function messageSchema(desc: DescMessage, docs: DocLookup, pending: DescMessage[]): JsonSchema {
+/**
+ * A reference to a message's definition, with the message for a value of the wrong kind beside it (definitions are
+ * shared, so only the reference knows the field). Monaco merges the definition into the reference, keeping this
+ * `errorMessage` wherever the definition has none.
+ */
+export function messageRef(desc: DescMessage, label: string): JsonSchema {
+  const expectation = messageExpectation(desc);
+  const ref: JsonSchema = { $ref: refTo(desc.typeName) };
+  if (takesObject(desc)) Object.assign(ref, opensValueList({}));
+  return expectation ? { ...ref, errorMessage: expects(label, expectation) } : ref;
+}
+
+/**
+ * Which keys a message accepts, as `propertyNames` rather than `additionalProperties: false`: Monaco reports a
+ * closed object's stray key with the object's own `errorMessage` (which speaks of the object's type), but a
+ * `propertyNames` failure with this one, at the key.
+ */
+export function fieldNames(typeName: string, names: string[], suggested: string[]): JsonSchema {
+  const short = typeName.slice(typeName.lastIndexOf('.') + 1);
+  const errorMessage =
+    suggested.length === 0
+      ? `${gotToken} is not a field: ${short} has no fields.`
+      : `${gotToken} is not a field of ${short}. Its fields: ${listNames(suggested)}.`;
+  return names.length === 0 ? { not: {}, errorMessage } : { enum: names, doNotSuggest: true, errorMessage };
+}
+
+/** The definition of an ordinary message; definitions its rules refer to go into `definitions`. */
+function messageSchema(
+  desc: DescMessage,
+  docs: DocLookup,
+  pending: DescMessage[],
+  definitions: Record<string, JsonSchema>,
+): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const constraints: JsonSchema[] = [];
   const required: string[] = [];
@@ -61,33 +106,48 @@ function messageSchema(desc: DescMessage, docs: DocLookup, pending: DescMessage[
       );
     }
   }
-  for (const oneof of desc.oneofs) constraints.push(...oneofConstraints(oneof));
-  const schema: JsonSchema = { type: 'object', title: desc.name, properties, additionalProperties: false };
+  for (const oneof of desc.oneofs) {
+    const rules = oneofConstraints(oneof);
+    constraints.push(...rules.constraints);
+    Object.assign(definitions, rules.definitions);
+  }
+  const schema: JsonSchema = {
+    type: 'object',
+    title: desc.name,
+    properties,
+    propertyNames: fieldNames(
+      desc.typeName,
+      Object.keys(properties),
+      desc.fields.map((f) => f.jsonName),
+    ),
+  };
   if (required.length > 0) schema.required = required;
-  if (constraints.length > 0) schema.allOf = dedupe(constraints);
+  if (constraints.length > 0) schema.allOf = constraints;
   return withDoc(schema, docs(desc));
 }
 
-function dedupe(schemas: JsonSchema[]): JsonSchema[] {
-  const seen = new Set<string>();
-  return schemas.filter((s) => {
-    const key = JSON.stringify(s.not?.required ?? s);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
-
 function fieldSchema(field: DescField, docs: DocLookup, pending: DescMessage[]): JsonSchema {
-  const element = valueSchema(field, docs, pending);
+  const label = field.jsonName;
+  const element = valueSchema(field, docs, pending, label);
   let schema: JsonSchema;
   switch (field.fieldKind) {
     case 'list':
-      schema = { type: 'array', items: element };
+      schema = {
+        type: 'array',
+        items: element,
+        ...opensValueList([]),
+        errorMessage: expects(label, `repeated ${typeLabel(field)} expects a list [ ]`),
+      };
       break;
     case 'map': {
-      schema = { type: 'object', additionalProperties: element };
-      const keys = mapKeySchema(field.mapKey);
+      const map = `map<${scalarName(field.mapKey)}, ${typeLabel(field)}>`;
+      schema = {
+        type: 'object',
+        additionalProperties: element,
+        ...opensValueList({}),
+        errorMessage: expects(label, `${map} expects an object {"key": value}`),
+      };
+      const keys = mapKeySchema(field.mapKey, label);
       if (keys) schema.propertyNames = keys;
       break;
     }
@@ -98,18 +158,27 @@ function fieldSchema(field: DescField, docs: DocLookup, pending: DescMessage[]):
   return withDoc(schema, docs(field));
 }
 
-/** The schema of one value of a field (the element for lists and maps). */
-function valueSchema(
-  field: { scalar: DescField['scalar']; enum: DescEnum | undefined; message: DescMessage | undefined },
-  docs: DocLookup,
-  pending: DescMessage[],
-): JsonSchema {
+type ValueField = {
+  scalar: DescField['scalar'];
+  enum: DescEnum | undefined;
+  message: DescMessage | undefined;
+};
+
+/** The schema of one value of a field (the element for lists and maps); `label` names the field in messages. */
+function valueSchema(field: ValueField, docs: DocLookup, pending: DescMessage[], label: string): JsonSchema {
   if (field.message) {
     pending.push(field.message);
-    return { $ref: refTo(field.message.typeName) };
+    return messageRef(field.message, label);
   }
-  if (field.enum) return withDoc(enumSchema(field.enum, docs), docs(field.enum));
-  return field.scalar === undefined ? {} : scalarSchema(field.scalar);
+  if (field.enum) return withDoc(enumSchema(field.enum, docs, label), docs(field.enum));
+  return field.scalar === undefined ? {} : scalarSchema(field.scalar, label);
+}
+
+/** The proto type of a field's values, as a message names it: `int32`, `Color`, `Pet`. */
+function typeLabel(field: ValueField): string {
+  return (
+    field.message?.name ?? field.enum?.name ?? (field.scalar === undefined ? '' : scalarName(field.scalar))
+  );
 }
 
 /** Adds a description when there is one; keeps existing type notes after the comment. */

@@ -21,7 +21,9 @@ function widen(node: unknown): unknown {
   for (const [key, value] of Object.entries(node as Schema)) copy[key] = widen(value);
   if (typeof copy.pattern === 'string') copy.pattern = `(?:${copy.pattern})|${placeholder}`;
   if (Array.isArray(copy.enum) && copy.enum.every((value) => typeof value === 'string')) {
-    return { anyOf: [copy, { type: 'string', pattern: placeholder, doNotSuggest: true }] };
+    // The same message on both branches: Monaco reports whichever came closer to the value.
+    const said = typeof copy.errorMessage === 'string' ? { errorMessage: copy.errorMessage } : {};
+    return { anyOf: [copy, { type: 'string', pattern: placeholder, doNotSuggest: true, ...said }] };
   }
   return copy;
 }

@@ -67,7 +67,14 @@ describe('toJsonSchema', () => {
 
   test('lists JSON names, keeps proto names as unsuggested aliases, and closes messages', () => {
     const scalars = definition('protodesk.test.json.Scalars');
-    expect(scalars.additionalProperties).toBe(false);
+    // Closed by the names it takes, so Monaco marks a stray key with this message, at the key.
+    expect(scalars.propertyNames).toMatchObject({
+      doNotSuggest: true,
+      errorMessage: expect.stringMatching(
+        /^\{got\} is not a field of Scalars\. Its fields: fDouble, fFloat,/,
+      ),
+    });
+    expect(scalars.propertyNames?.enum).toEqual(expect.arrayContaining(['fInt64', 'f_int64']));
     expect(scalars.properties?.fInt64).toMatchObject({
       type: ['string', 'integer'],
       pattern: '^-?(0|[1-9][0-9]*)$',
@@ -84,8 +91,9 @@ describe('toJsonSchema', () => {
       'Everything at once, as a request.',
     );
     const scalars = definition('protodesk.test.json.Scalars');
-    expect(scalars.properties?.fFloat?.description).toBe('A 32-bit float.');
-    expect(scalars.properties?.fString?.description).toBe('Any UTF-8 text.');
+    const field = (name: string) => scalars.properties?.[name] as JsonSchema | undefined;
+    expect(field('fFloat')?.description).toBe('A 32-bit float.');
+    expect(field('fString')?.description).toBe('Any UTF-8 text.');
     expect(scalars.properties?.priority).toMatchObject({
       description: 'How urgent a request is.',
       anyOf: [
@@ -97,7 +105,8 @@ describe('toJsonSchema', () => {
         { type: 'integer' },
       ],
     });
-    expect(definition('protodesk.test.json.KitchenSink').properties?.userName?.description).toBeUndefined();
+    const sinkField = definition('protodesk.test.json.KitchenSink').properties?.userName as JsonSchema;
+    expect(sinkField.description).toBeUndefined();
   });
 
   test('gives well-known types their JSON forms', () => {
@@ -119,18 +128,18 @@ describe('toJsonSchema', () => {
 
   test.each<[string, JsonValue, string, string]>([
     ['wrong scalar type', { scalars: { fInt32: 'abc' } }, '/scalars/fInt32', 'pattern'],
-    ['int32 overflow', { scalars: { fInt32: 2147483648 } }, '/scalars/fInt32', 'maximum'],
+    ['int32 overflow', { scalars: { fInt32: 2147483648 } }, '/scalars/fInt32', 'not'],
     ['negative uint', { scalars: { fUint64: '-1' } }, '/scalars/fUint64', 'pattern'],
-    ['unknown field', { scalrs: {} }, '', 'additionalProperties'],
+    ['unknown field', { scalrs: {} }, '', 'propertyNames'],
+    ['unknown nested field', { tree: { left: { left: { nme: 'x' } } } }, '/tree/left/left', 'propertyNames'],
+    ['two oneof members', { userName: 'a', userId: '1' }, '/userId', 'false schema'],
     [
-      'unknown nested field',
-      { tree: { left: { left: { nme: 'x' } } } },
-      '/tree/left/left',
-      'additionalProperties',
+      'oneof members by proto and JSON name',
+      { user_name: 'a', userRecord: {} },
+      '/userRecord',
+      'false schema',
     ],
-    ['two oneof members', { userName: 'a', userId: '1' }, '', 'not'],
-    ['oneof members by proto and JSON name', { user_name: 'a', userRecord: {} }, '', 'not'],
-    ['field by both names', { scalars: { fInt32: 1, f_int32: 2 } }, '/scalars', 'not'],
+    ['field by both names', { scalars: { fInt32: 1, f_int32: 2 } }, '/scalars/f_int32', 'false schema'],
     ['bad enum name', { scalars: { priority: 'NOPE' } }, '/scalars/priority', 'enum'],
     ['bad map key', { maps: { byId: { x: {} } } }, '/maps/byId', 'propertyNames'],
     ['bad map value', { maps: { labels: { k: 1 } } }, '/maps/labels/k', 'type'],
@@ -147,8 +156,11 @@ describe('toJsonSchema', () => {
   test('explains a oneof clash in words Monaco shows', () => {
     const constraints = definition('protodesk.test.json.KitchenSink').allOf ?? [];
     expect(constraints).toContainEqual({
-      not: { required: ['userName', 'userId'] },
-      errorMessage: 'Set only one of userName, userId, userRecord (oneof target).',
+      if: { required: ['userName'] },
+      then: {
+        properties: { userId: false, user_id: false, userRecord: false, user_record: false },
+        errorMessage: '"userName" and {got} are both in oneof "target"; set only one.',
+      },
     });
   });
 });

@@ -29,4 +29,10 @@ describe('the request schema as the editor checks it', () => {
     // The schema the engine sent is left as it was.
     expect(schema.definitions.M.properties.data.pattern).toBe('^[A-Za-z0-9+/_-]*={0,2}$');
   });
+
+  test('the {{variable}} branch of an enum says what the enum says, whichever branch Monaco reports', () => {
+    const errorMessage = 'color: Color expects one of RED, GREEN, or its number, got {got}';
+    const widened = acceptPlaceholders({ ...color, errorMessage }) as { anyOf: { errorMessage?: string }[] };
+    expect(widened.anyOf.map((branch) => branch.errorMessage)).toEqual([errorMessage, errorMessage]);
+  });
 });
