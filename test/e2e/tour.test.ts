@@ -5,6 +5,7 @@ import { axeViolations, describeViolations, serious } from './helpers/axe';
 import {
   createEnvironment,
   importByReflection,
+  methodItem,
   openMethod,
   requestSection,
   send,
@@ -25,12 +26,10 @@ const windows = [
 describe.each(windows)('the five-minute tour at $width×$height', ({ width, height }) => {
   let app: AppSession;
   let server: GoReflectServer;
-  let step = 0;
 
-  /** Saves the screen as tour-<size>-<n>-<name>.png and fails on any serious axe finding on it. */
+  /** Saves the screen as tour-<size>-<step>.png and fails on any serious axe finding on it. */
   async function lookAt(page: Page, name: string): Promise<void> {
-    step += 1;
-    await page.screenshot({ path: screenshotPath(`tour-${width}x${height}-${step}-${name}.png`) });
+    await page.screenshot({ path: screenshotPath(`tour-${width}x${height}-${name}.png`) });
     expect(describeViolations(serious(await axeViolations(page))), `axe on "${name}"`).toBe('');
   }
 
@@ -46,14 +45,14 @@ describe.each(windows)('the five-minute tour at $width×$height', ({ width, heig
     const { page } = app;
     await page.getByRole('button', { name: 'Import protos' }).first().waitFor();
     await page.getByRole('button', { name: 'Import from server reflection' }).first().waitFor();
-    await lookAt(page, 'start');
+    await lookAt(page, '1-start');
   });
 
   test('2. load a schema by reflection', async () => {
     const { page } = app;
     await importByReflection(page, `127.0.0.1:${server.port}`);
-    await page.getByRole('tree', { name: 'Methods' }).getByRole('treeitem', { name: 'UnaryCall' }).waitFor();
-    await lookAt(page, 'schema');
+    await methodItem(page, 'UnaryCall').waitFor();
+    await lookAt(page, '2-schema');
   });
 
   test('3. call a method and read the response', async () => {
@@ -63,7 +62,7 @@ describe.each(windows)('the five-minute tour at $width×$height', ({ width, heig
     await setRequestJson(page, '{"responseSize": 4}');
     await send(page);
     await waitForStatus(page, 'OK');
-    await lookAt(page, 'response');
+    await lookAt(page, '3-response');
   });
 
   test('4. save it into a collection with Ctrl/Cmd+S', async () => {
@@ -76,7 +75,7 @@ describe.each(windows)('the five-minute tour at $width×$height', ({ width, heig
     await dialog.waitFor({ state: 'hidden' });
     await showSidebarView(page, 'Collections');
     await page.getByRole('tree', { name: 'Collections' }).getByRole('treeitem', { name: 'Unary' }).waitFor();
-    await lookAt(page, 'saved');
+    await lookAt(page, '4-saved');
   });
 
   test('5. add an environment and use its variable as the target', async () => {
@@ -84,7 +83,7 @@ describe.each(windows)('the five-minute tour at $width×$height', ({ width, heig
     await page.getByRole('button', { name: 'Environments', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Environments' });
     await createEnvironment(dialog, 'local', [{ name: 'host', value: `127.0.0.1:${server.port}` }]);
-    await lookAt(page, 'environment');
+    await lookAt(page, '5-environment');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('combobox', { name: 'Environment' }).selectOption({ label: 'local' });
@@ -97,7 +96,7 @@ describe.each(windows)('the five-minute tour at $width×$height', ({ width, heig
     const { page } = app;
     const tests = await requestSection(page, 'Tests');
     await tests.waitFor();
-    await lookAt(page, 'tests');
+    await lookAt(page, '6-tests');
   });
 
   test('the page had no errors, console errors or CSP violations', async () => {
