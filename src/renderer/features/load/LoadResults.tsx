@@ -8,7 +8,7 @@ import { FailureMessage } from '../../components/ProblemList';
 import { usePathChooser } from '../../components/path-chooser';
 import { CompareTable } from './CompareTable';
 import { KeyFigures } from './KeyFigures';
-import { ActionMenu } from './ActionMenu';
+import { ActionMenu } from '../../components/ActionMenu';
 import { LoadCharts } from './LoadCharts';
 import { useLoadStore } from './load-context';
 import { runUnderWay, tabLoadOf, type LoadRunState } from './load-store';
