@@ -7,24 +7,25 @@ const longestTail = 14;
 
 /**
  * Splits a name into the part that gives way (shown with an ellipsis at its end) and the end that always shows. The
- * end starts after the last separator (`:` `.` `/` `-` `_` space) or at the last capital of a camel-case word in
- * its last third, so "127.0.0.1:50051" keeps ":50051" and "StreamingOutputCall" keeps "Call".
+ * end is at most a third of the name and starts at the first word boundary there (at or after a `:` `.` `/` `-` `_`
+ * or space, or a camel-case capital), so "127.0.0.1:50051" keeps "50051" and "StreamingOutputCall" keeps "Call".
  */
 export function middleSplit(name: string): { head: string; tail: string } {
   if (name.length <= shortest) return { head: name, tail: '' };
-  const most = Math.min(longestTail, Math.ceil(name.length / 3));
-  const from = name.length - most;
-  let cut = from;
-  for (let index = name.length - 2; index >= from; index--) {
-    const char = name[index] ?? '';
-    if (':./-_ '.includes(char)) {
-      cut = index;
-      break;
-    }
-    if (/[A-Z]/.test(char) && /[a-z]/.test(name[index - 1] ?? '')) {
-      cut = index;
-      break;
-    }
+  const from = name.length - Math.min(longestTail, Math.ceil(name.length / 3));
+  for (let index = from; index < name.length - 1; index++) {
+    if (boundary(name, index)) return { head: name.slice(0, index), tail: name.slice(index) };
   }
-  return { head: name.slice(0, cut), tail: name.slice(cut) };
+  return { head: name.slice(0, from), tail: name.slice(from) };
+}
+
+const separators = ':./-_ ';
+
+/** Whether a word starts at `index`: after or at a separator, or at a capital after a lower-case letter. */
+function boundary(name: string, index: number): boolean {
+  const before = name[index - 1] ?? '';
+  const char = name[index] ?? '';
+  return (
+    separators.includes(before) || separators.includes(char) || (/[A-Z]/.test(char) && /[a-z]/.test(before))
+  );
 }
