@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundledProtoRoot } from '../../../../src/core/schema/bundled/root';
-import { SchemaError } from '../../../../src/core/schema/errors';
+import type { SchemaError } from '../../../../src/core/schema/errors';
 import { compileProtos } from '../../../../src/core/schema/proto/compile';
 import { suggestImportPath } from '../../../../src/core/schema/proto/import-suggestion';
 
