@@ -3,8 +3,8 @@ import { middleSplit } from '../model/middle-split';
 import './middle-truncate.css';
 
 /**
- * The two parts are flex items, which name computation reads with a space between them: an element that takes
- * its accessible name from this text sets it with aria-label. The ellipsis is CSS, so copying gets the whole name.
+ * The two shown parts are flex items, which name computation would read with a space between them ("Empty Call"):
+ * they are hidden from assistive technology, which reads one whole copy of the name instead.
  * `title` is left out where the row around it already has a tooltip naming it in full.
  */
 export function MiddleTruncate(props: {
@@ -18,8 +18,19 @@ export function MiddleTruncate(props: {
       className={['pd-middle', props.className].filter(Boolean).join(' ')}
       title={props.title === false ? undefined : props.text}
     >
-      <span className="pd-middle-head">{head}</span>
-      {tail && <span className="pd-middle-tail">{tail}</span>}
+      {tail ? (
+        <>
+          <span className="pd-middle-text">{props.text}</span>
+          <span aria-hidden="true" className="pd-middle-head">
+            {head}
+          </span>
+          <span aria-hidden="true" className="pd-middle-tail">
+            {tail}
+          </span>
+        </>
+      ) : (
+        <span className="pd-middle-head">{head}</span>
+      )}
     </span>
   );
 }

@@ -23,8 +23,8 @@ export interface TreeItemContext {
 
 /**
  * A treeitem named by its label (a method by its name alone); its kind is a description, not part of the name.
- * A service's name includes the package it shows; a source's name includes its visible caption, so the name
- * contains every word the row shows (WCAG 2.5.3).
+ * Methods and services are named by their content (badges are aria-hidden); a source's name includes its visible
+ * caption, so the name contains every word the row shows (WCAG 2.5.3).
  */
 export function TreeItem(props: { node: TreeNode; context: TreeItemContext }): React.JSX.Element {
   const { node, context } = props;
@@ -33,7 +33,7 @@ export function TreeItem(props: { node: TreeNode; context: TreeItemContext }): R
   return (
     <li
       role="treeitem"
-      aria-label={itemName(node)}
+      aria-label={node.type === 'source' ? sourceName(node.source) : undefined}
       aria-level={node.level}
       aria-expanded={expandable ? node.expanded : undefined}
       aria-selected={context.selectedKey === node.key}
@@ -151,13 +151,6 @@ function RowContent(props: {
 function serviceCount(state: SourceState): string {
   const count = state.services.length;
   return `${count} ${count === 1 ? 'service' : 'services'}`;
-}
-
-/** Its accessible name, set because a middle-truncated name would be read in two words (see MiddleTruncate). */
-function itemName(node: TreeNode): string {
-  if (node.type === 'method') return node.method.name;
-  if (node.type === 'service') return [node.service.name, node.qualifier].filter(Boolean).join(' ');
-  return sourceName(node.source);
 }
 
 /** A source's accessible name: its label, service count, kind and failure, as the row shows them. */

@@ -29,9 +29,8 @@ export interface CollectionsTreeProps {
 }
 
 /**
- * The tree, flat (aria-level gives the depth), with roving focus over the rows shown. Items are named by aria-label
- * (a collection's row holds a button, and a middle-truncated name would read as two words); a request's method is
- * its description.
+ * The tree, flat (aria-level gives the depth), with roving focus over the rows shown. Items are named by their text;
+ * a collection, whose row holds a button, by aria-label; a request's method is its description.
  */
 export function CollectionsTree(props: CollectionsTreeProps): React.JSX.Element {
   const roots = useMemo(() => buildCollectionTree(props.requests), [props.requests]);
@@ -81,7 +80,7 @@ export function CollectionsTree(props: CollectionsTreeProps): React.JSX.Element 
       <li
         key={node.key}
         role="treeitem"
-        aria-label={node.name}
+        aria-label={node.type === 'collection' ? node.name : undefined}
         aria-level={node.level}
         aria-expanded={group ? expanded : undefined}
         aria-selected={node.type === 'request' ? node.entry.path === props.selectedPath : undefined}

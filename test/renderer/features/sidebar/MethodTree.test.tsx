@@ -100,7 +100,13 @@ describe('MethodTree', () => {
   it('filters and says when nothing matches', () => {
     const { rerender, props } = renderTree({ filter: 'check' });
     expect(
-      screen.getAllByRole('treeitem').map((node) => node.querySelector('.pd-tree-label')?.textContent),
+      // A long label is a read copy and its two drawn parts (MiddleTruncate): the copy comes first.
+      screen
+        .getAllByRole('treeitem')
+        .map(
+          (node) =>
+            node.querySelector('.pd-tree-label .pd-middle-text, .pd-tree-label .pd-middle-head')?.textContent,
+        ),
     ).toEqual(['test.proto', 'Health', 'Check']);
     rerender(<MethodTree {...props} filter="zzz" />);
     expect(screen.queryAllByRole('treeitem')).toHaveLength(0);
