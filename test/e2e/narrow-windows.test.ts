@@ -121,6 +121,7 @@ describe.each([
     await page.keyboard.press('Enter');
     await expect.poll(() => focused(menu.getByRole('menuitem', { name: 'Environments' }))).toBe(true);
     await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focused(menu.getByRole('menuitem', { name: 'TLS profiles' }))).toBe(true);
     await page.keyboard.press('Enter');
     const panel = page.getByRole('dialog', { name: 'TLS profiles' });
     await panel.waitFor();

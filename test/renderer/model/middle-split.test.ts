@@ -17,6 +17,8 @@ describe('middleSplit', () => {
   test('keeps the last camel-case word of a name without separators', () => {
     expect(cut('StreamingOutputCall')).toBe('StreamingOutput|Call');
     expect(cut('ServerReflectionInfo')).toBe('ServerReflection|Info');
+    expect(cut('ServerReflection')).toBe('Server|Reflection');
+    expect(cut('TestService')).toBe('Test|Service');
   });
 
   test('keeps at most a third of the name, and never splits a short one', () => {

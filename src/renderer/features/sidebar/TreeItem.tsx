@@ -87,6 +87,7 @@ function RowContent(props: {
     return (
       <>
         <MiddleTruncate className="pd-tree-label" text={node.service.name} title={false} />
+        {/* A caption: it gives way before the name, down to its end (".v1alpha"), which always shows. */}
         {node.qualifier && (
           <MiddleTruncate className="pd-tree-caption pd-tree-package" text={node.qualifier} title={false} />
         )}
