@@ -51,6 +51,19 @@ async function topBarBoxes(page: Page): Promise<Array<{ name: string; box: Box }
   return boxes;
 }
 
+/** Fails when a part of the top bar overlaps another or runs past the window's right edge. */
+async function expectTopBarFits(page: Page, width: number): Promise<void> {
+  const boxes = await topBarBoxes(page);
+  expect(boxes.map((part) => part.name)).toEqual(expect.arrayContaining(['Protodesk', 'Open workspace…']));
+  for (const [index, part] of boxes.entries()) {
+    expect(part.box.x + part.box.width, `${part.name} runs off a ${width} px window`).toBeLessThanOrEqual(
+      width,
+    );
+    for (const other of boxes.slice(index + 1))
+      expect(overlap(part.box, other.box), `${part.name} overlaps ${other.name} at ${width} px`).toBe(false);
+  }
+}
+
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box): boolean =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -82,14 +95,16 @@ describe.each([
   });
 
   test('nothing in the top bar overlaps, and all of it is inside the window', async () => {
-    const boxes = await topBarBoxes(app.page);
-    expect(boxes.map((part) => part.name)).toEqual(expect.arrayContaining(['Protodesk', 'Open workspace…']));
-    for (const [index, part] of boxes.entries()) {
-      expect(part.box.x + part.box.width, `${part.name} runs off the window`).toBeLessThanOrEqual(width);
-      for (const other of boxes.slice(index + 1))
-        expect(overlap(part.box, other.box), `${part.name} overlaps ${other.name}`).toBe(false);
-    }
+    await expectTopBarFits(app.page, width);
     await app.page.screenshot({ path: screenshotPath(`narrow-${width}.png`) });
+  });
+
+  test('nor at the widths around where the dialog buttons move under More', async () => {
+    for (const between of [width - 1, width + 1, 1239, 1240, 1241, 1242, 1300]) {
+      await app.page.setViewportSize({ width: between, height });
+      await expectTopBarFits(app.page, between);
+    }
+    await app.page.setViewportSize({ width, height });
   });
 
   test('the dialogs of the bar are buttons when they fit, else items of the More menu, which works by keyboard', async () => {
