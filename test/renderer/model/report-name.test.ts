@@ -1,21 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rememberedFolder, rememberFolder } from '../../../src/renderer/components/remembered-folders';
 import { reportFileName } from '../../../src/renderer/model/report-name';
-
-/** A storage in memory, as localStorage behaves between two starts of the app. */
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const items = new Map(Object.entries(initial));
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  };
-}
 
 describe('reportFileName', () => {
   it('is the method’s short name and the local time to the minute', () => {
@@ -24,21 +8,5 @@ describe('reportFileName', () => {
       'EmptyCall-2026-12-07-0905.html',
     );
     expect(reportFileName('UnaryCall', at, 'json')).toBe('UnaryCall-2026-12-07-0905.json');
-  });
-});
-
-describe('remembered folders', () => {
-  it('keeps each purpose’s last folder across starts, and ignores what it cannot read', () => {
-    const storage = memoryStorage();
-    expect(rememberedFolder(storage, 'loadReport')).toBeUndefined();
-    rememberFolder(storage, 'loadReport', '/home/ann/reports');
-    rememberFolder(storage, 'loadExport', '/tmp');
-    const next = memoryStorage({
-      'protodesk.pathFolders.v1': storage.getItem('protodesk.pathFolders.v1') ?? '',
-    });
-    expect(rememberedFolder(next, 'loadReport')).toBe('/home/ann/reports');
-    expect(
-      rememberedFolder(memoryStorage({ 'protodesk.pathFolders.v1': 'not json' }), 'loadReport'),
-    ).toBeUndefined();
   });
 });
