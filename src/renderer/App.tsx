@@ -154,7 +154,7 @@ function Shell(props: { api: ProtodeskApi; onShortcutsSheet(): void }): React.JS
         defaultLayout={layout.defaultLayout}
         onLayoutChanged={layout.onLayoutChanged}
       >
-        <Panel id="sidebar" defaultSize="24%" minSize="260px" maxSize="50%">
+        <Panel id="sidebar" defaultSize="24%" minSize="300px" maxSize="50%">
           <Sidebar
             sources={sources}
             onSourcesChanged={actions.setSources}

@@ -217,6 +217,24 @@ describe('the Load test view against grpc-go', () => {
     expect(python).toContain(`TARGET = "127.0.0.1:${server.port}"`);
   });
 
+  test('Save report opens again in the report folder, with a file name of the method and the time filled in', async () => {
+    const { page } = app;
+    await loadView(page).getByRole('button', { name: 'Save report' }).click();
+    await page.getByRole('menuitem', { name: 'JSON…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save report (JSON)' });
+    await expect
+      .poll(() => dialog.getByRole('textbox', { name: 'Path', exact: true }).inputValue())
+      .toBe(folder);
+    expect(await dialog.getByRole('textbox', { name: 'File name' }).inputValue()).toMatch(
+      /^EmptyCall-\d{4}-\d{2}-\d{2}-\d{4}\.json$/,
+    );
+    await dialog.getByRole('button', { name: 'Choose' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await loadView(page)
+      .getByText(/Saved to .*EmptyCall-.*\.json/)
+      .waitFor();
+  });
+
   test('Compare with previous run shows both runs side by side, the previous one faint in the charts', async () => {
     const { page } = app;
     await setThresholds(page, []);

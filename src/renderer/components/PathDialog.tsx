@@ -25,6 +25,8 @@ export interface PathDialogProps {
   multiple: boolean;
   /** Folder shown first; the engine's home folder when absent or unreadable. */
   start?: string;
+  /** The file name a save dialog starts with. */
+  fileName?: string | undefined;
   onDone: (paths: string[], folder: string | undefined) => void;
 }
 
@@ -35,7 +37,7 @@ export function PathDialog(props: PathDialogProps): React.JSX.Element {
   const [failure, setFailure] = useState<ApiFailure | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [pathText, setPathText] = useState('');
-  const [fileName, setFileName] = useState('');
+  const [fileName, setFileName] = useState(props.fileName ?? '');
   const saving = isSavePurpose(purpose);
 
   const show = useCallback(

@@ -5,6 +5,7 @@ import type { ApiPick } from '../../shared/api/contract';
 import type { PathPurpose } from '../../shared/api/types';
 import { PathDialog } from './PathDialog';
 import { defaultTitle } from './paths';
+import { rememberedFolder, rememberFolder } from './remembered-folders';
 
 /** The part of the API path choosing uses. */
 export type PathChooserApi = ApiPick<'files.listDirectory' | 'app.info' | 'files.choosePaths'>;
@@ -12,7 +13,8 @@ export type PathChooserApi = ApiPick<'files.listDirectory' | 'app.info' | 'files
 /** Asks the user for paths; resolves [] when cancelled. */
 export type ChoosePaths = (
   purpose: PathPurpose,
-  options?: { title?: string; multiple?: boolean },
+  /** `fileName`: the name a save dialog starts with. */
+  options?: { title?: string; multiple?: boolean; fileName?: string },
 ) => Promise<string[]>;
 
 interface PendingChoice {
@@ -20,6 +22,7 @@ interface PendingChoice {
   title: string;
   multiple: boolean;
   start?: string;
+  fileName?: string;
   resolve: (paths: string[]) => void;
 }
 
@@ -53,7 +56,8 @@ export function PathChooserProvider(props: { children: ReactNode; api: PathChoos
             purpose,
             title: options.title ?? defaultTitle(purpose),
             multiple: options.multiple ?? purpose === 'protoFiles',
-            start: lastFolder.current ?? cwd,
+            start: rememberedFolder(localStorage, purpose) ?? lastFolder.current ?? cwd,
+            ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
             resolve,
           };
         });
@@ -64,6 +68,8 @@ export function PathChooserProvider(props: { children: ReactNode; api: PathChoos
 
   const finish = (paths: string[], folder: string | undefined): void => {
     if (folder) lastFolder.current = folder;
+    // Each kind of path opens where the user last chose one (reports in the report folder), also next session.
+    if (folder && pending && paths.length > 0) rememberFolder(localStorage, pending.purpose, folder);
     pending?.resolve(paths);
     setPending(null);
   };
@@ -78,6 +84,7 @@ export function PathChooserProvider(props: { children: ReactNode; api: PathChoos
           title={pending.title}
           multiple={pending.multiple}
           start={pending.start}
+          fileName={pending.fileName}
           onDone={finish}
         />
       )}

@@ -5,6 +5,7 @@ import { fileType } from '../../files/file-type';
 import { bundledProtoRoot } from '../bundled/root';
 import { SchemaError } from '../errors';
 import type { ImportAst, ProtoFileAst } from './ast';
+import { suggestImportPath } from './import-suggestion';
 import { parseProto } from './parser';
 import { Problems } from './problems';
 
@@ -48,7 +49,7 @@ export async function loadProtoFiles(files: string[], importPaths: string[]): Pr
   const lookups = (name: string): string[] =>
     name.startsWith('google/protobuf/') ? [bundled, ...rootFolders] : searched;
   const loaded = new Map<string, LoadedFile>();
-  const missing = new Map<string, { from: string; imp: ImportAst }[]>();
+  const missing = new Map<string, { from: string; diskPath: string; imp: ImportAst }[]>();
   // Breadth-first: every import of a level is read in parallel.
   let level = [...roots];
   while (level.length > 0) {
@@ -76,7 +77,7 @@ export async function loadProtoFiles(files: string[], importPaths: string[]): Pr
       const outcome = await loads.get(imp.path);
       if (outcome && 'missing' in outcome) {
         const list = missing.get(imp.path) ?? [];
-        list.push({ from: file.ast.path, imp });
+        list.push({ from: file.ast.path, diskPath: file.diskPath, imp });
         missing.set(imp.path, list);
       }
     }
@@ -84,18 +85,29 @@ export async function loadProtoFiles(files: string[], importPaths: string[]): Pr
   const display = new Map([...loaded].map(([name, file]) => [name, file.diskPath]));
   const located = new Problems(display);
   for (const [name, wanters] of missing) {
-    for (const { from, imp } of wanters) {
+    for (const { from, diskPath, imp } of wanters) {
       located.add(
         from,
         imp.span,
         `Import "${name}" was not found (imported by "${from}")`,
-        `Searched: ${lookups(name).join(', ')}. Add the folder that contains "${name}" to the import paths.`,
+        missingImportHint(name, rootFolders, await suggestImportPath(name, diskPath)),
       );
     }
   }
   problems.list.push(...located.list);
   if (problems.list.length > 0) throw new SchemaError(problems.list);
   return { files: orderFiles(roots, loaded, located), roots };
+}
+
+/**
+ * What was searched (the app's own copy of the well-known types by what it is, not by its path inside the app) and
+ * the folder to add when one near the importing file holds the import.
+ */
+function missingImportHint(name: string, rootFolders: string[], suggestion: string | undefined): string {
+  const searched = `Searched: ${[...rootFolders, 'the bundled google/protobuf types'].join(', ')}.`;
+  return suggestion
+    ? `${searched} Add ${suggestion} to the import paths: "${name}" is there.`
+    : `${searched} Add the folder that contains "${name}" to the import paths.`;
 }
 
 /** A requested file's import name: its path under the first import path holding it (or its own folder with none). */

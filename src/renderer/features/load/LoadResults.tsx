@@ -6,9 +6,11 @@ import { Download, GitCompareArrows } from 'lucide-react';
 import type { ApiPick } from '../../../shared/api/contract';
 import { FailureMessage } from '../../components/ProblemList';
 import { usePathChooser } from '../../components/path-chooser';
+import { reportFileName } from '../../model/report-name';
+import { useAppStore } from '../../state/context';
 import { CompareTable } from './CompareTable';
 import { KeyFigures } from './KeyFigures';
-import { ActionMenu } from './ActionMenu';
+import { ActionMenu } from '../../components/ActionMenu';
 import { LoadCharts } from './LoadCharts';
 import { useLoadStore } from './load-context';
 import { runUnderWay, tabLoadOf, type LoadRunState } from './load-store';
@@ -48,6 +50,7 @@ export function LoadResults(props: {
   const previous = useLoadStore((state) => tabLoadOf(state, tabId).previous);
   const compare = useLoadStore((state) => tabLoadOf(state, tabId).compare);
   const setCompare = useLoadStore((state) => state.setCompare);
+  const method = useAppStore((state) => state.tabs.find((tab) => tab.id === tabId)?.method.name);
   const choosePaths = usePathChooser();
   const { notice, run: act } = useNotice();
   if (!run) return null;
@@ -56,7 +59,10 @@ export function LoadResults(props: {
   const comparing = compare && report !== undefined && previous?.report !== undefined;
   const save = (format: 'html' | 'json'): void =>
     void act(async () => {
-      const [path] = await choosePaths('loadReport', { title: `Save report (${format.toUpperCase()})` });
+      const [path] = await choosePaths('loadReport', {
+        title: `Save report (${format.toUpperCase()})`,
+        fileName: reportFileName(method ?? 'report', new Date(), format),
+      });
       if (!path) return undefined;
       await props.api.load.saveReport({
         runId: run.runId,

@@ -11,7 +11,7 @@ import { requestForTab } from '../../state/request-for-tab';
 import { sendsStream } from '../../state/call-phase';
 import { useAppStoreApi } from '../../state/context';
 import { usePathChooser } from '../../components/path-chooser';
-import { ActionMenu } from './ActionMenu';
+import { ActionMenu } from '../../components/ActionMenu';
 import { useLoadStore, useLoadStoreApi } from './load-context';
 import { planEstimate, planProblems, presets, setupToPlan, type LoadSetup } from './load-setup';
 import { runUnderWay, tabLoadOf } from './load-store';

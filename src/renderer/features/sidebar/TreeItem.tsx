@@ -2,6 +2,7 @@
 import { ChevronDown, ChevronRight, RotateCw, X } from 'lucide-react';
 import type { SourceState } from '../../../shared/api/types';
 import { ProblemList } from '../../components/ProblemList';
+import { MiddleTruncate } from '../../components/MiddleTruncate';
 import { firstParagraph } from '../../model/doc-text';
 import { methodKindLabel, sourceKindLabel } from '../../model/kind-label';
 import type { TreeNode } from './method-tree';
@@ -75,7 +76,7 @@ function RowContent(props: {
   if (node.type === 'method') {
     return (
       <>
-        <span className="pd-tree-label">{node.method.name}</span>
+        <MiddleTruncate className="pd-tree-label" text={node.method.name} title={false} />
         <span aria-hidden="true" className={`pd-kind-badge pd-kind-${node.method.kind}`}>
           {methodKindLabel(node.method.kind)}
         </span>
@@ -85,7 +86,11 @@ function RowContent(props: {
   if (node.type === 'service') {
     return (
       <>
-        <span className="pd-tree-label">{node.service.name}</span>
+        <MiddleTruncate className="pd-tree-label" text={node.service.name} title={false} />
+        {/* A caption: it gives way before the name, down to its end (".v1alpha"), which always shows. */}
+        {node.qualifier && (
+          <MiddleTruncate className="pd-tree-caption pd-tree-package" text={node.qualifier} title={false} />
+        )}
         <span aria-hidden="true" className="pd-tree-count">
           {node.service.methods.length}
         </span>
@@ -98,8 +103,14 @@ function RowContent(props: {
   const tabIndex = props.focused ? 0 : -1;
   return (
     <>
-      <span className="pd-tree-label">{source.label}</span>{' '}
-      <span className="pd-tree-caption">{sourceKindLabel(source.source.kind)}</span>{' '}
+      {/* Two lines: the address (or file) gets the row's width, so two servers of one host show their ports. */}
+      <span className="pd-tree-source-text">
+        <MiddleTruncate className="pd-tree-label" text={source.label} title={false} />{' '}
+        <span className="pd-tree-caption">
+          {sourceKindLabel(source.source.kind)}
+          {source.status === 'loaded' && ` · ${serviceCount(source)}`}
+        </span>
+      </span>{' '}
       {source.status === 'failed' && <span className="pd-tree-failed">failed</span>}
       {reloading && (
         <span role="status" className="pd-tree-caption">
@@ -137,9 +148,22 @@ function RowContent(props: {
   );
 }
 
-/** A source's accessible name: its label, kind and failure, as the row shows them. */
+/** "3 services": what tells two sources of the same host apart besides their port. */
+function serviceCount(state: SourceState): string {
+  const count = state.services.length;
+  return `${count} ${count === 1 ? 'service' : 'services'}`;
+}
+
+/** A source's accessible name: its label, service count, kind and failure, as the row shows them. */
 function sourceName(state: SourceState): string {
-  return [state.label, sourceKindLabel(state.source.kind), state.status === 'failed' ? 'failed' : '']
+  const loaded = state.status === 'loaded';
+  return [
+    state.label,
+    loaded
+      ? `${sourceKindLabel(state.source.kind)} · ${serviceCount(state)}`
+      : sourceKindLabel(state.source.kind),
+    state.status === 'failed' ? 'failed' : '',
+  ]
     .filter(Boolean)
     .join(', ');
 }

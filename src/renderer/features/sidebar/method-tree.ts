@@ -29,6 +29,8 @@ export interface ServiceNode extends NodeBase {
   expanded: boolean;
   /** How many methods it shows when expanded. */
   shownCount: number;
+  /** Its package, shown when another service of the source has the same name (reflection v1 and v1alpha). */
+  qualifier?: string;
   children: MethodNode[];
 }
 
@@ -73,7 +75,12 @@ export function buildTree(sources: SourceState[], filter: string, isExpanded: Ex
       expandable,
       expanded,
       children: expanded
-        ? services.map((entry) => serviceNode(source.id, key, entry, isExpanded, query !== '' || !large))
+        ? services.map((entry) =>
+            withQualifier(
+              serviceNode(source.id, key, entry, isExpanded, query !== '' || !large),
+              source.services,
+            ),
+          )
         : [],
     });
   }
@@ -110,6 +117,13 @@ function serviceNode(
         }))
       : [],
   };
+}
+
+/** Adds the package to a service whose short name another service of the same source also has. */
+function withQualifier(node: ServiceNode, all: ServiceInfo[]): ServiceNode {
+  const { name, fullName } = node.service;
+  if (!all.some((other) => other.name === name && other.fullName !== fullName)) return node;
+  return { ...node, qualifier: fullName.slice(0, fullName.length - name.length - 1) };
 }
 
 /** All methods when the service's name matches, else the methods whose own name does (case-insensitive). */

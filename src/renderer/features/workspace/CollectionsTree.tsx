@@ -5,6 +5,7 @@
 import { ChevronDown, ChevronRight, FileOutput } from 'lucide-react';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { SavedRequestEntry } from '../../../shared/workspace';
+import { MiddleTruncate } from '../../components/MiddleTruncate';
 import { previewClick } from '../../model/preview-click';
 import {
   buildCollectionTree,
@@ -124,7 +125,7 @@ export function CollectionsTree(props: CollectionsTreeProps): React.JSX.Element 
           <span aria-hidden="true" className="pd-tree-twisty">
             {group && (expanded ? <ChevronDown /> : <ChevronRight />)}
           </span>
-          <span className="pd-tree-label">{node.name}</span>
+          <MiddleTruncate className="pd-tree-label" text={node.name} title={node.type !== 'request'} />
           {node.type === 'request' && shortMethod(node.entry.method) !== node.name && (
             <span aria-hidden="true" className="pd-tree-caption">
               {shortMethod(node.entry.method)}

@@ -1,10 +1,12 @@
 /** The top bar's workspace controls: open a folder, pick the environment, edit environments and TLS profiles, paste grpcurl. */
+import { Ellipsis } from 'lucide-react';
 import { useRef } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import { toFailure } from '../../../shared/api/errors';
 import { EnvironmentSelect } from '../environments/EnvironmentSelect';
 import { EnvironmentsDialog } from '../environments/EnvironmentsDialog';
 import { PasteGrpcurlDialog } from '../grpcurl/PasteGrpcurlDialog';
+import { ActionMenu } from '../../components/ActionMenu';
 import { usePathChooser } from '../../components/path-chooser';
 import { TlsPanel } from '../tls/TlsPanel';
 import { useAppStore, useAppStoreApi } from '../../state/context';
@@ -41,6 +43,12 @@ export function WorkspaceBar(props: {
     if (folder) await actions.openWorkspace(folder);
   };
 
+  const dialogActions = [
+    { label: 'Environments', disabled: !workspace, run: () => onDialog('environments') },
+    { label: 'TLS profiles', disabled: !workspace, run: () => onDialog('tls') },
+    { label: 'Paste grpcurl command', run: () => onDialog('grpcurl') },
+  ];
+
   return (
     <div className="pd-workspace-bar">
       <button type="button" title="Open a folder as the workspace" onClick={() => void openFolder()}>
@@ -55,15 +63,17 @@ export function WorkspaceBar(props: {
         value={environment}
         onChange={actions.selectEnvironment}
       />
-      <button type="button" disabled={!workspace} onClick={() => onDialog('environments')}>
-        Environments
-      </button>
-      <button type="button" disabled={!workspace} onClick={() => onDialog('tls')}>
-        TLS profiles
-      </button>
-      <button type="button" onClick={() => onDialog('grpcurl')}>
-        Paste grpcurl command
-      </button>
+      {/* In a narrow window the top bar's container query hides these and shows the same actions under More. */}
+      <span className="pd-bar-inline">
+        {dialogActions.map((action) => (
+          <button key={action.label} type="button" disabled={action.disabled} onClick={action.run}>
+            {action.label}
+          </button>
+        ))}
+      </span>
+      <span className="pd-bar-more">
+        <ActionMenu label="More" icon={Ellipsis} items={dialogActions} />
+      </span>
       {workspace && dialog === 'environments' && (
         <EnvironmentsDialog
           api={api}

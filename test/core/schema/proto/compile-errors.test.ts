@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { SchemaProblem } from '../../../../src/shared/schema';
-import { bundledProtoRoot } from '../../../../src/core/schema/bundled/root';
 import { SchemaError } from '../../../../src/core/schema/errors';
 import { compileProtos } from '../../../../src/core/schema/proto/compile';
 
@@ -24,7 +23,7 @@ describe('compileProtos errors', () => {
       {
         message: 'Import "nope/missing.proto" was not found (imported by "missing-import.proto")',
         location: at('missing-import.proto', 3, 1),
-        hint: `Searched: ${dir}, ${bundledProtoRoot()}. Add the folder that contains "nope/missing.proto" to the import paths.`,
+        hint: `Searched: ${dir}, the bundled google/protobuf types. Add the folder that contains "nope/missing.proto" to the import paths.`,
       },
     ]);
   });

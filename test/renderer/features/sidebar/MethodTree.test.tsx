@@ -38,12 +38,14 @@ describe('MethodTree', () => {
     expect(item('StreamingInputCall').textContent).toContain('client stream');
     expect(item('UnaryCall').textContent).toContain('unary');
     expect(item('TestService').getAttribute('aria-expanded')).toBe('true');
-    expect(within(item('test.proto, proto files')).getByText('proto files')).toBeTruthy();
+    expect(
+      within(item('test.proto, proto files · 2 services')).getByText('proto files · 2 services'),
+    ).toBeTruthy();
   });
 
   it('walks the tree with the keyboard and opens a method with Enter', () => {
     const { props } = renderTree();
-    const source = item('test.proto, proto files');
+    const source = item('test.proto, proto files · 2 services');
     expect(source.tabIndex).toBe(0);
     expect(item('UnaryCall').tabIndex).toBe(-1);
     act(() => source.focus());
@@ -91,14 +93,20 @@ describe('MethodTree', () => {
     renderTree({ sources: [largeSource('big', 300)] });
     expect(item('BigService').getAttribute('aria-expanded')).toBe('false');
     expect(screen.getAllByRole('treeitem')).toHaveLength(2);
-    fireEvent.click(within(item('BigService')).getByText('BigService'));
+    fireEvent.click(item('BigService').querySelector('.pd-tree-row') as HTMLElement);
     expect(screen.getAllByRole('treeitem')).toHaveLength(302);
   });
 
   it('filters and says when nothing matches', () => {
     const { rerender, props } = renderTree({ filter: 'check' });
     expect(
-      screen.getAllByRole('treeitem').map((node) => node.querySelector('.pd-tree-label')?.textContent),
+      // A long label is a read copy and its two drawn parts (MiddleTruncate): the copy comes first.
+      screen
+        .getAllByRole('treeitem')
+        .map(
+          (node) =>
+            node.querySelector('.pd-tree-label .pd-middle-text, .pd-tree-label .pd-middle-head')?.textContent,
+        ),
     ).toEqual(['test.proto', 'Health', 'Check']);
     rerender(<MethodTree {...props} filter="zzz" />);
     expect(screen.queryAllByRole('treeitem')).toHaveLength(0);

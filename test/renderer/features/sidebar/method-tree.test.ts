@@ -6,7 +6,7 @@ import {
   visibleNodes,
 } from '../../../../src/renderer/features/sidebar/method-tree';
 import type { TreeNode } from '../../../../src/renderer/features/sidebar/method-tree';
-import { largeSource, testSource } from './sources';
+import { largeSource, loaded, service, testSource } from './sources';
 
 const byDefault = (_key: string, value: boolean): boolean => value;
 const names = (rows: TreeNode[]): string[] =>
@@ -15,6 +15,20 @@ const names = (rows: TreeNode[]): string[] =>
   );
 
 describe('method tree', () => {
+  it('gives services that share a name (reflection v1 and v1alpha) their package, and no one else', () => {
+    const source = loaded('r', '127.0.0.1:50051', [
+      service('grpc.reflection.v1.ServerReflection', [['ServerReflectionInfo', 'bidi']]),
+      service('grpc.reflection.v1alpha.ServerReflection', [['ServerReflectionInfo', 'bidi']]),
+      service('grpc.health.v1.Health', [['Check', 'unary']]),
+    ]);
+    const services = buildTree([source], '', byDefault)[0]?.children ?? [];
+    expect(services.map((node) => node.qualifier)).toEqual([
+      'grpc.reflection.v1',
+      'grpc.reflection.v1alpha',
+      undefined,
+    ]);
+  });
+
   it('shows sources, services and methods expanded for small schemas', () => {
     const rows = visibleNodes(buildTree([testSource()], '', byDefault));
     expect(names(rows)).toEqual([

@@ -47,7 +47,11 @@ function renderTree() {
 const names = (tree: HTMLElement) =>
   within(tree)
     .getAllByRole('treeitem')
-    .map((node) => node.querySelector('.pd-tree-label')?.textContent);
+    // A long label is a read copy and its two drawn parts (MiddleTruncate): the copy comes first.
+    .map(
+      (node) =>
+        node.querySelector('.pd-tree-label .pd-middle-text, .pd-tree-label .pd-middle-head')?.textContent,
+    );
 
 describe('the Collections tree', () => {
   it("shows collections, then each one's requests, then its folders, each level by name", () => {
