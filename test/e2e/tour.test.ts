@@ -6,6 +6,7 @@ import {
   createEnvironment,
   importByReflection,
   methodItem,
+  openBarDialog,
   openMethod,
   requestSection,
   send,
@@ -14,6 +15,7 @@ import {
   showSidebarView,
   waitForStatus,
 } from './helpers/app';
+import { expectTopBarFits, lineCount } from './helpers/layout';
 import { screenshotPath } from './helpers/paths';
 import { openApp, type AppSession } from './helpers/session';
 
@@ -27,8 +29,9 @@ describe.each(windows)('the five-minute tour at $width×$height', ({ width, heig
   let app: AppSession;
   let server: GoReflectServer;
 
-  /** Saves the screen as tour-<size>-<step>.png and fails on any serious axe finding on it. */
+  /** Saves the screen as tour-<size>-<step>.png; fails on any serious axe finding, or a top bar that does not fit. */
   async function lookAt(page: Page, name: string): Promise<void> {
+    await expectTopBarFits(page, width);
     await page.screenshot({ path: screenshotPath(`tour-${width}x${height}-${name}.png`) });
     expect(describeViolations(serious(await axeViolations(page))), `axe on "${name}"`).toBe('');
   }
@@ -60,6 +63,7 @@ describe.each(windows)('the five-minute tour at $width×$height', ({ width, heig
     await openMethod(page, 'UnaryCall', 'TestService/UnaryCall');
     await setServerAddress(page, `127.0.0.1:${server.port}`);
     await setRequestJson(page, '{"responseSize": 4}');
+    expect(await lineCount(page.getByRole('button', { name: 'Send', exact: true }))).toBe(1);
     await send(page);
     await waitForStatus(page, 'OK');
     await lookAt(page, '3-response');
@@ -80,7 +84,7 @@ describe.each(windows)('the five-minute tour at $width×$height', ({ width, heig
 
   test('5. add an environment and use its variable as the target', async () => {
     const { page } = app;
-    await page.getByRole('button', { name: 'Environments', exact: true }).click();
+    await openBarDialog(page, 'Environments');
     const dialog = page.getByRole('dialog', { name: 'Environments' });
     await createEnvironment(dialog, 'local', [{ name: 'host', value: `127.0.0.1:${server.port}` }]);
     await lookAt(page, '5-environment');

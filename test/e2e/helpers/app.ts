@@ -295,3 +295,17 @@ export async function loadFigure(page: Page, name: string): Promise<string> {
     .filter({ has: page.getByRole('term').getByText(name, { exact: true }) });
   return (await figure.getByRole('definition').innerText()).trim();
 }
+
+/** The top bar's dialogs: buttons when the bar has room, items of its More menu in a narrow window. */
+export type BarDialogName = 'Environments' | 'TLS profiles' | 'Paste grpcurl command';
+
+/** Opens one of the top bar's dialogs the way the window shows it: its button, or More → its menu item. */
+export async function openBarDialog(page: Page, name: BarDialogName): Promise<void> {
+  const button = page.getByRole('banner').getByRole('button', { name, exact: true });
+  if (await button.isVisible()) await button.click();
+  else {
+    await page.getByRole('banner').getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menu', { name: 'More' }).getByRole('menuitem', { name, exact: true }).click();
+  }
+  await page.getByRole('dialog', { name }).waitFor();
+}
