@@ -74,7 +74,7 @@ describe('ResponsePane', () => {
     expect(region.textContent).toContain('1 received (2.5 KB)');
   });
 
-  it('shows a failed status with its message and hint, and the decoded details under Headers & trailers', () => {
+  it('shows a failed status with its message and hint, in the body with its decoded details, the raw details under Headers & trailers', () => {
     const call = model('unary', [
       { type: 'trailers', metadata: [{ key: 'x-trace', value: 'abc' }], atMs: 5 },
       failed,
@@ -84,11 +84,13 @@ describe('ResponsePane', () => {
     expect(badge.className).toContain('client-error');
     expect(within(region).getByText('size must be positive')).toBeTruthy();
     expect(within(region).getByText('Send a size above zero.')).toBeTruthy();
-    expect(region.textContent).toContain('No response message.');
+    const error = within(region).getByRole('region', { name: 'Error' });
+    expect(within(error).getByText('Bad request')).toBeTruthy();
+    expect(region.textContent).not.toContain('No response message.');
 
     fireEvent.click(within(region).getByRole('tab', { name: 'Headers & trailers' }));
     const trailers = within(region).getByRole('region', { name: 'Trailers' });
-    expect(within(trailers).getByRole('cell', { name: 'x-trace' })).toBeTruthy();
+    expect(trailers.textContent).toContain('x-trace');
     const details = within(region).getByLabelText('Status details');
     expect(details.textContent).toContain('"@type": "type.googleapis.com/google.rpc.BadRequest"');
     expect(details.textContent?.split('\n')).toHaveLength(9);
