@@ -20,7 +20,7 @@ export function MiddleTruncate(props: {
     >
       {tail ? (
         <>
-          <span className="pd-middle-text">{props.text}</span>
+          <span className="pd-visually-hidden">{props.text}</span>
           <span aria-hidden="true" className="pd-middle-head">
             {head}
           </span>

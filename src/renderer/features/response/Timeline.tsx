@@ -65,7 +65,7 @@ function Row(props: {
     >
       <span role="gridcell" className={`timeline-direction ${entry.direction}`}>
         {sent ? <ArrowUp /> : <ArrowDown />}
-        <span className="response-sr-only">{entry.direction}</span>
+        <span className="pd-visually-hidden">{entry.direction}</span>
       </span>
       <span role="gridcell" className="timeline-index">
         {entry.index + 1}
@@ -144,7 +144,7 @@ export function Timeline(props: TimelineProps): React.JSX.Element {
       <div role="rowgroup" className="timeline-head">
         <div role="row" aria-rowindex={1} className="timeline-row header">
           <span role="columnheader" className="timeline-direction">
-            <span className="response-sr-only">Direction</span>
+            <span className="pd-visually-hidden">Direction</span>
           </span>
           <span role="columnheader" className="timeline-index">
             #

@@ -50,7 +50,7 @@ const names = (tree: HTMLElement) =>
     // A long label is a read copy and its two drawn parts (MiddleTruncate): the copy comes first.
     .map(
       (node) =>
-        node.querySelector('.pd-tree-label .pd-middle-text, .pd-tree-label .pd-middle-head')?.textContent,
+        node.querySelector('.pd-tree-label .pd-visually-hidden, .pd-tree-label .pd-middle-head')?.textContent,
     );
 
 describe('the Collections tree', () => {
