@@ -1,3 +1,4 @@
+import { constants as h2 } from 'node:http2';
 import { status as grpcStatus } from '@grpc/grpc-js';
 import type { ConnectionProblem } from '../connection/errors';
 
@@ -27,10 +28,10 @@ function http2Error(code: number): string {
 
 /** grpc-js's texts for a stream the server reset (subchannel-call.js; wire/http-status.ts repeats them), by code. */
 const libraryTexts: [RegExp, number][] = [
-  [/^Call cancelled$/, 8],
-  [/^Stream refused by server$/, 7],
-  [/^Bandwidth exhausted or memory limit exceeded$/, 11],
-  [/^Protocol not secure enough$/, 12],
+  [/^Call cancelled$/, h2.NGHTTP2_CANCEL],
+  [/^Stream refused by server$/, h2.NGHTTP2_REFUSED_STREAM],
+  [/^Bandwidth exhausted or memory limit exceeded$/, h2.NGHTTP2_ENHANCE_YOUR_CALM],
+  [/^Protocol not secure enough$/, h2.NGHTTP2_INADEQUATE_SECURITY],
   [
     /^Received RST_STREAM with code (\d+)(?: \((?:Internal server error|Call ended without gRPC status)\))?$/,
     -1,
@@ -40,11 +41,11 @@ const libraryTexts: [RegExp, number][] = [
 /** What to do about a reset, by its HTTP/2 code. */
 function resetHint(code: number): string {
   switch (code) {
-    case 7:
+    case h2.NGHTTP2_REFUSED_STREAM:
       return 'The server took no more calls on this connection (too many in flight, or it is shutting down): try again.';
-    case 11:
+    case h2.NGHTTP2_ENHANCE_YOUR_CALM:
       return 'The server finds this client too demanding (calls, pings or data too fast): slow down, or check its limits.';
-    case 12:
+    case h2.NGHTTP2_INADEQUATE_SECURITY:
       return 'The server wants a stronger TLS setup: check its TLS requirements.';
     default:
       return 'Nothing was cancelled here: the server, or a proxy in front of it, ended the call abruptly. Its logs say why.';
@@ -66,7 +67,7 @@ export function serverReset(
     if (!match) continue;
     const code = received.rstCode ?? (known >= 0 ? known : Number(match[1]));
     // NO_ERROR without trailers is a stream that ended without a status: call-status.ts explains that.
-    if (code === 0) return undefined;
+    if (code === h2.NGHTTP2_NO_ERROR) return undefined;
     return {
       message: `The server reset the stream with HTTP/2 ${http2Error(code)} before sending a gRPC status.`,
       hint: resetHint(code),
