@@ -438,9 +438,10 @@ export function createWorkspaceActions(api: WorkspaceApi, access: WorkspaceAcces
     startWorkspace(restoredFolder) {
       api.workspace.state().then((workspace) => {
         showWorkspace(workspace, restoredFolder);
-        for (const tab of get().tabs) if (tab.saved) void syncSaved(tab.id);
-        for (const tab of get().tabs)
+        for (const tab of get().tabs) {
+          if (tab.saved) void syncSaved(tab.id);
           if (tab.lastHistoryId !== undefined && !tab.call) void restoreResponse(tab.id, tab.lastHistoryId);
+        }
       }, failWorkspace);
     },
     onWorkspaceChanged(state, changedPaths) {
