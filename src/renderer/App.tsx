@@ -34,8 +34,7 @@ import { createAppStore } from './state/store';
 import { useTheme } from './theme';
 import './styles/theme.css';
 import './styles/app.css';
-
-const mac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
+import { isMac as mac } from './model/platform';
 
 /** The whole app over an engine API: the store and every component that calls the engine get this one object. */
 export function App(props: { api: ProtodeskApi }): React.JSX.Element {

@@ -6,8 +6,8 @@
 import { useEffect, type RefObject } from 'react';
 import type { JsonEditorProps } from '../types';
 import { monaco } from './setup';
+import { isMac as mac } from '../../model/platform';
 
-const mac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
 let moves = false;
 const listeners = new Set<() => void>();
 

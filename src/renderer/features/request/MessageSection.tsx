@@ -8,8 +8,7 @@ import { requestModelUri } from './model-uri';
 import { SampleButtons } from './SampleButtons';
 import { StreamMessages } from '../history/StreamMessages';
 import { TabKeyHint } from './TabKeyHint';
-
-const mac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
+import { isMac as mac } from '../../model/platform';
 
 /** The toolbar and the editor "Request JSON". */
 export function MessageSection(props: {

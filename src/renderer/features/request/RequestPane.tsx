@@ -24,8 +24,7 @@ import { SaveActions } from './SaveActions';
 import { metadataCount, testsCount } from './section-counts';
 import { SettingsSection } from './SettingsSection';
 import './request.css';
-
-const mac = typeof navigator !== 'undefined' && /Mac/.test(navigator.platform);
+import { isMac as mac } from '../../model/platform';
 
 /** The request pane of one tab. */
 export function RequestPane(props: {
