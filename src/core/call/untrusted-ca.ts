@@ -1,14 +1,15 @@
 import { status as grpcStatus } from '@grpc/grpc-js';
 import type { CallStatus } from '../../shared/call';
 import type { TlsSettings } from '../../shared/schema';
+import { untrustedCaWords } from '../connection/failure';
 import { testTlsHandshake } from '../tls/handshake';
 
 /** How long the second look at the server's chain may take. */
 const probeMs = 3_000;
 
-/** Whether a call failed because the server's chain did not verify (connection/failure.ts's wording). */
+/** Whether a call failed because the server's chain did not verify (as connection/failure.ts words it). */
 export function isUntrustedCa(status: CallStatus): boolean {
-  return status.code === grpcStatus.UNAVAILABLE && / is not signed by a trusted CA /.test(status.message);
+  return status.code === grpcStatus.UNAVAILABLE && status.message.includes(` ${untrustedCaWords} `);
 }
 
 /**

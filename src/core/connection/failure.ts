@@ -6,6 +6,9 @@ import { exampleName } from './example-name';
 import { proxyFor } from './proxy-env';
 import { socketFailure } from './socket-failure';
 
+/** How a call refused for an untrusted chain says so (untrusted-ca.ts finds such calls by it to name the issuer). */
+export const untrustedCaWords = 'is not signed by a trusted CA';
+
 /** Where a connection was attempted, for messages about why it failed. */
 export interface AttemptContext {
   /** `host:port` as the user typed it. */
@@ -97,7 +100,7 @@ function tlsProblem(
     )
   ) {
     return {
-      message: `The TLS certificate of ${display} is not signed by a trusted CA (${reason}).`,
+      message: `The TLS certificate of ${display} ${untrustedCaWords} (${reason}).`,
       hint: 'Add the CA that signed the server certificate to the TLS settings, or mark the connection insecure to accept any certificate.',
     };
   }
