@@ -105,7 +105,8 @@ describe('MethodTree', () => {
         .getAllByRole('treeitem')
         .map(
           (node) =>
-            node.querySelector('.pd-tree-label .pd-visually-hidden, .pd-tree-label .pd-middle-head')?.textContent,
+            node.querySelector('.pd-tree-label .pd-visually-hidden, .pd-tree-label .pd-middle-head')
+              ?.textContent,
         ),
     ).toEqual(['test.proto', 'Health', 'Check']);
     rerender(<MethodTree {...props} filter="zzz" />);
