@@ -2,12 +2,15 @@
 // @grpc/proto-loader), the UI benchmark (the page in headless Chromium vs bare grpc-js), then the command line's
 // start-up (protodesk vs node -e 0 and grpcurl), then the load test (startLoad vs ghz), then gRPC-Web and Connect
 // (the engine vs a bare connect-node client), then the mock server (protodesk mock vs a hand-written grpc-js server).
-// BENCH_ONLY=calls, load, ui, cli, loadtest, web or mock runs one; BENCH_ROUNDS sets the rounds of each.
+// BENCH_ONLY=calls, load, ui, cli, loadtest, web or mock runs one; BENCH_ROUNDS sets the rounds of each. The end is
+// one table of every goal row the parts measured (bench/summary.ts).
+import { execFileSync } from 'node:child_process';
 import { callBench } from './calls';
 import { cliBench } from './cli';
 import { loadBench, loadWorker } from './load';
 import { loadtestBench } from './loadtest';
 import { mockBench } from './mock';
+import { summaryTable } from './summary';
 import { uiBench } from './ui';
 import { webBench } from './web';
 
@@ -31,4 +34,16 @@ else {
   if (!only || only === 'web') await webBench();
   if (!only) console.log('');
   if (!only || only === 'mock') await mockBench();
+  const summary = summaryTable(measuredCommit());
+  if (summary) console.log(`\n${summary}`);
+}
+
+/** The commit the figures belong to, with "+changes" when the tree has uncommitted edits. */
+function measuredCommit(): string {
+  try {
+    const git = (...args: string[]): string => execFileSync('git', args, { encoding: 'utf8' }).trim();
+    return `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? '+changes' : ''}`;
+  } catch {
+    return 'unknown (not a git checkout)';
+  }
 }

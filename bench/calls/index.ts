@@ -6,6 +6,7 @@ import { bareSide } from './bare';
 import { engineSide } from './engine-side';
 import { findGhz, ghzCallsPerSecond } from './ghz';
 import { spawnVectorsPeer, startGoPeer, type PeerProcess } from './peers';
+import { addSummaryRow } from '../summary';
 import { figure, formatTable, type BenchRow } from './report';
 import type { CallSide } from './side';
 import {
@@ -152,7 +153,9 @@ export async function callBench(): Promise<void> {
     try {
       await warmUp([engine, bare]);
       const { samples, cpu } = await measureRounds({ engine, bare });
-      console.log(`\n${formatTable(summarize(samples))}`);
+      const rows = summarize(samples);
+      console.log(`\n${formatTable(rows)}`);
+      for (const row of rows) addSummaryRow({ ...row, label: `calls: ${row.label}` });
       console.log(cpuLine(cpu));
       const calls = samples.sequential;
       console.log(
