@@ -3,9 +3,9 @@ import {
   channelSecurity,
   effectiveTls,
   parseTarget,
-  loadSchema,
   type Schema,
 } from '../core/service/entry/call';
+import { loadSchema } from '../core/service/entry/schema';
 import type { MetadataEntry, SchemaSource } from '../shared/schema';
 
 /** Puts auth on metadata (see CliAuth.apply). */

@@ -1,0 +1,2 @@
+/** The schema `protodesk call` reflects: the called service's files only. Loads no .proto compiler (entry/schema does). */
+export { loadServiceSchema } from '../../schema/reflection/service-schema';
