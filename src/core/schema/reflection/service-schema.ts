@@ -31,7 +31,12 @@ export async function loadServiceSchema(source: ReflectOptions, method: string):
     }
   }
   const left = Math.max(0, timeoutMs - (performance.now() - started));
-  return new Schema((await reflectSchema({ ...source, timeoutMs: left })).files, origin);
+  return loadReflectedSchema({ ...source, timeoutMs: left });
+}
+
+/** Every service's schema by reflection (reflectSchema's files), as loadSchema gives it without the .proto compiler. */
+export async function loadReflectedSchema(source: ReflectOptions): Promise<Schema> {
+  return new Schema((await reflectSchema(source)).files, { kind: 'reflection', target: source.target });
 }
 
 /** The service part of a method name; a wrong guess only costs the whole set. */

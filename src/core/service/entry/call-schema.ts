@@ -1,2 +1,2 @@
-/** The schema `protodesk call` reflects: the called service's files only. Loads no .proto compiler (entry/schema does). */
-export { loadServiceSchema } from '../../schema/reflection/service-schema';
+/** Schemas by reflection for the command line: loading these loads no .proto compiler (entry/schema does). */
+export { loadReflectedSchema, loadServiceSchema } from '../../schema/reflection/service-schema';
