@@ -1,5 +1,6 @@
 import { SchemaError } from '../errors';
 import { orderByDependencies } from '../file-order';
+import { methodNameParts } from '../method-name';
 import { Schema } from '../schema';
 import { looksLossy } from './lossy/detect';
 import { performance } from 'node:perf_hooks';
@@ -14,7 +15,8 @@ import { defaultReflectTimeoutMs, reflectSchema, reflectSymbols, type ReflectOpt
  * whole set can repair), or sends files that do not link on their own — the schema is every service's, as before.
  */
 export async function loadServiceSchema(source: ReflectOptions, method: string): Promise<Schema> {
-  const service = serviceName(method);
+  // A wrong guess at the service only costs the whole set.
+  const service = methodNameParts(method)?.service;
   const origin = { kind: 'reflection', target: source.target } as const;
   // One time limit for both conversations, as for the one before.
   const timeoutMs = source.timeoutMs ?? defaultReflectTimeoutMs;
@@ -37,9 +39,4 @@ export async function loadServiceSchema(source: ReflectOptions, method: string):
 /** Every service's schema by reflection (reflectSchema's files), as loadSchema gives it without the .proto compiler. */
 export async function loadReflectedSchema(source: ReflectOptions): Promise<Schema> {
   return new Schema((await reflectSchema(source)).files, { kind: 'reflection', target: source.target });
-}
-
-/** The service part of a method name; a wrong guess only costs the whole set. */
-function serviceName(method: string): string | undefined {
-  return /^\/?(.+)[/.][^/.]+$/.exec(method)?.[1];
 }
