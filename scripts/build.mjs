@@ -7,6 +7,7 @@
 // esbuild bundles our TypeScript; the command line carries the packages every call loads (see buildCommandLine) and
 // keeps the others external, the Electron bundles carry them all.
 import { build } from 'esbuild';
+import { builtinModules } from 'node:module';
 import { cp, readFile, rename, rm } from 'node:fs/promises';
 import {
   buildAppFolder,
@@ -37,6 +38,27 @@ const nodeBundle = {
 const carriedByCli = ['@grpc/grpc-js', '@bufbuild/protobuf'];
 
 /**
+ * Node's own modules, imported by our code, are taken with require() as grpc-js takes them: an ESM import of one
+ * builds its ESM facade, which reads every export, and node:http's lazy exports (WebSocket, EventSource) then load
+ * undici — 20–50 ms of every call's start for modules it never uses.
+ */
+const builtinsByRequire = {
+  name: 'builtins-by-require',
+  setup(build) {
+    const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+    build.onResolve({ filter: /^(node:)?[a-z][a-z0-9_/]*$/ }, (args) =>
+      args.kind === 'import-statement' && builtins.has(args.path)
+        ? { path: args.path, namespace: 'builtin-by-require' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'builtin-by-require' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * The `protodesk` command line, split at its dynamic imports so a command loads only what it runs: dist/cli.js is a
  * small entry, the rest are dist/cli-*.js files loaded on demand. They stay in dist/ itself, because the engine and
  * the host find protos/ and renderer/ next to the module they are built into. The packages every call loads are
@@ -54,6 +76,7 @@ async function buildCommandLine(out) {
     splitting: true,
     entryNames: '[name]',
     chunkNames: 'cli-[name]-[hash]',
+    plugins: [builtinsByRequire],
     banner: {
       js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
     },

@@ -5,10 +5,10 @@ import {
   CallEngine,
   type CallSession,
   encodeJson,
-  loadSchema,
   methodKind,
   type Schema,
 } from '../core/service/entry/call';
+import { loadServiceSchema } from '../core/service/entry/call-schema';
 import { CallSetupError, JsonInputError, SchemaError } from '../core/service/entry/errors';
 import { performance } from 'node:perf_hooks';
 import { status as grpcStatus } from '@grpc/grpc-js';
@@ -284,13 +284,17 @@ async function loadWithinDeadline(
   io: CallIo,
 ): Promise<Schema> {
   const deadlineMs = request.options?.deadlineMs;
-  if (source.kind !== 'reflection') return loadSchema(source);
+  if (source.kind !== 'reflection') {
+    // Loaded only for files: a call by reflection never loads the .proto compiler.
+    const { loadSchema } = await import('../core/service/entry/schema');
+    return loadSchema(source);
+  }
   const bounded =
     deadlineMs !== undefined && (source.timeoutMs === undefined || deadlineMs < source.timeoutMs);
-  if (!bounded) return loadSchema({ ...source, tls });
+  if (!bounded) return loadServiceSchema({ ...source, tls }, request.method);
   const started = performance.now();
   try {
-    return await loadSchema({ ...source, tls, timeoutMs: deadlineMs });
+    return await loadServiceSchema({ ...source, tls, timeoutMs: deadlineMs }, request.method);
   } catch (error) {
     if (!(error instanceof SchemaError) || performance.now() - started < deadlineMs) throw error;
     const status: CallStatus = {

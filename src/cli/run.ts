@@ -9,6 +9,7 @@ import { registerRun } from './commands/run';
 import { registerServe } from './commands/serve';
 import { normalizeGrpcurlFlags } from './grpcurl-flags';
 import type { CliIo } from './cli-io';
+import { VERSION } from './version';
 
 /** Runs `protodesk <args>` and resolves to its exit code: 0 ok, 1 failure, 2 usage error, 3 no credential, 64 + status for failed calls. */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
@@ -43,7 +44,3 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
     return exitCodeFor(error, io.err);
   }
 }
-
-declare const __PROTODESK_VERSION__: string | undefined;
-// The build injects the package version; tests run from source, where it is absent.
-const VERSION = typeof __PROTODESK_VERSION__ === 'string' ? __PROTODESK_VERSION__ : '0.0.0-dev';

@@ -3,9 +3,9 @@ import {
   channelSecurity,
   effectiveTls,
   parseTarget,
-  loadSchema,
   type Schema,
 } from '../core/service/entry/call';
+import { loadReflectedSchema } from '../core/service/entry/call-schema';
 import type { MetadataEntry, SchemaSource } from '../shared/schema';
 
 /** Puts auth on metadata (see CliAuth.apply). */
@@ -17,8 +17,14 @@ export type AddAuth = (metadata: MetadataEntry[]) => Promise<MetadataEntry[]>;
  * `addAuth`, if given, puts the auth on the reflection requests.
  */
 export async function loadFlagSchema(source: SchemaSource, addAuth?: AddAuth): Promise<Schema> {
-  if (source.kind !== 'reflection') return loadSchema(source);
+  if (source.kind !== 'reflection') {
+    // Loaded only for files: a schema by reflection never loads the .proto compiler.
+    const { loadSchema } = await import('../core/service/entry/schema');
+    return loadSchema(source);
+  }
   await channelSecurity(effectiveTls(parseTarget(source.target), source.tls));
   buildMetadata(source.metadata ?? []);
-  return loadSchema(addAuth ? { ...source, metadata: await addAuth(source.metadata ?? []) } : source);
+  return loadReflectedSchema(
+    addAuth ? { ...source, metadata: await addAuth(source.metadata ?? []) } : source,
+  );
 }

@@ -3,7 +3,7 @@ import { readDescriptorSet } from './descriptor-set';
 import { compileProtos, type CompileRequest } from './proto/compile';
 import { compileInWorker } from './proto/compile-off-thread';
 import { findProtoFiles } from './proto-folder';
-import { reflectSchema } from './reflection/reflect';
+import { loadReflectedSchema } from './reflection/service-schema';
 import { Schema } from './schema';
 
 /** How a load may use the engine's thread. */
@@ -32,7 +32,7 @@ export async function loadSchema(source: SchemaSource, options: LoadOptions = {}
     case 'descriptorSet':
       return new Schema(await readDescriptorSet(source.file), { kind: 'descriptorSet', file: source.file });
     case 'reflection':
-      return new Schema((await reflectSchema(source)).files, { kind: 'reflection', target: source.target });
+      return loadReflectedSchema(source);
   }
 }
 

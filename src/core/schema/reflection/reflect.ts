@@ -30,6 +30,9 @@ export interface ReflectedSchema {
   protocol: 'v1' | 'v1alpha';
 }
 
+/** How long a whole reflection conversation may take unless told. */
+export const defaultReflectTimeoutMs = 10_000;
+
 /** How long the look at a server that refused gRPC may take. */
 const http1ProbeMs = 2_000;
 
@@ -71,7 +74,7 @@ async function converse<T>(
     const tls = effectiveTls(target, options.tls);
     const security = await channelSecurity(tls);
     const metadata = buildMetadata(options.metadata ?? []);
-    const timeoutMs = options.timeoutMs ?? 10_000;
+    const timeoutMs = options.timeoutMs ?? defaultReflectTimeoutMs;
     context = { display: target.display, tls, timeoutMs };
     client = new Client(target.address, security.credentials, security.options);
     const deadline = new Date(Date.now() + timeoutMs);

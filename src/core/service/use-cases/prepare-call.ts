@@ -1,6 +1,7 @@
 import type { DescMethod } from '@bufbuild/protobuf';
 import type { CallRequest } from '../../../shared/call';
 import { CallSetupError } from '../../call/errors';
+import { methodNameParts } from '../../schema/method-name';
 import type { Schema } from '../../schema/schema';
 
 /**
@@ -18,13 +19,12 @@ export class MethodNotFoundError extends CallSetupError {
 export function schemaMethod(schema: Schema, name: string): DescMethod {
   const method = schema.method(name);
   if (method) return method;
-  const match = /^\/?(.+)[/.]([^/.]+)$/.exec(name);
-  if (!match) throw new MethodNotFoundError(`"${name}" is not a method name: write package.Service/Method.`);
-  const serviceName = match[1] ?? '';
-  const service = schema.registry.getService(serviceName);
-  if (!service) throw new MethodNotFoundError(unknownService(schema, serviceName));
+  const parts = methodNameParts(name);
+  if (!parts) throw new MethodNotFoundError(`"${name}" is not a method name: write package.Service/Method.`);
+  const service = schema.registry.getService(parts.service);
+  if (!service) throw new MethodNotFoundError(unknownService(schema, parts.service));
   throw new MethodNotFoundError(
-    `The service ${service.typeName} has no method "${match[2]}". Methods: ${service.methods.map((m) => m.name).join(', ')}.`,
+    `The service ${service.typeName} has no method "${parts.method}". Methods: ${service.methods.map((m) => m.name).join(', ')}.`,
   );
 }
 
