@@ -1,12 +1,12 @@
 /**
  * Big engine → page frames travel as several WebSocket messages. A browser turns each text message into a string in
- * one main-thread task, so a 16 MB frame would freeze the page for tens of milliseconds; pieces of 256 K characters
- * each take a few. Every piece but the last starts with `+`, the last with `.`; a frame small enough for one message
+ * one main-thread task, so a 16 MB frame would freeze the page for tens of milliseconds; a piece of 1 M characters
+ * takes a few. Every piece but the last starts with `+`, the last with `.`; a frame small enough for one message
  * is sent as it is (it starts with `{`, its JSON header).
  */
 
 /** Characters of frame text per piece. */
-export const framePieceChars = 256 * 1024;
+export const framePieceChars = 1024 * 1024;
 
 const MORE = '+';
 const LAST = '.';
