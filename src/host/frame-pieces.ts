@@ -1,5 +1,5 @@
 /** Cuts a big frame into the WebSocket text messages the page joins again (see src/shared/api/frame-pieces.ts). */
-import { framePieceBytes, LAST_PIECE, MORE_PIECES } from '../shared/api/frame-pieces';
+import { framePieceBytes, LAST_PIECE, MORE_PIECES, wholeFrameBytes } from '../shared/api/frame-pieces';
 
 const MORE = MORE_PIECES.charCodeAt(0);
 const LAST = LAST_PIECE.charCodeAt(0);
@@ -8,14 +8,18 @@ const LAST = LAST_PIECE.charCodeAt(0);
 const continues = (byte: number | undefined): boolean => byte !== undefined && (byte & 0xc0) === 0x80;
 
 /**
- * `text` as the text messages to send, in order: itself when it fits one, else pieces of UTF-8 (encoded once, cut
+ * `text` as the text messages to send, in order: itself up to `wholeBytes`, else pieces of UTF-8 (encoded once, cut
  * between characters, so each piece is valid UTF-8 alone), each with its mark in front.
  */
-export function framePieces(text: string, pieceBytes = framePieceBytes): (string | Buffer)[] {
+export function framePieces(
+  text: string,
+  pieceBytes = framePieceBytes,
+  wholeBytes = wholeFrameBytes,
+): (string | Buffer)[] {
   // UTF-8 takes at most 3 bytes per UTF-16 unit.
-  if (text.length * 3 <= pieceBytes) return [text];
+  if (text.length * 3 <= wholeBytes) return [text];
   const bytes = Buffer.from(text, 'utf8');
-  if (bytes.length <= pieceBytes) return [bytes];
+  if (bytes.length <= wholeBytes) return [bytes];
   const pieces: Buffer[] = [];
   let start = 0;
   while (start < bytes.length) {
