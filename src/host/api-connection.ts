@@ -2,6 +2,7 @@ import { WebSocket, type RawData } from 'ws';
 import { dispatch } from '../core/service/dispatch';
 import type { EngineService } from '../core/service';
 import { encodeServerFrame, type ServerFrame } from '../shared/api/frames';
+import { framePieces } from './frame-pieces';
 
 /** A request frame as far as it could be read: its id, and the operation or why there is none. */
 type ReadFrame = { id: number; op: string; input: unknown } | { id: number; problem: string };
@@ -12,7 +13,9 @@ type ReadFrame = { id: number; op: string; input: unknown } | { id: number; prob
  */
 export function serveApiConnection(socket: WebSocket, service: EngineService): void {
   const send = (frame: ServerFrame): void => {
-    if (socket.readyState === WebSocket.OPEN) socket.send(encodeServerFrame(frame));
+    if (socket.readyState !== WebSocket.OPEN) return;
+    // Pieces are text messages even when they are bytes (already UTF-8).
+    for (const piece of framePieces(encodeServerFrame(frame))) socket.send(piece, { binary: false });
   };
   const client = service.connect((event) => send({ kind: 'event', event }));
   socket.on('message', (data: RawData, isBinary: boolean) => {

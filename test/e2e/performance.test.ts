@@ -4,7 +4,17 @@
 // are printed, never asserted: test files run side by side on shared cores, so a time limit here would fail on load,
 // not on the product. `BENCH_ONLY=ui npm run bench` measures them alone, in rounds, against the goals.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { importProtoFolder, openMethod, receivedText, responseRegion, waitForMonaco } from './helpers/app';
+import { fromBinary, createFileRegistry, toJson } from '@bufbuild/protobuf';
+import { protoc } from '../helpers/protoc';
+import { encodeVectors } from '../peers/vectors/wire';
+import {
+  importProtoFolder,
+  openMethod,
+  readClipboard,
+  receivedText,
+  responseRegion,
+  waitForMonaco,
+} from './helpers/app';
 import { bareVectorStream } from './helpers/bare-stream';
 import { longTaskRecorder, longTasksSince } from './helpers/longtasks';
 import { measureBigResponse, measureStream } from './helpers/measure';
@@ -71,6 +81,35 @@ describe('UI performance in Chromium (browser mode)', () => {
     const response = responseRegion(app.page);
     expect(await response.getByText('OK', { exact: true }).first().isVisible()).toBe(true);
     expect(await response.getByText('"start"').first().isVisible()).toBe(true);
+  });
+
+  test('that response, once formatted, is the whole exact JSON: its first lines in view, and Copy gives all of it', async () => {
+    // The oracle: protoc's descriptors and protobuf-es's toJson of the bytes the peer sent (seed 42, as measured).
+    const registry = createFileRegistry(await protoc(['vectors.proto'], [protoFolder('vectors')]));
+    const schema = registry.getMessage('vectors.Vectors');
+    if (!schema) throw new Error('protoc gave no vectors.Vectors');
+    const expected = JSON.stringify(toJson(schema, fromBinary(schema, encodeVectors(42n, 100_000))), null, 2);
+
+    const response = responseRegion(app.page);
+    // Its first lines show while the rest is formatted (see MessageView's tests); here, what stays once it is done.
+    await response
+      .getByRole('status')
+      .filter({ hasText: /^Formatting/ })
+      .waitFor({ state: 'detached', timeout: 60_000 });
+    const view = response.getByRole('document', { name: 'Response JSON' });
+    expect(await view.getAttribute('aria-busy')).toBeNull();
+    const shown = await view
+      .locator('.line-view-text')
+      .evaluateAll((spans) => spans.map((span) => span.textContent));
+    expect(shown.length).toBeGreaterThan(10);
+    expect(shown).toEqual(expected.split('\n').slice(0, shown.length));
+
+    await response.getByRole('button', { name: 'Copy response' }).click();
+    await response.getByRole('status').filter({ hasText: 'Copied to the clipboard' }).waitFor();
+    const copied = await readClipboard(app.page);
+    // Compared whole, but reported briefly: a 30 MB diff helps nobody.
+    expect(copied.length).toBe(expected.length);
+    expect(copied === expected).toBe(true);
   });
 
   test('1,000,000 streamed messages: all arrive and are counted, status OK, bounded memory', async () => {

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { WebSocket } from 'ws';
-import { decodeServerFrame, type RequestFrame, type ServerFrame } from '../../src/shared/api/frames';
+import { type RequestFrame } from '../../src/shared/api/frames';
+import { frameReader } from '../helpers/frame-reader';
 import { CONTENT_SECURITY_POLICY } from '../../src/shared/page-security';
 import type { ApiResult, CallEventBatch } from '../../src/shared/api/types';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
@@ -74,8 +75,10 @@ function pageClient(ws: WebSocket) {
   const waiting = new Map<number, (result: ApiResult<unknown>) => void>();
   const batches: CallEventBatch[] = [];
   const onBatch = new Set<() => void>();
+  const read = frameReader();
   ws.on('message', (data) => {
-    const frame: ServerFrame = decodeServerFrame(String(data));
+    const frame = read(data);
+    if (!frame) return;
     if (frame.kind === 'result') waiting.get(frame.id)?.(frame.result);
     else if (frame.event.type === 'call') {
       batches.push(frame.event.batch);

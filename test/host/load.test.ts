@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { WebSocket } from 'ws';
-import { decodeServerFrame, type RequestFrame } from '../../src/shared/api/frames';
+import { type RequestFrame } from '../../src/shared/api/frames';
+import { frameReader } from '../helpers/frame-reader';
 import type { ApiEvent, ApiResult } from '../../src/shared/api/types';
 import type { LoadReport } from '../../src/shared/load';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
@@ -37,8 +38,10 @@ async function page() {
   const events: ApiEvent[] = [];
   const waiting = new Map<number, (result: ApiResult<unknown>) => void>();
   let next = 0;
+  const read = frameReader();
   ws.on('message', (data) => {
-    const frame = decodeServerFrame(String(data));
+    const frame = read(data);
+    if (!frame) return;
     if (frame.kind === 'result') waiting.get(frame.id)?.(frame.result);
     else events.push(frame.event);
   });

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { WebSocket } from 'ws';
 import { googleapisRoot } from '../../bench/googleapis';
 import { findProtoFiles } from '../../src/core/schema/proto-folder';
-import { decodeServerFrame, type RequestFrame } from '../../src/shared/api/frames';
+import { type RequestFrame } from '../../src/shared/api/frames';
+import { frameReader } from '../helpers/frame-reader';
 import type { ApiResult, SourceState, StartedCall } from '../../src/shared/api/types';
 import { startServe, type ServeProcess } from '../e2e/helpers/serve';
 import { protoRoot } from '../e2e/helpers/paths';
@@ -29,8 +30,10 @@ function timedPage(ws: WebSocket) {
   let next = 0;
   const waiting = new Map<number, (result: ApiResult<unknown>) => void>();
   const arrivals: number[] = [];
+  const read = frameReader();
   ws.on('message', (data) => {
-    const frame = decodeServerFrame(String(data));
+    const frame = read(data);
+    if (!frame) return;
     if (frame.kind === 'result') {
       waiting.get(frame.id)?.(frame.result);
       return;

@@ -5,6 +5,7 @@
  */
 import type { OperationName, ProtodeskApi } from '../../shared/api/contract';
 import { ApiError, unwrap } from '../../shared/api/errors';
+import { FrameJoiner } from '../../shared/api/frame-pieces';
 import { decodeServerFrame } from '../../shared/api/frames';
 import type { RequestFrame } from '../../shared/api/frames';
 import type { ApiEvent } from '../../shared/api/types';
@@ -68,8 +69,12 @@ export function websocketApi(options: WebSocketApiOptions = {}): WebSocketApi {
   let retry = firstRetry;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
+  let joiner = new FrameJoiner();
+
   const receive = (data: unknown): void => {
-    const frame = decodeServerFrame(String(data));
+    const text = joiner.take(String(data));
+    if (text === undefined) return;
+    const frame = decodeServerFrame(text);
     if (frame.kind === 'event') {
       for (const listener of listeners) listener(frame.event);
       return;
@@ -86,6 +91,8 @@ export function websocketApi(options: WebSocketApiOptions = {}): WebSocketApi {
 
   const lost = (): void => {
     open = false;
+    // Pieces of a frame cut off by the lost connection are never completed.
+    joiner = new FrameJoiner();
     socket = undefined;
     unsent = [];
     const error = new ApiError({ kind: 'internal', message: CONNECTION_CLOSED });

@@ -111,8 +111,14 @@ export async function selectAllRequestJson(page: Page): Promise<void> {
   await page.keyboard.press('ControlOrMeta+A');
 }
 
-/** The page's clipboard, as far as pasting a request needs it (the e2e project has no DOM types). */
-type ClipboardHost = { navigator: { clipboard: { writeText(text: string): Promise<void> } } };
+/** The page's clipboard, as far as pasting a request and reading a copy need it (the e2e project has no DOM types). */
+type ClipboardHost = {
+  navigator: { clipboard: { writeText(text: string): Promise<void>; readText(): Promise<string> } };
+};
+
+/** What the page's clipboard holds (after Copy response, say). Needs the clipboard permissions openApp grants. */
+export const readClipboard = (page: Page): Promise<string> =>
+  page.evaluate(() => (globalThis as unknown as ClipboardHost).navigator.clipboard.readText());
 
 /**
  * Replaces the request JSON by pasting it, as a user does with a big request (typing would trip Monaco's auto-closing

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { ApiError } from '../../../src/shared/api/errors';
+import { LAST_PIECE, MORE_PIECES } from '../../../src/shared/api/frame-pieces';
 import { encodeServerFrame } from '../../../src/shared/api/frames';
 import type { RequestFrame, ServerFrame } from '../../../src/shared/api/frames';
 import type { ApiEvent } from '../../../src/shared/api/types';
@@ -128,6 +129,30 @@ describe('websocketApi', () => {
     await api.calls.acknowledge({ callId: 'c1', seq: 1 });
     expect(first).toHaveLength(1);
     expect(second).toHaveLength(2);
+  });
+
+  it('puts a frame sent in pieces together (as the host sends big ones): its message body arrives whole', async () => {
+    const json = JSON.stringify({ text: 'ünïcode ✓ 😀 '.repeat(1_000) });
+    const event: ApiEvent = {
+      type: 'call',
+      batch: {
+        callId: 'c1',
+        seq: 1,
+        skipped: 0,
+        entries: batchEntries([{ type: 'message', index: 0, size: 42, atMs: 1, json }]),
+      },
+    };
+    const { api } = await connect((frame, send, socket) => {
+      const text = encodeServerFrame({ kind: 'event', event });
+      const [first, second] = [text.slice(0, 5_000), text.slice(5_000)];
+      socket.send(`${MORE_PIECES}${first}`);
+      socket.send(`${LAST_PIECE}${second}`);
+      send({ kind: 'result', id: frame.id, result: { ok: true, value: null } });
+    });
+    const received: ApiEvent[] = [];
+    api.onEvent((e) => received.push(e));
+    await api.calls.acknowledge({ callId: 'c1', seq: 0 });
+    expect(received).toEqual([event]);
   });
 
   it('fails waiting requests when the connection closes, then reconnects and serves new ones', async () => {

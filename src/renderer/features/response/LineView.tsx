@@ -7,15 +7,16 @@ import './line-view.css';
 /** Pixel height of one line; matches line-view.css. */
 const lineHeight = 18;
 
-/** Line `i` of `formatted`, without its newline. */
-function lineText(formatted: FormattedJson, i: number): string {
-  const start = formatted.lineStarts[i] ?? 0;
-  const next = formatted.lineStarts[i + 1];
-  return formatted.text.slice(start, next === undefined ? formatted.text.length : next - 1);
+/** Props of LineView. */
+export interface LineViewProps {
+  formatted: FormattedJson;
+  label: string;
+  /** Only the first lines so far: the rest is still being formatted. */
+  busy?: boolean;
 }
 
 /** Virtualized lines of `formatted`; selecting and copying visible text works as in any page text. */
-export function LineView(props: { formatted: FormattedJson; label: string }): React.JSX.Element {
+export function LineView(props: LineViewProps): React.JSX.Element {
   const { formatted } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const lines = formatted.lineStarts.length;
@@ -27,14 +28,21 @@ export function LineView(props: { formatted: FormattedJson; label: string }): Re
   });
   const gutter = `${String(lines).length + 1}ch`;
   return (
-    <div ref={scroller} className="line-view" role="document" aria-label={props.label} tabIndex={0}>
+    <div
+      ref={scroller}
+      className="line-view"
+      role="document"
+      aria-label={props.label}
+      aria-busy={props.busy}
+      tabIndex={0}
+    >
       <div className="line-view-sizer" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => (
           <div key={item.key} className="line-view-line" style={{ transform: `translateY(${item.start}px)` }}>
             <span className="line-view-number" style={{ width: gutter }} aria-hidden="true">
               {item.index + 1}
             </span>
-            <span className="line-view-text">{lineText(formatted, item.index)}</span>
+            <span className="line-view-text">{formatted.line(item.index)}</span>
           </div>
         ))}
       </div>

@@ -1,4 +1,4 @@
-/** One message in full: Monaco for ordinary sizes, the plain line view for huge ones. */
+/** One message in full: Monaco for ordinary sizes, the plain line view for huge ones (its first lines at once). */
 import { JsonEditor } from '../../editor';
 import { humanBytes } from '../../model/format-units';
 import { LineView } from './LineView';
@@ -17,11 +17,14 @@ export interface MessageViewProps {
   theme: 'light' | 'dark';
 }
 
-function Body(props: MessageViewProps): React.JSX.Element {
+function Body(props: MessageViewProps): React.JSX.Element | null {
   const { format } = props;
   switch (format.state) {
     case 'formatting':
-      return <p className="response-note" role="status">{`Formatting ${humanBytes(format.chars)}…`}</p>;
+      // The same LineView as when ready, so the lines in view stay where they are when the rest arrives.
+      return format.firstLines.lineStarts.length > 0 ? (
+        <LineView formatted={format.firstLines} label={props.label} busy />
+      ) : null;
     case 'failed':
       return (
         <p className="response-note response-error" role="alert">
@@ -55,6 +58,9 @@ export function MessageView(props: MessageViewProps): React.JSX.Element {
       <div className="message-view-meta">
         <span>{`${entry.direction === 'sent' ? 'Sent' : 'Received'} #${entry.index + 1}`}</span>
         <span>{sizes}</span>
+        {props.format.state === 'formatting' && (
+          <span role="status">{`Formatting ${humanBytes(props.format.chars)}…`}</span>
+        )}
       </div>
       <div className="message-view-body">
         <Body {...props} />

@@ -14,8 +14,11 @@ import { MockThisResponse } from '../mocks/MockThisResponse';
 /** Props of ResponseActions. */
 export interface ResponseActionsProps {
   call: CallModel;
-  /** The message shown (pretty when formatted), or undefined when there is none. */
-  text?: string;
+  /**
+   * The message shown (pretty when formatted), or undefined when there is none; a function, since a huge message's
+   * whole text is made only when it is copied or saved.
+   */
+  text?: () => string;
   api: ApiPick<'files.write' | 'calls.saveMessages' | 'mocks.ruleFromResponse'>;
   /** The tab's source and `pkg.Service/Method`, for Mock this response (absent: no such button). */
   subject?: { sourceId: string; method: string };
@@ -30,7 +33,7 @@ export function ResponseActions(props: ResponseActionsProps): React.JSX.Element 
   const copy = (): void =>
     void run(async () => {
       if (text === undefined) return undefined;
-      return (await copyText(text)) ? 'Copied to the clipboard' : 'The clipboard refused the text';
+      return (await copyText(text())) ? 'Copied to the clipboard' : 'The clipboard refused the text';
     });
 
   const save = (): void =>
@@ -38,7 +41,7 @@ export function ResponseActions(props: ResponseActionsProps): React.JSX.Element 
       if (text === undefined) return undefined;
       const [path] = await choosePaths('saveFile', { title: 'Save response' });
       if (!path) return undefined;
-      await api.files.write({ path, text });
+      await api.files.write({ path, text: text() });
       return `Saved to ${path}`;
     });
 

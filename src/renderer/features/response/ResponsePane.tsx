@@ -90,7 +90,9 @@ const CallResponse = memo(function CallResponse(props: CallResponseProps): React
     ? latestReceived(call)
     : (selected ?? (call.kind === 'client_stream' ? latestReceived(call) : undefined));
   const format = useFormattedJson(entry?.json);
-  const text = format.state === 'ready' ? format.formatted.text : entry?.json;
+  const json = entry?.json;
+  const text =
+    json === undefined ? undefined : () => (format.state === 'ready' ? format.formatted.text : json);
   const modelUri = entry ? `protodesk://response/${call.callId}/${entry.direction}-${entry.index}.json` : '';
 
   return (

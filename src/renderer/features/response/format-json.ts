@@ -1,10 +1,43 @@
 /** Pretty-printing of JSON text without parsing it: as fast as parse + stringify on huge payloads, and exact. */
 
-/** Pretty-printed JSON text and where each of its lines starts. */
-export interface FormattedJson {
-  text: string;
-  /** Offset in `text` of the first character of each line; line `i` ends before `lineStarts[i + 1] - 1`. */
+/** Pretty-printed JSON as UTF-16 code units and where each of its lines starts (what the worker transfers). */
+export interface FormattedUnits {
+  units: Uint16Array;
+  /** Offset in `units` of the first unit of each line; line `i` ends before `lineStarts[i + 1] - 1`. */
   lineStarts: Int32Array;
+}
+
+// Uint16Array holds platform-endian units: little-endian on every platform Electron and Chromium run on.
+const utf16 = new TextDecoder('utf-16le');
+
+/**
+ * Pretty-printed JSON text and where each of its lines starts. The whole text is made from the units on first use, so
+ * a huge message's lines show (one at a time) without the page ever holding or copying its full text until it is
+ * copied or saved.
+ */
+export class FormattedJson {
+  private whole?: string;
+
+  constructor(
+    private readonly units: Uint16Array,
+    readonly lineStarts: Int32Array,
+  ) {}
+
+  /** The whole pretty text. */
+  get text(): string {
+    this.whole ??= utf16.decode(this.units);
+    return this.whole;
+  }
+
+  /** Line `i`, without its newline. */
+  line(i: number): string {
+    const start = this.lineStarts[i] ?? 0;
+    const next = this.lineStarts[i + 1];
+    const end = next === undefined ? this.units.length : next - 1;
+    return this.whole !== undefined
+      ? this.whole.slice(start, end)
+      : utf16.decode(this.units.subarray(start, end));
+  }
 }
 
 const QUOTE = 0x22;
@@ -54,10 +87,8 @@ class Output {
     this.length += depth * 2;
   }
 
-  finish(): FormattedJson {
-    // Uint16Array holds platform-endian units: little-endian on every platform Electron and Chromium run on.
-    const text = new TextDecoder('utf-16le').decode(this.units.subarray(0, this.length));
-    return { text, lineStarts: this.starts.slice(0, this.lines) };
+  finish(): FormattedUnits {
+    return { units: this.units.slice(0, this.length), lineStarts: this.starts.slice(0, this.lines) };
   }
 
   private grow(count: number): void {
@@ -72,7 +103,7 @@ class Output {
  * copying every token as written (no number loses digits). It does not validate: malformed input comes out
  * re-indented as far as its brackets go.
  */
-export function formatJson(json: string): FormattedJson {
+export function formatJsonUnits(json: string): FormattedUnits {
   const n = json.length;
   // Pretty JSON of typical messages is 1.5 to 2 times its compact size.
   const out = new Output(n * 2);
@@ -119,4 +150,26 @@ export function formatJson(json: string): FormattedJson {
     }
   }
   return out.finish();
+}
+
+/** `json` pretty-printed (formatJsonUnits), as text and lines. */
+export function formatJson(json: string): FormattedJson {
+  const { units, lineStarts } = formatJsonUnits(json);
+  return new FormattedJson(units, lineStarts);
+}
+
+/** Lines of a cut-off text that may still change when the rest comes: the last token's and the indentation after it. */
+const unsettledLines = 2;
+
+/**
+ * The first lines of `json` pretty-printed, exactly as formatJson(json) has them, from its first `chars` characters
+ * alone: a first view of a huge message in a few milliseconds. Empty when those characters hold no whole line.
+ */
+export function formatJsonPrefix(json: string, chars: number): FormattedJson {
+  if (json.length <= chars) return formatJson(json);
+  const { units, lineStarts } = formatJsonUnits(json.slice(0, chars));
+  // A cut string, number or `{` whose `}` was cut off lays out differently only on the last lines: leave them out.
+  const kept = Math.max(0, lineStarts.length - unsettledLines);
+  const end = kept === 0 ? 0 : (lineStarts[kept] ?? 0) - 1;
+  return new FormattedJson(units.slice(0, end), lineStarts.slice(0, kept));
 }

@@ -1,5 +1,5 @@
 /** Pretty-prints huge JSON in a worker, so the page's main thread never spends long on it. */
-import type { FormattedJson } from './format-json';
+import { FormattedJson } from './format-json';
 import type { FormatReply, FormatRequest } from './format-protocol';
 
 /** Where the build puts the worker, relative to the page. */
@@ -26,8 +26,8 @@ function getWorker(): Worker {
   if (worker) return worker;
   const created = new Worker(workerUrl);
   created.onmessage = (event: MessageEvent<FormatReply>) => {
-    const { id, text, lineStarts } = event.data;
-    pending.get(id)?.resolve({ text, lineStarts });
+    const { id, units, lineStarts } = event.data;
+    pending.get(id)?.resolve(new FormattedJson(units, lineStarts));
     pending.delete(id);
   };
   created.onerror = (event) => {

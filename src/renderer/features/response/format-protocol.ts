@@ -6,9 +6,9 @@ export interface FormatRequest {
   json: string;
 }
 
-/** Worker → page: the pretty text and its line starts (the array's buffer is transferred, not copied). */
+/** Worker → page: the pretty text's code units and its line starts (both buffers are transferred, not copied). */
 export interface FormatReply {
   id: number;
-  text: string;
+  units: Uint16Array;
   lineStarts: Int32Array;
 }

@@ -1,16 +1,20 @@
 /** The pretty-printed form of a message, made on the main thread when small and in a worker when huge. */
 import { useEffect, useMemo, useState } from 'react';
-import { formatJson } from './format-json';
+import { formatJson, formatJsonPrefix } from './format-json';
 import type { FormattedJson } from './format-json';
 import { formatOffThread } from './format-off-thread';
 
 /** JSON text at least this long (about 1 MB) is formatted off the main thread and shown in the plain line view. */
 export const largeJsonChars = 1_000_000;
 
+/** How much of a large text is formatted at once on the main thread (about 1 ms), for its first lines. */
+const firstLinesChars = 64 * 1024;
+
 /** Where formatting a message stands. */
 export type FormatState =
   | { state: 'none' }
-  | { state: 'formatting'; chars: number }
+  /** `firstLines`: the first lines exactly as they will be formatted, shown meanwhile (none when they do not fit). */
+  | { state: 'formatting'; chars: number; firstLines: FormattedJson }
   | { state: 'ready'; formatted: FormattedJson; large: boolean }
   | { state: 'failed'; message: string };
 
@@ -19,16 +23,19 @@ interface Finished {
   result: FormatState;
 }
 
-/** Formats `json` (undefined: nothing to show); large texts go to the worker and report `formatting` meanwhile. */
+/**
+ * Formats `json` (undefined: nothing to show); large texts go to the worker and report `formatting` meanwhile, with
+ * their first lines formatted at once.
+ */
 export function useFormattedJson(json: string | undefined): FormatState {
   const large = json !== undefined && json.length >= largeJsonChars;
-  const small = useMemo<FormatState | undefined>(
-    () =>
-      json !== undefined && !large
-        ? { state: 'ready', formatted: formatJson(json), large: false }
-        : undefined,
-    [json, large],
-  );
+  // What shows at once: a small message formatted, or a large one's first lines while the worker does the rest.
+  const immediate = useMemo<FormatState>(() => {
+    if (json === undefined) return { state: 'none' };
+    return large
+      ? { state: 'formatting', chars: json.length, firstLines: formatJsonPrefix(json, firstLinesChars) }
+      : { state: 'ready', formatted: formatJson(json), large: false };
+  }, [json, large]);
   const [finished, setFinished] = useState<Finished | undefined>(undefined);
 
   useEffect(() => {
@@ -43,9 +50,6 @@ export function useFormattedJson(json: string | undefined): FormatState {
     };
   }, [json, large]);
 
-  if (json === undefined) return { state: 'none' };
-  if (small) return small;
   // A result for an earlier message is never shown for this one.
-  if (finished && finished.json === json) return finished.result;
-  return { state: 'formatting', chars: json.length };
+  return finished && finished.json === json ? finished.result : immediate;
 }

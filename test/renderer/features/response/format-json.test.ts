@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatJson } from '../../../../src/renderer/features/response/format-json';
+import { formatJson, formatJsonPrefix } from '../../../../src/renderer/features/response/format-json';
 
 const samples = [
   '{}',
@@ -49,5 +49,37 @@ describe('formatJson', () => {
     expect(formatJson('{"a":[1,2').text).toBe('{\n  "a": [\n    1,\n    2');
     expect(formatJson('"unterminated').text).toBe('"unterminated');
     expect(formatJson(']]').text).toBe('\n]\n]');
+  });
+});
+
+describe('formatJsonPrefix', () => {
+  /** The lines of a formatted result, through line(). */
+  const linesOf = (formatted: ReturnType<typeof formatJson>): string[] =>
+    Array.from(formatted.lineStarts, (_, i) => formatted.line(i));
+
+  it.each(samples)('cut anywhere, %j gives only lines that formatJson of the whole has, in order', (json) => {
+    const whole = formatJson(json).text.split('\n');
+    for (let cut = 0; cut < json.length; cut++) {
+      const first = formatJsonPrefix(json, cut);
+      const lines = linesOf(first);
+      expect(lines, `cut at ${cut}`).toEqual(whole.slice(0, lines.length));
+      expect(first.text).toBe(lines.join('\n'));
+    }
+  });
+
+  it('is the whole formatted text when the cut is past the end', () => {
+    const json = samples[4] ?? '';
+    expect(formatJsonPrefix(json, json.length).text).toBe(formatJson(json).text);
+  });
+
+  it('gives hundreds of lines of a big message from its first 64 K characters', () => {
+    const vectors = Array.from({ length: 20_000 }, (_, i) => ({
+      start: { x: i / 7, y: 1, z: 2 },
+      end: { x: 3 },
+    }));
+    const json = JSON.stringify({ vectors });
+    const first = linesOf(formatJsonPrefix(json, 64 * 1024));
+    expect(first.length).toBeGreaterThan(500);
+    expect(first).toEqual(JSON.stringify({ vectors }, null, 2).split('\n').slice(0, first.length));
   });
 });
