@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { peers } from '../test/helpers/peer-paths';
+import { ghzPercentileMs, ghzReport } from './ghz-run';
 import {
   IN_FLIGHT,
   methods,
@@ -15,8 +13,6 @@ import {
   type Workload,
 } from './loadtest-workloads';
 
-const run = promisify(execFile);
-
 /** ghz's flags for how much of a workload to send. */
 const amount: Record<Workload, string[]> = {
   throughput: ['-n', String(TOTAL)],
@@ -26,37 +22,23 @@ const amount: Record<Workload, string[]> = {
 
 /** ghz v0.120.0 running a workload against `address`; its latencies are from each call's start. */
 export async function ghzRun(protoRoot: string, address: string, workload: Workload): Promise<Figures> {
-  const { stdout } = await run(
-    peers.ghz,
-    [
-      '--insecure',
-      `--proto=${join(protoRoot, 'grpc/testing/test.proto')}`,
-      `--import-paths=${protoRoot}`,
-      `--call=${methods[workload].replace('/', '.')}`,
-      `--data=${JSON.stringify(requests[workload])}`,
-      '-c',
-      String(IN_FLIGHT),
-      ...amount[workload],
-      '--format=json',
-      address,
-    ],
-    { maxBuffer: 256 * 1024 * 1024 },
-  );
-  const report = JSON.parse(stdout) as {
-    rps: number;
-    count: number;
-    /** Nanoseconds. */
-    total: number;
-    statusCodeDistribution: Record<string, number>;
-    latencyDistribution: { percentage: number; latency: number }[];
-  };
+  const report = await ghzReport([
+    '--insecure',
+    `--proto=${join(protoRoot, 'grpc/testing/test.proto')}`,
+    `--import-paths=${protoRoot}`,
+    `--call=${methods[workload].replace('/', '.')}`,
+    `--data=${JSON.stringify(requests[workload])}`,
+    '-c',
+    String(IN_FLIGHT),
+    ...amount[workload],
+    address,
+  ]);
   const ok = report.statusCodeDistribution.OK ?? 0;
   // At the end of a duration (-z), ghz cancels the calls still in flight (CANCELED or UNAVAILABLE as its connection
   // closes): at most IN_FLIGHT of them.
   if (report.count - ok > (workload === 'rate' ? IN_FLIGHT : 0))
     throw new Error(`ghz: not every call was OK: ${JSON.stringify(report.statusCodeDistribution)}`);
-  const at = (percentage: number): number =>
-    (report.latencyDistribution.find((p) => p.percentage === percentage)?.latency ?? NaN) / 1e6;
+  const at = (percentage: number): number => ghzPercentileMs(report, percentage);
   return {
     rps: report.rps,
     messagesPerSecond: workload === 'stream' ? streamMessagesPerSecond(ok, report.total / 1e6) : report.rps,
