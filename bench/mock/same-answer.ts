@@ -3,7 +3,7 @@ import { Buffer } from 'node:buffer';
 import { unaryCallPath } from './fixed-answer';
 
 /** One UnaryCall's response bytes from `address`, through grpc-js with no codec in the way. */
-function answerOf(address: string, request: Uint8Array): Promise<Buffer> {
+export function answerOf(address: string, request: Uint8Array): Promise<Buffer> {
   const client = new grpc.Client(address, grpc.credentials.createInsecure());
   const identity = (bytes: Buffer): Buffer => bytes;
   return new Promise<Buffer>((resolve, reject) =>
@@ -17,7 +17,5 @@ function answerOf(address: string, request: Uint8Array): Promise<Buffer> {
 export async function assertSameAnswer(mock: string, reference: string, request: Uint8Array): Promise<void> {
   const [ours, theirs] = await Promise.all([answerOf(mock, request), answerOf(reference, request)]);
   if (!ours.equals(theirs))
-    throw new Error(
-      `the mock answered ${ours.toString('hex')}, the hand-written server ${theirs.toString('hex')}`,
-    );
+    throw new Error(`the mock answered ${ours.toString('hex')}, the reference ${theirs.toString('hex')}`);
 }

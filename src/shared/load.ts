@@ -130,11 +130,24 @@ export interface LoadSnapshot {
   inFlight: number;
   /** Calls ended per second over the run so far. */
   rps: number;
+  /** Response messages received, over every call. */
+  messagesReceived: number;
+  /** Response messages received per second over the run so far: only for methods that answer with a stream. */
+  messagesPerSecond?: number;
   /** Calls by status name: `{"OK": 980, "UNAVAILABLE": 20}`; stopped calls count as CANCELLED. */
   statusCounts: Record<string, number>;
   /** Open model only: scheduled calls not started because `maxInFlight` calls were already running. */
   dropped: number;
+  /**
+   * Each call timed from when it was due: the open model's scheduled instant, so a wait to be sent counts (no
+   * coordinated omission); in the closed model a call is due when its user starts it. The headline figure.
+   */
   latency: LatencySummary;
+  /**
+   * Each call timed from when it actually started (as ghz times its calls), so never more than `latency`: the open
+   * model's wait between a call's scheduled instant and its start is left out. The same as `latency` in the closed model.
+   */
+  latencyFromStart: LatencySummary;
   histogram: HistogramBar[];
   timeline: TimelinePoint[];
   /** The first distinct error messages (up to 20), most frequent first. */

@@ -1,7 +1,14 @@
 import type { Int32Histogram } from 'hdr-histogram-js';
-import type { LatencySummary, LoadError, LoadSnapshot, TimelinePoint } from '../../../shared/load';
+import type { LoadError, LoadSnapshot, TimelinePoint } from '../../../shared/load';
 import { histogramBars, microsToMs } from './histogram-bars';
-import { addBuckets, newLatencyHistogram } from './latency-histogram';
+import { newLatencyHistogram } from './latency-histogram';
+import {
+  addLatencyDelta,
+  emptyLatencyTally,
+  latencySummary,
+  percentileWithinRange,
+  type LatencyTally,
+} from './latency-tally';
 import type { RecorderDelta, SecondDelta } from './recorder';
 
 /**
@@ -14,12 +21,8 @@ const maxRunErrors = 100;
 const shownErrors = 20;
 
 /** A second that can still receive data: its own histogram gives its percentiles. */
-interface OpenSecond {
-  histogram: Int32Histogram;
-  calls: number;
+interface OpenSecond extends LatencyTally {
   errors: number;
-  minUs: number;
-  maxUs: number;
   /** Its timeline point, until more data arrives. */
   point: TimelinePoint | undefined;
 }
@@ -30,15 +33,15 @@ interface OpenSecond {
  * second is lateSeconds behind the newest data, and reused.
  */
 export class LoadAggregator {
-  private readonly histogram = newLatencyHistogram();
-  private count = 0;
-  private sumUs = 0;
-  private minUs = Infinity;
-  private maxUs = 0;
+  /** Every call, timed from when it was due. */
+  private readonly all = emptyLatencyTally();
+  /** Every call, timed from when it actually started. */
+  private readonly fromStart = emptyLatencyTally();
   private readonly statusCounts = new Map<string, number>();
   private readonly errors = new Map<string, LoadError>();
   private bytesSent = 0;
   private bytesReceived = 0;
+  private messagesReceived = 0;
   /** Points of seconds 1 … closed.length, no longer open for data. */
   private readonly closed: TimelinePoint[] = [];
   private readonly open = new Map<number, OpenSecond>();
@@ -53,6 +56,8 @@ export class LoadAggregator {
     for (const error of delta.errors) this.addError(error);
     this.bytesSent += delta.bytesSent;
     this.bytesReceived += delta.bytesReceived;
+    this.messagesReceived += delta.messagesReceived;
+    addLatencyDelta(this.fromStart, delta.fromStart);
     this.closeSecondsThrough(this.newestSecond - lateSeconds - 1);
   }
 
@@ -61,17 +66,28 @@ export class LoadAggregator {
     return this.open.size;
   }
 
-  snapshot(state: { elapsedMs: number; inFlight: number; dropped: number }): LoadSnapshot {
+  /** `responseStream`: the method answers with a stream, so the snapshot has its messages per second. */
+  snapshot(state: {
+    elapsedMs: number;
+    inFlight: number;
+    dropped: number;
+    responseStream?: boolean;
+  }): LoadSnapshot {
+    const { calls } = this.all;
     return {
       elapsedMs: state.elapsedMs,
-      count: this.count,
+      count: calls,
       inFlight: state.inFlight,
-      // To 0.01/s, as ghz prints it: more digits would be noise.
-      rps: state.elapsedMs > 0 ? Math.round((this.count / (state.elapsedMs / 1000)) * 100) / 100 : 0,
+      rps: perSecond(calls, state.elapsedMs),
+      messagesReceived: this.messagesReceived,
+      ...(state.responseStream
+        ? { messagesPerSecond: perSecond(this.messagesReceived, state.elapsedMs) }
+        : {}),
       statusCounts: Object.fromEntries(this.statusCounts),
       dropped: state.dropped,
-      latency: this.latency(),
-      histogram: histogramBars(this.histogram, this.minUs, this.maxUs),
+      latency: latencySummary(this.all),
+      latencyFromStart: latencySummary(this.fromStart),
+      histogram: histogramBars(this.all.histogram, this.all.minUs, this.all.maxUs),
       timeline: this.timeline(state.elapsedMs),
       errors: [...this.errors.values()]
         .sort((a, b) => b.count - a.count)
@@ -84,11 +100,7 @@ export class LoadAggregator {
 
   private addSecond(delta: SecondDelta): void {
     if (delta.calls === 0) return;
-    addBuckets(this.histogram, delta.buckets);
-    this.count += delta.calls;
-    this.sumUs += delta.sumUs;
-    this.minUs = Math.min(this.minUs, delta.minUs);
-    this.maxUs = Math.max(this.maxUs, delta.maxUs);
+    addLatencyDelta(this.all, delta);
     this.newestSecond = Math.max(this.newestSecond, delta.second);
     const late = this.closed[delta.second - 1];
     if (late !== undefined) {
@@ -100,14 +112,11 @@ export class LoadAggregator {
     let open = this.open.get(delta.second);
     if (open === undefined) {
       const histogram = this.spare.pop() ?? newLatencyHistogram();
-      open = { histogram, calls: 0, errors: 0, minUs: Infinity, maxUs: 0, point: undefined };
+      open = { histogram, calls: 0, sumUs: 0, errors: 0, minUs: Infinity, maxUs: 0, point: undefined };
       this.open.set(delta.second, open);
     }
-    addBuckets(open.histogram, delta.buckets);
-    open.calls += delta.calls;
+    addLatencyDelta(open, delta);
     open.errors += delta.errors;
-    open.minUs = Math.min(open.minUs, delta.minUs);
-    open.maxUs = Math.max(open.maxUs, delta.maxUs);
     open.point = undefined;
   }
 
@@ -145,35 +154,16 @@ export class LoadAggregator {
     }
     return points;
   }
+}
 
-  private latency(): LatencySummary {
-    if (this.count === 0) return { min: 0, mean: 0, p50: 0, p75: 0, p90: 0, p95: 0, p99: 0, p999: 0, max: 0 };
-    const at = (percentile: number) =>
-      microsToMs(withinRange(this.histogram, percentile, this.minUs, this.maxUs));
-    return {
-      min: microsToMs(this.minUs),
-      // To the nanosecond: finer digits would be noise in the JSON output.
-      mean: microsToMs(Math.round((this.sumUs / this.count) * 1000) / 1000),
-      p50: at(50),
-      p75: at(75),
-      p90: at(90),
-      p95: at(95),
-      p99: at(99),
-      p999: at(99.9),
-      max: microsToMs(this.maxUs),
-    };
-  }
+/** Calls or messages per second, to 0.01/s as ghz prints it: more digits would be noise. */
+function perSecond(count: number, elapsedMs: number): number {
+  return elapsedMs > 0 ? Math.round((count / (elapsedMs / 1000)) * 100) / 100 : 0;
 }
 
 function pointOf(second: number, open: OpenSecond): TimelinePoint {
-  const at = (percentile: number) =>
-    microsToMs(withinRange(open.histogram, percentile, open.minUs, open.maxUs));
+  const at = (percentile: number) => microsToMs(percentileWithinRange(open, percentile));
   return { second, calls: open.calls, errors: open.errors, p50: at(50), p90: at(90), p99: at(99) };
-}
-
-/** A percentile in µs. HDR reports a bucket's highest value, which may pass the exact max: keep it within min … max. */
-function withinRange(histogram: Int32Histogram, percentile: number, minUs: number, maxUs: number): number {
-  return Math.min(Math.max(histogram.getValueAtPercentile(percentile), minUs), maxUs);
 }
 
 function emptyPoint(second: number): TimelinePoint {

@@ -1,30 +1,36 @@
-import type { Int32Histogram } from 'hdr-histogram-js';
 import type { LoadError } from '../../../shared/load';
-import { newLatencyHistogram, nonEmptyBuckets, wholeMicroseconds } from './latency-histogram';
+import { wholeMicroseconds } from './latency-histogram';
+import {
+  emptyLatencyTally,
+  latencyDelta,
+  recordLatency,
+  resetLatencyTally,
+  type LatencyDelta,
+  type LatencyTally,
+} from './latency-tally';
 
 /** One finished call, as a worker thread saw it. */
 export interface RecordedCall {
+  /** From when the call was due (the open model's schedule; the closed model's call starts when due). */
   latencyUs: number;
+  /** From when the call actually started: never more than latencyUs (the difference is the wait to be sent). */
+  fromStartUs: number;
   /** The status name: OK, UNAVAILABLE, CANCELLED, ... */
   status: string;
   message: string;
   bytesSent: number;
   bytesReceived: number;
+  /** Response messages received. */
+  messagesReceived: number;
   /** When the call ended, in ms since the run started. */
   endedAtMs: number;
 }
 
 /** The calls that ended in one second of the run (second s holds endedAtMs from (s-1)·1000 up to s·1000). */
-export interface SecondDelta {
+export interface SecondDelta extends LatencyDelta {
   second: number;
-  calls: number;
   /** Calls not ending OK. */
   errors: number;
-  sumUs: number;
-  minUs: number;
-  maxUs: number;
-  /** The latency histogram's non-empty buckets: [index, count, index, count, ...] (see latency-histogram.ts). */
-  buckets: Uint32Array;
 }
 
 /**
@@ -32,26 +38,25 @@ export interface SecondDelta {
  * postMessage as it is. Only LoadAggregator reads it.
  */
 export interface RecorderDelta {
+  /** Latencies from when each call was due, second by second. */
   seconds: SecondDelta[];
+  /** Latencies from when each call actually started, all seconds together. */
+  fromStart: LatencyDelta;
   statusCounts: Record<string, number>;
   /** Distinct failures (status and message), at most maxDistinctErrors of them per delta. */
   errors: LoadError[];
   bytesSent: number;
   bytesReceived: number;
+  messagesReceived: number;
 }
 
 /** Distinct failure messages a recorder counts between two deltas; more (say, messages carrying ids) are not listed. */
 export const maxDistinctErrors = 100;
 
 /** Calls ending in one second, while the recorder still holds them. */
-interface SecondTally {
+interface SecondTally extends LatencyTally {
   second: number;
-  histogram: Int32Histogram;
-  calls: number;
   errors: number;
-  sumUs: number;
-  minUs: number;
-  maxUs: number;
 }
 
 /**
@@ -62,21 +67,19 @@ export class LoadRecorder {
   private readonly tallies: SecondTally[] = [];
   private readonly spare: SecondTally[] = [];
   private current: SecondTally | undefined;
+  private readonly fromStart = emptyLatencyTally();
   private readonly statusCounts = new Map<string, number>();
   private readonly errorCounts = new Map<string, Map<string, number>>();
   private distinctErrors = 0;
   private bytesSent = 0;
   private bytesReceived = 0;
+  private messagesReceived = 0;
 
   record(call: RecordedCall): void {
     const second = Math.floor(call.endedAtMs / 1000) + 1;
     const tally = this.current?.second === second ? this.current : this.tallyFor(second);
-    const us = wholeMicroseconds(call.latencyUs);
-    tally.histogram.recordValue(us);
-    tally.calls++;
-    tally.sumUs += us;
-    if (us < tally.minUs) tally.minUs = us;
-    if (us > tally.maxUs) tally.maxUs = us;
+    recordLatency(tally, wholeMicroseconds(call.latencyUs));
+    recordLatency(this.fromStart, wholeMicroseconds(call.fromStartUs));
     this.statusCounts.set(call.status, (this.statusCounts.get(call.status) ?? 0) + 1);
     if (call.status !== 'OK') {
       tally.errors++;
@@ -84,6 +87,7 @@ export class LoadRecorder {
     }
     this.bytesSent += call.bytesSent;
     this.bytesReceived += call.bytesReceived;
+    this.messagesReceived += call.messagesReceived;
   }
 
   takeDelta(): RecorderDelta {
@@ -98,14 +102,18 @@ export class LoadRecorder {
     this.distinctErrors = 0;
     const delta: RecorderDelta = {
       seconds,
+      fromStart: latencyDelta(this.fromStart),
       statusCounts: Object.fromEntries(this.statusCounts),
       errors,
       bytesSent: this.bytesSent,
       bytesReceived: this.bytesReceived,
+      messagesReceived: this.messagesReceived,
     };
+    resetLatencyTally(this.fromStart);
     this.statusCounts.clear();
     this.bytesSent = 0;
     this.bytesReceived = 0;
+    this.messagesReceived = 0;
     return delta;
   }
 
@@ -114,7 +122,7 @@ export class LoadRecorder {
     // A plain loop: calls ending around a second's turn switch between tallies, and this must not allocate.
     for (const candidate of this.tallies) if (candidate.second === second) tally = candidate;
     if (tally === undefined) {
-      tally = this.spare.pop() ?? emptyTally();
+      tally = this.spare.pop() ?? { ...emptyLatencyTally(), second: 0, errors: 0 };
       tally.second = second;
       this.tallies.push(tally);
     }
@@ -124,17 +132,9 @@ export class LoadRecorder {
 
   /** Turns a second's tally into its delta, and keeps the emptied histogram for a later second. */
   private release(tally: SecondTally): SecondDelta {
-    const delta: SecondDelta = {
-      second: tally.second,
-      calls: tally.calls,
-      errors: tally.errors,
-      sumUs: tally.sumUs,
-      minUs: tally.minUs,
-      maxUs: tally.maxUs,
-      buckets: nonEmptyBuckets(tally.histogram, tally.minUs, tally.maxUs),
-    };
-    tally.histogram.reset();
-    Object.assign(tally, { calls: 0, errors: 0, sumUs: 0, minUs: Infinity, maxUs: 0 });
+    const delta: SecondDelta = { ...latencyDelta(tally), second: tally.second, errors: tally.errors };
+    resetLatencyTally(tally);
+    tally.errors = 0;
     // Two spare histograms cover the usual case (a delta spans one or two seconds); more would only hold memory.
     if (this.spare.length < 2) this.spare.push(tally);
     return delta;
@@ -152,16 +152,4 @@ export class LoadRecorder {
     if (messages === undefined) this.errorCounts.set(status, new Map([[message, 1]]));
     else messages.set(message, 1);
   }
-}
-
-function emptyTally(): SecondTally {
-  return {
-    second: 0,
-    histogram: newLatencyHistogram(),
-    calls: 0,
-    errors: 0,
-    sumUs: 0,
-    minUs: Infinity,
-    maxUs: 0,
-  };
 }

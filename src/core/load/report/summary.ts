@@ -46,6 +46,14 @@ function summaryLines(report: LoadReport): string[] {
       ['Fastest:', formatMs(report.latency.min)],
       ['Average:', formatMs(report.latency.mean)],
       ['Requests/sec:', formatFigure(report.rps)],
+      ...(report.messagesPerSecond === undefined
+        ? []
+        : [
+            ['Messages/sec:', `${formatFigure(report.messagesPerSecond)} (responses received)`] as [
+              string,
+              string,
+            ],
+          ]),
       ['Errors:', `${formatCount(errorCount(report))} (${formatPercent(errorRate(report))})`],
       ['Bytes sent:', formatBytes(report.bytesSent)],
       ['Bytes received:', formatBytes(report.bytesReceived)],
@@ -84,9 +92,28 @@ function histogramLines(report: LoadReport, width: number): string[] {
 /** The percentiles (p50 … p99.9): min, mean and max are on the summary's first lines, as ghz prints them. */
 const percentiles = latencyFigures.filter(({ key }) => key.startsWith('p'));
 
+/**
+ * The percentiles. A fixed-rate run times each call from its scheduled instant (the headline: a wait to be sent
+ * counts) and from its actual start (as ghz times its calls): both columns, each named.
+ */
 function latencyLines(report: LoadReport): string[] {
   const l = report.latency;
-  return ['Latency distribution:', ...rows(percentiles.map(({ key, name }) => [name, formatMs(l[key])]))];
+  if (report.plan.model.kind !== 'open')
+    return ['Latency distribution:', ...rows(percentiles.map(({ key, name }) => [name, formatMs(l[key])]))];
+  const scheduled = percentiles.map(({ key }) => formatMs(l[key]));
+  const width = Math.max('from schedule'.length, ...scheduled.map((text) => text.length));
+  return [
+    'Latency distribution:',
+    ...rows([
+      ['', `${'from schedule'.padStart(width)}  from start`],
+      ...percentiles.map(({ key, name }, at): [string, string] => [
+        name,
+        `${scheduled[at]!.padStart(width)}  ${formatMs(report.latencyFromStart[key])}`,
+      ]),
+    ]),
+    '  from schedule: each call timed from its scheduled instant, a wait to be sent included',
+    '  from start: from when it was actually sent (as ghz times its calls)',
+  ];
 }
 
 function statusLines(report: LoadReport): string[] {

@@ -9,7 +9,8 @@ import type { OnCallEnd } from './users';
 
 /**
  * The open model in one worker: its own arrivals (n = first, first + stride, ...), each started when it is due, woken
- * by a clock thread (ticker.ts); every call is timed from when it was due, not from when it started.
+ * by a clock thread (ticker.ts); every call is timed from when it was due (no coordinated omission), and also from
+ * when it started.
  */
 export class ArrivalsDriver {
   /** Arrivals not started because maxInFlight calls were running. */
@@ -53,7 +54,10 @@ export class ArrivalsDriver {
         while (n < count && (n <= due || arrivalAtMs(n, this.share) <= now)) {
           const dueAtMs = startAtMs + arrivalAtMs(n, this.share);
           if (this.sender.inFlight >= this.share.maxInFlight) this.dropped += 1;
-          else this.sender.start(n, (outcome) => this.onEnd(outcome, dueAtMs));
+          else {
+            const startedAtMs = sharedNowMs();
+            this.sender.start(n, (outcome) => this.onEnd(outcome, dueAtMs, startedAtMs));
+          }
           n += stride;
         }
         if (n >= count) this.stop();

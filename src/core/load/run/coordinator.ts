@@ -137,6 +137,7 @@ export class Coordinator {
       elapsedMs: this.startAtMs === undefined ? 0 : sharedNowMs() - this.startAtMs,
       inFlight: this.workers.reduce((sum, w) => sum + w.inFlight, 0),
       dropped: this.workers.reduce((sum, w) => sum + w.dropped, 0),
+      responseStream: this.prepared.call.kind === 'server_stream' || this.prepared.call.kind === 'bidi',
     });
   }
 

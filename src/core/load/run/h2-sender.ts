@@ -120,6 +120,7 @@ export class H2Sender implements LoadSender {
         ),
         bytesSent: ready.bytesSent,
         bytesReceived: counter?.bytes ?? 0,
+        messagesReceived: received,
       });
       this.idleCheck();
     };

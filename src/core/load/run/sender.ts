@@ -12,6 +12,8 @@ export interface CallOutcome {
   message: string;
   bytesSent: number;
   bytesReceived: number;
+  /** Response messages received. */
+  messagesReceived: number;
 }
 
 /** What the drivers (users.ts, arrivals-driver.ts) need of a sender: CallSender, or H2Sender where it fits. */
@@ -111,6 +113,7 @@ export class CallSender implements LoadSender {
           }),
           bytesSent,
           bytesReceived,
+          messagesReceived: received,
         });
         if (this.running.size > 0 || !this.onIdle) return;
         const idle = this.onIdle;

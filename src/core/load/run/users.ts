@@ -2,8 +2,11 @@ import type { ClosedShare } from './protocol';
 import { sharedNowMs } from './protocol';
 import type { CallOutcome, LoadSender } from './sender';
 
-/** What the drivers hand each ended call to: the outcome and when the call was due to start (shared clock, ms). */
-export type OnCallEnd = (outcome: CallOutcome, startedAtMs: number) => void;
+/**
+ * What the drivers hand each ended call to: the outcome, when the call was due and when it actually started (shared
+ * clock, ms; the same in the closed model, where a call is due when its user starts it).
+ */
+export type OnCallEnd = (outcome: CallOutcome, dueAtMs: number, startedAtMs: number) => void;
 
 /**
  * The closed model in one worker: `users` virtual users, each starting its next call when its previous one ends, for the
@@ -31,7 +34,7 @@ export function runUsers(
       const iteration = iterations.first + started * iterations.stride;
       started += 1;
       sender.start(iteration, (outcome) => {
-        onEnd(outcome, now);
+        onEnd(outcome, now, now);
         next();
       });
     };

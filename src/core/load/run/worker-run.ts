@@ -101,15 +101,18 @@ export class WorkerRun {
     this.post({ type: 'done', delta: this.recorder.takeDelta(), dropped: this.arrivals?.dropped ?? 0 });
   }
 
-  /** Records an ended call, timed from when it was due (open model) or started (closed). */
-  private readonly onEnd = (outcome: CallOutcome, startedAtMs: number): void => {
+  /** Records an ended call, timed from when it was due and from when it started (the same in the closed model). */
+  private readonly onEnd = (outcome: CallOutcome, dueAtMs: number, startedAtMs: number): void => {
     const now = sharedNowMs();
     this.recorder.record({
-      latencyUs: (now - startedAtMs) * 1000,
+      latencyUs: (now - dueAtMs) * 1000,
+      // A call started before its instant (the clock's rounding) is not timed from earlier than that instant.
+      fromStartUs: (now - Math.max(startedAtMs, dueAtMs)) * 1000,
       status: outcome.status,
       message: outcome.message,
       bytesSent: outcome.bytesSent,
       bytesReceived: outcome.bytesReceived,
+      messagesReceived: outcome.messagesReceived,
       endedAtMs: now - this.startAtMs,
     });
   };

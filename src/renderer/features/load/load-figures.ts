@@ -33,15 +33,30 @@ export interface Figure {
 /** The percentiles shown while a run goes. */
 const keyPercentiles: (keyof LatencySummary)[] = ['p50', 'p90', 'p99', 'max'];
 
-/** The figures shown while a run goes: elapsed, calls, calls/s, errors, p50, p90, p99, max. */
+/** The figures shown while a run goes: elapsed, calls, calls/s (and messages/s for a stream), errors, p50, p90, p99, max. */
 export function keyFigures(snapshot: LoadSnapshot): Figure[] {
   const errors = errorPercent(snapshot);
   return [
     { name: 'Elapsed', text: durationText(snapshot.elapsedMs), value: snapshot.elapsedMs, unit: 'time' },
     { name: 'Calls', text: count(snapshot.count), value: snapshot.count, unit: 'calls' },
     { name: 'Calls/s', text: rateText(snapshot.rps), value: snapshot.rps, better: 'higher', unit: '/s' },
+    ...messageFigure(snapshot),
     { name: 'Errors', text: percentText(errors), value: errors, better: 'lower', unit: '%' },
     ...keyPercentiles.map((key) => latencyFigure(latencyName(key), snapshot.latency[key])),
+  ];
+}
+
+/** Response messages per second, for a method that answers with a stream. */
+function messageFigure({ messagesPerSecond }: LoadSnapshot): Figure[] {
+  if (messagesPerSecond === undefined) return [];
+  return [
+    {
+      name: 'Messages/s',
+      text: rateText(messagesPerSecond),
+      value: messagesPerSecond,
+      better: 'higher',
+      unit: '/s',
+    },
   ];
 }
 

@@ -1,8 +1,17 @@
 import type { RecordedCall } from '../../../../src/core/load/metrics/recorder';
 
-/** A finished call for the recorder: OK unless a status is given, 10 bytes out and 20 back. */
+/** A finished call for the recorder, started when due: OK unless a status is given, 10 bytes out and 20 back (1 message). */
 export function call(latencyUs: number, endedAtMs: number, status = 'OK', message = ''): RecordedCall {
-  return { latencyUs, status, message, bytesSent: 10, bytesReceived: 20, endedAtMs };
+  return {
+    latencyUs,
+    fromStartUs: latencyUs,
+    status,
+    message,
+    bytesSent: 10,
+    bytesReceived: 20,
+    messagesReceived: 1,
+    endedAtMs,
+  };
 }
 
 /** The same pseudo-random sequence in [0, 1) every run (mulberry32), so a failure reproduces. */

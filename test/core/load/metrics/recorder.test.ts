@@ -61,11 +61,32 @@ describe('LoadRecorder', () => {
 
     expect(posted(recorder)).toEqual({
       seconds: [],
+      fromStart: { calls: 0, sumUs: 0, minUs: Infinity, maxUs: 0, buckets: new Uint32Array() },
       statusCounts: {},
       errors: [],
       bytesSent: 0,
       bytesReceived: 0,
+      messagesReceived: 0,
     });
+  });
+
+  it('keeps both figures of every call, from when it was due and from when it started, and counts messages', () => {
+    const recorder = new LoadRecorder();
+    // Each call waited 100 µs to be sent, then took 200 to 1,199 µs; each received 3 messages.
+    for (let n = 0; n < 1000; n++)
+      recorder.record({ ...call(300 + n, n), fromStartUs: 200 + n, messagesReceived: 3 });
+    const aggregator = new LoadAggregator();
+    aggregator.add(posted(recorder));
+    const snapshot = aggregator.snapshot({ elapsedMs: 1000, inFlight: 0, dropped: 0, responseStream: true });
+    expect(snapshot.latency.min).toBe(0.3);
+    expect(snapshot.latencyFromStart.min).toBe(0.2);
+    expect(snapshot.latencyFromStart.max).toBe(1.199);
+    expect(Math.abs(snapshot.latency.p50 - snapshot.latencyFromStart.p50 - 0.1)).toBeLessThanOrEqual(0.001);
+    expect(snapshot.messagesReceived).toBe(3000);
+    expect(snapshot.messagesPerSecond).toBe(3000);
+    expect(aggregator.snapshot({ elapsedMs: 1000, inFlight: 0, dropped: 0 })).not.toHaveProperty(
+      'messagesPerSecond',
+    );
   });
 
   it(`lists at most ${maxDistinctErrors} distinct messages, yet counts every failed call`, () => {

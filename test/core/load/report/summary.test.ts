@@ -27,15 +27,31 @@ describe('loadReportSummary', () => {
     expect(summary.join('\n')).toContain(
       `Errors:          ${errors} (${((errors / report.count) * 100).toFixed(1)} %)`,
     );
+    // A fixed-rate run: each percentile from the scheduled instant and from the start, each column named.
     expect(section(text, 'Latency distribution:')).toEqual([
-      `  p50    ${report.latency.p50.toFixed(2)} ms`,
-      expect.stringMatching(/^ {2}p75 {4}\d/),
-      expect.stringMatching(/^ {2}p90 {4}\d/),
-      expect.stringMatching(/^ {2}p95 {4}\d/),
-      expect.stringMatching(/^ {2}p99 {4}\d/),
-      expect.stringMatching(/^ {2}p99\.9 {2}\d/),
+      '         from schedule  from start',
+      `  p50          ${report.latency.p50.toFixed(2)} ms  ${report.latencyFromStart.p50.toFixed(2)} ms`,
+      expect.stringMatching(/^ {2}p75 {4} +\d.* ms {2}\d.* ms$/),
+      expect.stringMatching(/^ {2}p90 {4} +\d.* ms {2}\d.* ms$/),
+      expect.stringMatching(/^ {2}p95 {4} +\d.* ms {2}\d.* ms$/),
+      expect.stringMatching(/^ {2}p99 {4} +\d.* ms {2}\d.* ms$/),
+      expect.stringMatching(/^ {2}p99\.9 {2} +\d.* ms {2}\d.* ms$/),
+      '  from schedule: each call timed from its scheduled instant, a wait to be sent included',
+      '  from start: from when it was actually sent (as ghz times its calls)',
     ]);
+    expect(summary.join('\n')).not.toContain('Messages/sec');
     expect(text).not.toContain('\u001b');
+  });
+
+  test('a closed-model run has one latency column; a stream its messages per second', () => {
+    const report = {
+      ...fixtureReport(),
+      plan: { model: { kind: 'closed' as const, concurrency: 50, total: 10_000 } },
+      messagesPerSecond: 28_800,
+    };
+    const text = loadReportSummary(report);
+    expect(section(text, 'Latency distribution:')[0]).toBe(`  p50    ${report.latency.p50.toFixed(2)} ms`);
+    expect(section(text, 'Summary:')).toContain('  Messages/sec:    28,800 (responses received)');
   });
 
   test('statuses and errors are counted, most frequent first', () => {

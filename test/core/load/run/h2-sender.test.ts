@@ -205,7 +205,7 @@ describe('H2Sender against a misbehaving server, beside grpc-js', () => {
   ])('%s ends INTERNAL, saying why', async (name, message) => {
     const plan = await misbehaving(name);
     expect(await viaH2(plan, 3)).toEqual(
-      Array(3).fill({ status: 'INTERNAL', message, bytesSent: 0, bytesReceived: 0 }),
+      Array(3).fill({ status: 'INTERNAL', message, bytesSent: 0, bytesReceived: 0, messagesReceived: 0 }),
     );
     const throughGrpcJs = await viaGrpcJs(plan, 3);
     expect(throughGrpcJs.map((outcome) => [outcome.status, outcome.message])).toEqual(

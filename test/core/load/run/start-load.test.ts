@@ -9,7 +9,7 @@ import { ThresholdSyntaxError } from '../../../../src/core/load/thresholds';
 import { JsonInputError } from '../../../../src/core/schema/json';
 import type { Schema } from '../../../../src/core/schema/schema';
 import { UnresolvedVariablesError } from '../../../../src/core/workspace/variables';
-import type { LoadPlan, LoadSnapshot } from '../../../../src/shared/load';
+import { latencyFigures, type LoadPlan, type LoadSnapshot } from '../../../../src/shared/load';
 import { deadPort } from '../../../helpers/misbehaving-server';
 import { startGoReflect, type GoReflectServer } from '../../../peers/go-reflect/server';
 import { connectionsTo, dataFile, request, runLoad, testServiceSchema, threadCount } from './load-helpers';
@@ -152,6 +152,28 @@ describe('startLoad, closed model, against grpc-go', () => {
     expect(duplex.report.bytesReceived).toBe(10 * 2 * 14);
   });
 
+  it('counts exactly the messages each server stream sent, through either sender', async () => {
+    // The interop server sends one message per response parameter: 37 a call.
+    const body = JSON.stringify({ responseParameters: Array.from({ length: 37 }, (_, n) => ({ size: n })) });
+    // Keepalive pings go through grpc-js's sender, the rest through the engine's own HTTP/2 sender (sender-choice.ts).
+    for (const options of [{}, { keepaliveTimeMs: 60_000 }]) {
+      const { report, snapshots } = await runLoad(
+        schema,
+        request(server.port, streamingOutput, body, { options }),
+        { model: { kind: 'closed', concurrency: 4, total: 40 }, workers: 2 },
+      );
+      expect(report.statusCounts).toEqual({ OK: 40 });
+      expect(report.messagesReceived).toBe(40 * 37);
+      expect(report.messagesPerSecond).toBeGreaterThan(0);
+      for (const snapshot of snapshots) expect(snapshot).toHaveProperty('messagesPerSecond');
+    }
+    const unary = await runLoad(schema, request(server.port, emptyCall), {
+      model: { kind: 'closed', concurrency: 2, total: 10 },
+    });
+    expect(unary.report.messagesReceived).toBe(10);
+    expect(unary.report).not.toHaveProperty('messagesPerSecond');
+  });
+
   it('stops early: calls in flight end CANCELLED, the workers end', async () => {
     let running = 0;
     const run = await startLoad(
@@ -197,6 +219,18 @@ describe('startLoad, open model, against grpc-go', () => {
     const achieved = perSecond.reduce((sum, calls) => sum + calls, 0) / 3;
     expect(Math.abs(achieved - 200) / 200).toBeLessThanOrEqual(0.05);
     for (const calls of perSecond) expect(Math.abs(calls - 200) / 200).toBeLessThanOrEqual(0.25);
+  });
+
+  it('times each call from its scheduled instant and from its start, the second never the larger', async () => {
+    const { report } = await runLoad(schema, request(server.port, emptyCall), {
+      model: { kind: 'open', rate: 300, durationMs: 2_000 },
+      workers: 2,
+    });
+    expect(report.statusCounts).toEqual({ OK: 600 });
+    for (const { key } of latencyFigures) {
+      expect(report.latencyFromStart[key], key).toBeGreaterThan(0);
+      expect(report.latencyFromStart[key], key).toBeLessThanOrEqual(report.latency[key]);
+    }
   });
 
   it('ramps the rate up linearly, then holds it', async () => {

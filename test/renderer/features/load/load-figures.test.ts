@@ -41,6 +41,11 @@ describe('the Load test figures', () => {
     ]);
   });
 
+  it("shows a stream's messages per second beside its calls per second", () => {
+    const figures = keyFigures(snapshot({ messagesPerSecond: 31_250 })).map((f) => `${f.name} ${f.text}`);
+    expect(figures.slice(2, 4)).toEqual(['Calls/s 313/s', 'Messages/s 31,250/s']);
+  });
+
   it('compares runs figure by figure: lower latency and a higher rate are better', () => {
     const before = compareFigures(snapshot({}));
     const now = compareFigures(snapshot({ rps: 625, latency: { ...latency, p99: 8.5 }, count: 500 }));
