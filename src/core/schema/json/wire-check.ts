@@ -320,7 +320,7 @@ function mapCheck(ctx: CheckContext, field: DescField & { fieldKind: 'map' }): F
   const plan = field.mapKind === 'message' ? ctx.plan(field.message) : undefined;
   const value = plan
     ? childCheck(plan, { number: 2, delimitedEncoding: false })
-    : singular(field.mapKind === 'enum' ? varint : valueCheck(field.scalar, field.utf8Validation));
+    : singular(field.mapKind === 'scalar' ? valueCheck(field.scalar, field.utf8Validation) : varint);
   return (r, wireType, depth) => {
     if (wireType !== Wire.Len) throw new Bail('wire type');
     const end = r.delimitedEnd();

@@ -16,7 +16,7 @@ export interface ResponseActionsProps {
   call: CallModel;
   /** The message shown (pretty when formatted), or undefined when there is none. */
   text?: string;
-  api: ApiPick<'files.write' | 'calls.saveMessages' | 'mocks.ruleFromResponse'>;
+  api: ApiPick<'files.write' | 'calls.saveMessages' | 'calls.messages' | 'mocks.ruleFromResponse'>;
   /** The tab's source and `pkg.Service/Method`, for Mock this response (absent: no such button). */
   subject?: { sourceId: string; method: string };
 }
