@@ -1,6 +1,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { open, rm, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
 
 /** How many bytes of records are collected before one write to the spool file. */
 const chunkBytes = 1024 * 1024;
@@ -63,14 +64,16 @@ export class MessageSpool {
       return 0;
     }
     const out = createWriteStream(path);
-    const failed = new Promise<never>((_, reject) => out.once('error', reject));
+    // Settles on finish or on the first error, even one before anyone waits (awaited below).
+    const done = finished(out);
+    done.catch(() => undefined);
     try {
       // Only the bytes written so far: the call may still be appending behind them.
       await this.eachRecord(0, bytes, toJson, async (lines) => {
-        if (!out.write(lines)) await Promise.race([once(out, 'drain'), failed]);
+        if (!out.write(lines)) await Promise.race([once(out, 'drain'), done]);
       });
       out.end();
-      await Promise.race([once(out, 'finish'), failed]);
+      await done;
     } finally {
       out.destroy();
     }
