@@ -8,7 +8,7 @@ import {
 } from '@bufbuild/protobuf';
 import { AnySchema, isWrapperDesc } from '@bufbuild/protobuf/wkt';
 import { isUtf8 } from 'node:buffer';
-import { Bail, Wire, WireReader } from './binary-json-reader';
+import { Bail, readAnyFields, Wire, WireReader } from './binary-json-reader';
 import { compileJsonDecoder } from './binary-json';
 import type { JsonOptions } from './codec';
 import { hasSpecialJson, typeNameOfUrl } from './json-wkt';
@@ -158,25 +158,7 @@ class AnyCheck implements MessageCheck {
 
   check(r: WireReader, end: number, depth: number): void {
     if (depth > maxDepth) throw new Bail('too deep');
-    let typeUrl = '';
-    let valueStart = 0;
-    let valueEnd = 0;
-    while (r.pos < end) {
-      const tag = r.tag();
-      const no = tag >>> 3;
-      if (no !== 1 && no !== 2) {
-        r.skip(tag & 7);
-        continue;
-      }
-      if ((tag & 7) !== Wire.Len) throw new Bail('wire type');
-      if (no === 1) typeUrl = r.string(true);
-      else {
-        valueEnd = r.delimitedEnd();
-        valueStart = r.pos;
-        r.pos = valueEnd;
-      }
-    }
-    if (r.pos !== end) throw new Bail('message overruns its length');
+    const { typeUrl, valueStart, valueEnd } = readAnyFields(r, end);
     if (typeUrl === '') return;
     const desc = this.ctx.registry.getMessage(typeNameOfUrl(typeUrl));
     if (!desc) {
