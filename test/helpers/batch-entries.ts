@@ -10,11 +10,13 @@ export function batchEvents(batch: Pick<CallEventBatch, 'entries'>): CallEvent[]
       events.push(entry);
       continue;
     }
+    // Messages before the run's last jsonLengths.length came without JSON: they stand as ''.
+    const withoutJson = entry.sizes.length - entry.jsonLengths.length;
     let offset = 0;
-    entry.jsonLengths.forEach((length, i) => {
+    entry.sizes.forEach((size, i) => {
+      const length = i < withoutJson ? 0 : (entry.jsonLengths[i - withoutJson] ?? 0);
       const json = entry.json.slice(offset, offset + length);
       offset += length;
-      const size = entry.sizes[i] ?? NaN;
       events.push({ type: 'message', index: entry.firstIndex + i, size, atMs: entry.atMs[i] ?? NaN, json });
     });
   }
@@ -31,7 +33,7 @@ export function batchEntries(events: CallEvent[]): BatchEntry[] {
     }
     const last = entries[entries.length - 1];
     const run =
-      last?.type === 'messages' && last.firstIndex + last.jsonLengths.length === event.index
+      last?.type === 'messages' && last.firstIndex + last.sizes.length === event.index
         ? last
         : {
             type: 'messages' as const,

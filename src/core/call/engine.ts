@@ -1,10 +1,11 @@
 import type { CallEvent, CallRequest } from '../../shared/call';
 import { buildMetadata } from '../connection/metadata';
-import { compileJsonDecoder } from '../schema/json';
 import type { Schema } from '../schema/schema';
 import { ChannelPool } from './channel-pool';
 import { newCallSetup, prepareRequest } from './prepare';
+import { responseCodec, type ReceivedMessage } from './response-decoder';
 import { CallSession } from './session';
+import type { JsonDecoder } from '../schema/json';
 
 export { CallSession, type StatusEvent } from './session';
 
@@ -28,12 +29,16 @@ export class CallEngine {
 
   /**
    * Checks the method, request JSON, target, TLS files and metadata, then starts the call. Throws CallSetupError,
-   * JsonInputError or ConnectionError before anything is sent; after that every outcome is a 'status' event.
+   * JsonInputError or ConnectionError before anything is sent; after that every outcome is a 'status' event. With
+   * `onStreamed`, the responses of server-streaming and bidi calls are only checked against the schema and handed
+   * there with their decoder, for callers that make JSON only of what someone reads; unary and client-streaming
+   * responses are always decoded.
    */
   async start(
     schema: Schema,
     request: CallRequest,
     onEvent: (event: CallEvent) => void,
+    onStreamed?: (received: ReceivedMessage, decode: JsonDecoder) => void,
   ): Promise<CallSession> {
     const where = { target: request.target, tls: request.tls, metadata: request.metadata };
     const prepared = await prepareRequest(schema, request, this.setup);
@@ -49,11 +54,12 @@ export class CallEngine {
       path: `/${method.parent.typeName}/${method.name}`,
       registry: prepared.schema.registry,
       input: prepared.input,
-      decode: compileJsonDecoder(prepared.schema.registry, output, json),
+      codec: responseCodec(prepared.schema.registry, output, json),
+      ...(onStreamed && (kind === 'server_stream' || kind === 'bidi') ? { onChecked: onStreamed } : {}),
       resolveAnyTypes: async (urls) => {
         const next = await this.setup.anyTypes.resolve(schema, where, urls);
         const desc = next?.message(output.typeName);
-        return next && desc ? compileJsonDecoder(next.registry, desc, json) : undefined;
+        return next && desc ? responseCodec(next.registry, desc, json) : undefined;
       },
       json,
       lease: this.pool.acquire(connection),

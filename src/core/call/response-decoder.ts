@@ -1,4 +1,11 @@
-import type { JsonDecoder } from '../schema/json';
+import type { DescMessage, Registry } from '@bufbuild/protobuf';
+import {
+  compileJsonDecoder,
+  compileWireCheck,
+  type JsonDecoder,
+  type JsonOptions,
+  type WireCheck,
+} from '../schema/json';
 
 /** A response message as received, before decoding. */
 export interface ReceivedMessage {
@@ -8,20 +15,38 @@ export interface ReceivedMessage {
   bytes: Uint8Array;
 }
 
+/** How responses of one type are read: decoded to JSON, or only checked against the schema (JSON made later). */
+export interface ResponseCodec {
+  decode: JsonDecoder;
+  check: WireCheck;
+}
+
+/** The codec of `message` in `registry`, printing with `options`. */
+export function responseCodec(registry: Registry, message: DescMessage, options: JsonOptions): ResponseCodec {
+  return {
+    decode: compileJsonDecoder(registry, message, options),
+    check: compileWireCheck(registry, message, options),
+  };
+}
+
 /**
- * Looks up the types of Anys the schema lacks (by the server's reflection); resolves with a decoder that knows them,
+ * Looks up the types of Anys the schema lacks (by the server's reflection); resolves with a codec that knows them,
  * or undefined when none could be found. Never rejects.
  */
-export type AnyTypeResolver = (typeUrls: string[]) => Promise<JsonDecoder | undefined>;
+export type AnyTypeResolver = (typeUrls: string[]) => Promise<ResponseCodec | undefined>;
 
-/** Where decoded responses go, in the order they were received. */
+/**
+ * Where responses go, in the order they were received: decoded (`message`), or, when only checked, with the decoder
+ * that makes their JSON when someone needs it (`checked`).
+ */
 export interface DecodedSink {
   message(received: ReceivedMessage, json: string): void;
+  checked?(received: ReceivedMessage, decode: JsonDecoder): void;
   failure(received: ReceivedMessage, error: unknown): void;
 }
 
 /**
- * Decodes responses in order. When one holds an Any whose type the schema lacks, it and every later message wait
+ * Decodes (or, with `checkOnly`, checks) responses in order. When one holds an Any whose type the schema lacks, it and every later message wait
  * while the resolver asks for the type (once per type URL per call); then they are decoded with what was found, and
  * what still is unknown shows as type URL and bytes.
  */
@@ -37,9 +62,10 @@ export class ResponseDecoder {
   };
 
   constructor(
-    private decode: JsonDecoder,
+    private codec: ResponseCodec,
     private readonly resolve: AnyTypeResolver | undefined,
     private readonly sink: DecodedSink,
+    private readonly checkOnly = false,
   ) {}
 
   push(received: ReceivedMessage): void {
@@ -59,9 +85,10 @@ export class ResponseDecoder {
 
   private decodeOne(received: ReceivedMessage): void {
     this.unresolved.length = 0;
-    let json: string;
+    let json = '';
     try {
-      json = this.decode(received.bytes, this.listen);
+      if (this.checkOnly) this.codec.check(received.bytes, this.listen);
+      else json = this.codec.decode(received.bytes, this.listen);
     } catch (error) {
       this.sink.failure(received, error);
       return;
@@ -69,13 +96,14 @@ export class ResponseDecoder {
     const fresh =
       this.unresolved.length === 0 ? [] : [...new Set(this.unresolved)].filter((url) => !this.asked.has(url));
     if (fresh.length === 0 || !this.resolve) {
-      this.sink.message(received, json);
+      if (this.checkOnly && this.sink.checked) this.sink.checked(received, this.codec.decode);
+      else this.sink.message(received, json);
       return;
     }
     for (const url of fresh) this.asked.add(url);
     this.waiting = [received];
-    this.lookup = this.resolve(fresh).then((decoder) => {
-      if (decoder) this.decode = decoder;
+    this.lookup = this.resolve(fresh).then((codec) => {
+      if (codec) this.codec = codec;
       this.release();
     });
   }

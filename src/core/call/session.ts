@@ -16,7 +16,12 @@ import { CallSetupError } from './errors';
 import { isUntrustedCa, withIssuerNamed } from './untrusted-ca';
 import { metadataEntries } from './metadata-entries';
 import { checkSendSize } from './size-limits';
-import { ResponseDecoder, type AnyTypeResolver, type ReceivedMessage } from './response-decoder';
+import {
+  ResponseDecoder,
+  type AnyTypeResolver,
+  type ReceivedMessage,
+  type ResponseCodec,
+} from './response-decoder';
 
 /** The final event of a call. */
 export type StatusEvent = Extract<CallEvent, { type: 'status' }>;
@@ -27,7 +32,13 @@ export interface SessionSetup {
   path: string;
   registry: Registry;
   input: DescMessage;
-  decode: JsonDecoder;
+  /** How responses are decoded, or checked. */
+  codec: ResponseCodec;
+  /**
+   * When given, responses are only checked against the schema and handed here with the decoder that makes their JSON
+   * (a message that does not fit still ends the call INTERNAL at once); otherwise they come as message events.
+   */
+  onChecked?: (received: ReceivedMessage, decode: JsonDecoder) => void;
   /** Asks for the types of Anys the schema lacks; without it they show as type URL and bytes at once. */
   resolveAnyTypes?: AnyTypeResolver;
   json: JsonOptions;
@@ -93,10 +104,18 @@ export class CallSession {
 
   constructor(private readonly setup: SessionSetup) {
     this.done = new Promise((resolve) => (this.resolveDone = resolve));
-    this.responses = new ResponseDecoder(setup.decode, setup.resolveAnyTypes, {
-      message: (received, json) => this.deliver(received, json),
-      failure: (received, error) => this.failDecoding(received, error),
-    });
+    this.responses = new ResponseDecoder(
+      setup.codec,
+      setup.resolveAnyTypes,
+      {
+        message: (received, json) => this.deliver(received, json),
+        checked: (received, decode) => {
+          if (!this.decodeFailure) setup.onChecked?.(received, decode);
+        },
+        failure: (received, error) => this.failDecoding(received, error),
+      },
+      setup.onChecked !== undefined,
+    );
     this.readyAtStart = setup.lease.readySince() !== undefined;
     this.connected = this.readyAtStart;
     if (!this.connected) {

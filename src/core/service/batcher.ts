@@ -14,14 +14,23 @@ export interface BatchLimits {
   maxUnacknowledged: number;
   /** Message events kept in a waiting batch; older ones are left out and counted as skipped. */
   viewLimit: number;
+  /**
+   * Messages of a batch that carry their JSON: the newest, more than a screen of rows; the others travel as sizes and
+   * times, and the page asks for their JSON (`calls.messages`) if it shows them.
+   */
+  jsonLimit: number;
 }
 
-/** 16 ms (a frame), 2 batches in flight, the newest 10,000 messages. */
+/** 16 ms (a frame), 2 batches in flight, the newest 10,000 messages, JSON for the newest 200 of a batch. */
 export const defaultBatchLimits: BatchLimits = {
   intervalMs: 16,
   maxUnacknowledged: 2,
   viewLimit: messagesKeptInView,
+  jsonLimit: 200,
 };
+
+/** A message's JSON text, or what makes it when a batch carries it (messages only checked, not yet decoded). */
+export type MessageText = string | (() => string);
 
 type OtherEvent = Exclude<CallEvent, { type: 'message' }>;
 
@@ -31,7 +40,7 @@ interface PendingRun {
   firstIndex: number;
   atMs: number[];
   sizes: number[];
-  json: string[];
+  json: MessageText[];
   dropped: number;
 }
 
@@ -40,7 +49,8 @@ interface PendingRun {
  * `maxUnacknowledged` batches in flight, and while the page is behind, only the newest `viewLimit` messages are kept
  * (older message events are dropped and counted; other events are never dropped, and order is kept). The final
  * status goes out at once when the page has acknowledged everything, so a quick call answers without delay.
- * Messages wait and travel as runs of columns (MessageRun), never as an object each.
+ * Messages wait and travel as runs of columns (MessageRun), never as an object each; a batch makes the JSON of only
+ * its newest `jsonLimit` messages.
  */
 export class EventBatcher {
   private pending: (OtherEvent | PendingRun)[] = [];
@@ -66,14 +76,20 @@ export class EventBatcher {
   /** Adds an event of the call. */
   push(event: CallEvent): void {
     if (this.disposed) return;
-    if (event.type === 'message') {
-      this.appendMessage(event);
-      this.kept += 1;
-      if (this.kept > this.limits.viewLimit) this.dropOldestMessage();
-    } else {
+    if (event.type === 'message') this.pushMessage(event.index, event.atMs, event.size, event.json);
+    else {
       this.pending.push(event);
       if (event.type === 'status') this.hasStatus = true;
     }
+    this.schedule();
+  }
+
+  /** Adds a received message whose JSON is made only if a batch carries it. */
+  pushMessage(index: number, atMs: number, size: number, text: MessageText): void {
+    if (this.disposed) return;
+    this.appendMessage(index, atMs, size, text);
+    this.kept += 1;
+    if (this.kept > this.limits.viewLimit) this.dropOldestMessage();
     this.schedule();
   }
 
@@ -95,7 +111,7 @@ export class EventBatcher {
   }
 
   /** Appends a message to the run it continues, or to a new run after the last pending entry. */
-  private appendMessage({ index, atMs, size, json }: Extract<CallEvent, { type: 'message' }>): void {
+  private appendMessage(index: number, atMs: number, size: number, text: MessageText): void {
     const last = this.pending[this.pending.length - 1];
     let run: PendingRun;
     if (last?.type === 'messages' && last.firstIndex + last.atMs.length === index) run = last;
@@ -105,7 +121,7 @@ export class EventBatcher {
     }
     run.atMs.push(atMs);
     run.sizes.push(size);
-    run.json.push(json);
+    run.json.push(text);
   }
 
   /** Flushes now (the final status, nothing in flight), or after the interval, or waits for an acknowledgement. */
@@ -128,10 +144,18 @@ export class EventBatcher {
     this.timer = undefined;
     if (this.disposed || this.pending.length === 0 || this.inFlight >= this.limits.maxUnacknowledged) return;
     const entries: BatchEntry[] = [];
-    for (const entry of this.pending) {
+    // The newest messages carry their JSON: count back from the end of the batch.
+    let withJson = this.limits.jsonLimit;
+    for (let i = this.pending.length - 1; i >= 0; i--) {
+      const entry = this.pending[i] as OtherEvent | PendingRun;
       if (entry.type !== 'messages') entries.push(entry);
-      else if (entry.dropped < entry.atMs.length) entries.push(wireRun(entry));
+      else if (entry.dropped < entry.atMs.length) {
+        const run = wireRun(entry, withJson);
+        withJson -= run.jsonLengths.length;
+        entries.push(run);
+      }
     }
+    entries.reverse();
     const skipped = this.skipped;
     this.pending = [];
     this.kept = 0;
@@ -185,8 +209,12 @@ function withoutDropped(run: PendingRun): PendingRun {
   };
 }
 
-function wireRun(run: PendingRun): MessageRun {
+/** The run as it travels, with the JSON of its newest `withJson` messages (made now for those only checked). */
+function wireRun(run: PendingRun, withJson: number): MessageRun {
   const { firstIndex, atMs, sizes, json } = withoutDropped(run);
-  const jsonLengths = json.map((text) => text.length);
-  return { type: 'messages', firstIndex, atMs, sizes, jsonLengths, json: json.join('') };
+  const texts = json
+    .slice(Math.max(0, json.length - withJson))
+    .map((text) => (typeof text === 'string' ? text : text()));
+  const jsonLengths = texts.map((text) => text.length);
+  return { type: 'messages', firstIndex, atMs, sizes, jsonLengths, json: texts.join('') };
 }

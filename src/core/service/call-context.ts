@@ -107,6 +107,8 @@ export async function prepareContextCall(
           recorder.event(event);
           if (event.type === 'status') void finish(callId, recorder.result(), sent);
         },
+        wantsBody: () => recorder.wantsBody(),
+        observeUnread: (size) => recorder.unread(size),
         prepareMessage: (json) =>
           resolveCallRequest({ ...resolved, requests: [json] }, variables.values, context.environment)
             .requests[0] ?? json,

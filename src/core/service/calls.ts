@@ -40,7 +40,7 @@ export class CallRegistry {
     // Held before starting: the engine reports the first 'sent' events while it starts.
     this.calls.set(callId, call);
     try {
-      call.session = await this.engine.start(schema, request, call.onEvent);
+      call.session = await this.engine.start(schema, request, call.onEvent, call.onChecked);
     } catch (error) {
       this.calls.delete(callId);
       await call.release();

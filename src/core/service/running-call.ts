@@ -1,6 +1,8 @@
 import type { CallEvent, CallStatus } from '../../shared/call';
 import type { CallEventBatch } from '../../shared/api/types';
 import type { CallSession } from '../call/engine';
+import type { ReceivedMessage } from '../call/response-decoder';
+import type { JsonDecoder } from '../schema/json';
 import type { SecretRedactor } from '../workspace/redaction';
 import { EventBatcher, type BatchLimits } from './batcher';
 import { redactedFailure, unknownCall } from './failure';
@@ -12,6 +14,10 @@ import { MessageSpool } from './spool';
  */
 export interface CallExtras {
   observe(event: CallEvent): void;
+  /** Whether the observer needs the next message's JSON (history keeps it, an assertion or capture reads it). */
+  wantsBody(): boolean;
+  /** A message the observer does not need the JSON of: only counted. */
+  observeUnread(size: number): void;
   prepareMessage(json: string): string;
   /** The session took a streamed message (as prepared): history keeps it. */
   accepted(json: string): void;
@@ -28,6 +34,8 @@ export class RunningCall {
   private readonly batcher: EventBatcher;
   private finished = false;
   private released = false;
+  /** The decoder of the latest checked message: it makes the JSON of spooled ones when they are read or saved. */
+  private decode?: JsonDecoder;
 
   constructor(
     callId: string,
@@ -52,12 +60,52 @@ export class RunningCall {
         ? { ...received, status: this.extra.explainStatus(received.status) }
         : received;
     const event = this.extra ? this.extra.redactor.redactEvent(explained) : explained;
-    if (event.type === 'message') this.spool.append(event.json);
+    if (event.type === 'message') this.spool.appendJson(event.json);
     if (event.type === 'status') {
       this.finished = true;
       this.spool.finish();
     }
     this.batcher.push(event);
+  };
+
+  /**
+   * Takes one streamed message that was only checked against the schema: its JSON is made only for what someone
+   * reads — the observer (history, assertions, captures), the newest rows of a batch, the rows the page asks for, a
+   * save. A call with secrets to hide spools redacted JSON instead of bytes, so no file holds a secret.
+   */
+  readonly onChecked = ({ index, size, atMs, bytes }: ReceivedMessage, decode: JsonDecoder): void => {
+    if (this.released) return;
+    this.decode = decode;
+    const extra = this.extra;
+    let json: string | undefined;
+    if (extra?.wantsBody()) {
+      json = decode(bytes);
+      extra.observe({ type: 'message', index, size, atMs, json });
+    } else extra?.observeUnread(size);
+    if (extra && !extra.redactor.empty) {
+      const redacted = extra.redactor.redactJson(json ?? decode(bytes));
+      this.spool.appendJson(redacted);
+      this.batcher.pushMessage(index, atMs, size, redacted);
+      return;
+    }
+    this.spool.appendWire(bytes);
+    this.batcher.pushMessage(index, atMs, size, json ?? (() => decode(bytes)));
+  };
+
+  /** The JSON of received messages `from`… (at most `count`), secrets hidden. */
+  messages(from: number, count: number): Promise<string[]> {
+    return this.spool.read(from, count, this.spooledJson);
+  }
+
+  /** Writes every received message to `path` as JSON Lines, secrets hidden; answers how many. */
+  saveMessages(path: string): Promise<number> {
+    return this.spool.saveTo(path, this.spooledJson);
+  }
+
+  /** A spooled message's bytes as JSON; only calls without secrets to hide spool bytes. */
+  private readonly spooledJson = (bytes: Uint8Array): string => {
+    if (!this.decode) throw new Error('A spooled message has no decoder.');
+    return this.decode(bytes);
   };
 
   /**

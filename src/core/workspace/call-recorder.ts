@@ -87,6 +87,20 @@ export class CallRecorder {
     };
   }
 
+  /** Whether the next message's JSON is needed: history keeps it, a capture reads it, or `contains` is still open. */
+  wantsBody(): boolean {
+    return (
+      this.messages.length < this.keepMessages ||
+      (this.assertions.contains !== undefined && !this.contains.matched)
+    );
+  }
+
+  /** A message whose JSON is not needed (wantsBody said so): counted, as `event` would. */
+  unread(size: number): void {
+    this.count += 1;
+    this.bytes += size;
+  }
+
   private message(json: string, size: number): void {
     if (this.count === 0) this.firstMessage = json;
     if (this.messages.length < this.keepMessages) this.messages.push(json);

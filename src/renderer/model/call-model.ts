@@ -20,7 +20,10 @@ export interface TimelineEntry {
   atMs?: number;
   /** Serialized protobuf bytes; undefined for a call reopened from history (not recorded). */
   size?: number;
-  /** The message as JSON text; for sent messages the page's own text (empty until `noteSent` supplies it). */
+  /**
+   * The message as JSON text; for sent messages the page's own text (empty until `noteSent` supplies it), for received
+   * ones empty when their batch carried only size and time (fetched with `calls.messages` when shown).
+   */
   json: string;
 }
 
@@ -252,7 +255,7 @@ export function applyBatch(model: CallModel, batch: CallEventBatch): CallModel {
         break;
       case 'messages':
         pushRun(store, entry);
-        next.receivedCount += entry.jsonLengths.length;
+        next.receivedCount += entry.sizes.length;
         break;
       case 'status':
         next.status = {
@@ -270,13 +273,17 @@ export function applyBatch(model: CallModel, batch: CallEventBatch): CallModel {
   return new Snapshot(store, next);
 }
 
-/** A run's messages as timeline entries; each text is a slice of the run's (no copy). */
+/** A run's messages as timeline entries; each text is a slice of the run's (no copy), '' for those sent without. */
 function pushRun(store: CallStore, run: MessageRun): void {
+  const withoutJson = run.sizes.length - run.jsonLengths.length;
   let offset = 0;
-  for (let i = 0; i < run.jsonLengths.length; i += 1) {
-    const length = run.jsonLengths[i] as number;
-    const json = run.json.slice(offset, offset + length);
-    offset += length;
+  for (let i = 0; i < run.sizes.length; i += 1) {
+    let json = '';
+    if (i >= withoutJson) {
+      const length = run.jsonLengths[i - withoutJson] as number;
+      json = run.json.slice(offset, offset + length);
+      offset += length;
+    }
     store.push({
       direction: 'received',
       index: run.firstIndex + i,

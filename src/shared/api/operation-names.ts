@@ -20,6 +20,7 @@ export const operationNames = [
   'calls.cancel',
   'calls.release',
   'calls.acknowledge',
+  'calls.messages',
   'calls.saveMessages',
   'files.write',
   'files.listDirectory',

@@ -10,6 +10,9 @@ import type { CallOutcome, WorkspaceState } from '../workspace';
 /** How many messages of a call the page keeps for its view; the engine's batches never carry more than this. */
 export const messagesKeptInView = 10_000;
 
+/** Most received messages one `calls.messages` answers. */
+export const maxMessagesRead = 1000;
+
 /** Most files one drop may bring. */
 export const maxDroppedFiles = 10_000;
 
@@ -98,11 +101,15 @@ export interface MessageRun {
   /** Index of the first message; the others follow one by one. */
   firstIndex: number;
   atMs: number[];
-  /** Serialized protobuf bytes of each. */
+  /** Serialized protobuf bytes of each: one per message of the run. */
   sizes: number[];
-  /** The length of each message's JSON text in `json`. */
+  /**
+   * The length of the JSON text in `json` of each of the run's last `jsonLengths.length` messages. A busy stream's
+   * batch carries the JSON of its newest messages only; the page asks for the others' (`calls.messages`) when it
+   * shows them.
+   */
   jsonLengths: number[];
-  /** The messages' JSON texts, one after the other. */
+  /** Those messages' JSON texts, one after the other. */
   json: string;
 }
 

@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createFileRegistry, type FileRegistry } from '@bufbuild/protobuf';
-import { ResponseDecoder, type ReceivedMessage } from '../../../src/core/call/response-decoder';
-import { compileJsonDecoder, encodeJson, type JsonDecoder } from '../../../src/core/schema/json';
+import {
+  ResponseDecoder,
+  responseCodec,
+  type ReceivedMessage,
+  type ResponseCodec,
+} from '../../../src/core/call/response-decoder';
+import { encodeJson } from '../../../src/core/schema/json';
 import { protoc } from '../../helpers/protoc';
 import { bundledDir, jsonFixtures, message } from '../schema/json/registries';
 
@@ -20,8 +25,8 @@ beforeAll(async () => {
   withAny = encodeJson(full, message(full, wellKnown), { any: { '@type': legacyUrl, id: 'x' } });
 });
 
-const decoder = (registry: FileRegistry): JsonDecoder =>
-  compileJsonDecoder(registry, message(registry, wellKnown));
+const decoder = (registry: FileRegistry): ResponseCodec =>
+  responseCodec(registry, message(registry, wellKnown), {});
 const received = (index: number, bytes: Uint8Array): ReceivedMessage => ({
   index,
   size: bytes.length,
@@ -32,12 +37,12 @@ const received = (index: number, bytes: Uint8Array): ReceivedMessage => ({
 /** A lookup the test finishes when it wants, recording what it was asked. */
 function pendingLookup() {
   const asked: string[][] = [];
-  let finish!: (decoder: JsonDecoder | undefined) => void;
+  let finish!: (codec: ResponseCodec | undefined) => void;
   const resolve = (urls: string[]) => {
     asked.push(urls);
-    return new Promise<JsonDecoder | undefined>((done) => (finish = done));
+    return new Promise<ResponseCodec | undefined>((done) => (finish = done));
   };
-  return { asked, resolve, finish: (d: JsonDecoder | undefined) => finish(d) };
+  return { asked, resolve, finish: (c: ResponseCodec | undefined) => finish(c) };
 }
 
 describe('ResponseDecoder', () => {

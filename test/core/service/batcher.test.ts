@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { EventBatcher } from '../../../src/core/service/batcher';
+import { EventBatcher, type BatchLimits } from '../../../src/core/service/batcher';
 import type { CallEventBatch } from '../../../src/shared/api/types';
 import type { CallEvent } from '../../../src/shared/call';
 import { batchEvents } from '../../helpers/batch-entries';
@@ -21,7 +21,9 @@ const status: CallEvent = {
 const describeEvent = (e: CallEvent) =>
   e.type === 'message' ? `m${e.index}` : e.type === 'sent' ? `s${e.index}` : e.type;
 
-function batcher(limits = { intervalMs: 16, maxUnacknowledged: 2, viewLimit: 3 }) {
+function batcher(
+  limits: BatchLimits = { intervalMs: 16, maxUnacknowledged: 2, viewLimit: 3, jsonLimit: 1000 },
+) {
   const batches: Omit<CallEventBatch, 'callId'>[] = [];
   const b = new EventBatcher((batch) => batches.push(batch), limits);
   const shown = (i: number) => (batches[i] ? batchEvents(batches[i]) : undefined)?.map(describeEvent);
@@ -79,7 +81,7 @@ describe('EventBatcher', () => {
 
   test('dropping many messages keeps memory bounded and the newest ones in order', () => {
     vi.useFakeTimers();
-    const { b, batches } = batcher({ intervalMs: 16, maxUnacknowledged: 1, viewLimit: 5 });
+    const { b, batches } = batcher({ intervalMs: 16, maxUnacknowledged: 1, viewLimit: 5, jsonLimit: 1000 });
     b.push(message(0));
     vi.advanceTimersByTime(16);
     for (let i = 1; i <= 10_000; i++) b.push(message(i));
@@ -97,7 +99,7 @@ describe('EventBatcher', () => {
 
   test('acknowledging an unknown or old batch changes nothing; a disposed batcher emits nothing', () => {
     vi.useFakeTimers();
-    const { b, batches } = batcher({ intervalMs: 16, maxUnacknowledged: 1, viewLimit: 5 });
+    const { b, batches } = batcher({ intervalMs: 16, maxUnacknowledged: 1, viewLimit: 5, jsonLimit: 1000 });
     b.push(message(0));
     vi.advanceTimersByTime(16);
     b.push(message(1));
@@ -108,5 +110,38 @@ describe('EventBatcher', () => {
     b.acknowledge(1);
     vi.advanceTimersByTime(100);
     expect(batches).toHaveLength(1);
+  });
+
+  test('a batch makes and carries the JSON of its newest jsonLimit messages only, across runs', () => {
+    vi.useFakeTimers();
+    const { b, batches, shown } = batcher({
+      intervalMs: 16,
+      maxUnacknowledged: 2,
+      viewLimit: 100,
+      jsonLimit: 3,
+    });
+    const made: number[] = [];
+    const checked = (index: number): void =>
+      b.pushMessage(index, index, 10 + index, () => {
+        made.push(index);
+        return `{"i":${index}}`;
+      });
+    for (let i = 0; i < 4; i++) checked(i);
+    b.push(sent(0));
+    checked(4);
+    checked(5);
+    vi.advanceTimersByTime(16);
+    expect(made.sort()).toEqual([3, 4, 5]);
+    expect(shown(0)).toEqual(['m0', 'm1', 'm2', 'm3', 's0', 'm4', 'm5']);
+    const events = batchEvents(batches[0] ?? { entries: [] });
+    expect(events.map((e) => (e.type === 'message' ? [e.index, e.size, e.json] : e.type))).toEqual([
+      [0, 10, ''],
+      [1, 11, ''],
+      [2, 12, ''],
+      [3, 13, '{"i":3}'],
+      'sent',
+      [4, 14, '{"i":4}'],
+      [5, 15, '{"i":5}'],
+    ]);
   });
 });

@@ -65,6 +65,38 @@ describe('CallRecorder', () => {
     expect(result.assertions).toEqual([]);
   });
 
+  it('wants a message body only while it keeps messages or an open contains needs one; unread ones are counted', () => {
+    const message = (index: number, json: string): CallEvent => ({
+      type: 'message',
+      index,
+      size: 10,
+      atMs: 1,
+      json,
+    });
+    const plain = new CallRecorder({ keepMessages: 1 });
+    expect(plain.wantsBody()).toBe(true);
+    plain.event(message(0, '{"n":0}'));
+    expect(plain.wantsBody()).toBe(false);
+    plain.unread(5);
+    const contains = new CallRecorder({ keepMessages: 1, assertions: { contains: { n: 2 } } });
+    contains.event(message(0, '{"n":0}'));
+    expect(contains.wantsBody()).toBe(true);
+    contains.event(message(1, '{"n":2}'));
+    expect(contains.wantsBody()).toBe(false);
+    contains.unread(5);
+    const status: CallEvent = {
+      type: 'status',
+      status: ok,
+      timings: { totalMs: 1, messagesSent: 1, messagesReceived: 3, bytesSent: 1, bytesReceived: 25 },
+      insecure: false,
+    };
+    plain.event(status);
+    contains.event(status);
+    expect(plain.result()).toMatchObject({ count: 2, bytes: 15, messages: ['{"n":0}'] });
+    expect(contains.result()).toMatchObject({ count: 3, bytes: 25 });
+    expect(contains.result().assertions[0]).toMatchObject({ passed: true });
+  });
+
   it('refuses to give a result before the call ended', () => {
     expect(() => new CallRecorder({}).result()).toThrow('The call has not ended yet');
   });

@@ -63,14 +63,26 @@ function unaryVectors(): (
   };
 }
 
-/** Streams vector 0, 1, ... in order, waiting for 'drain' whenever grpc-js's buffer is full. */
+/** Asked for by metadata: the stream's message at this index does not fit the schema. */
+export const corruptAtHeader = 'vectors-corrupt-at';
+
+/** A Vector whose `start` Point claims 5 bytes and holds a double cut after 4: no decoder accepts it. */
+const misfit = Buffer.from([0x0a, 0x05, 0x09, 0x00, 0x00, 0x00, 0x00]);
+
+/**
+ * Streams vector 0, 1, ... in order, waiting for 'drain' whenever grpc-js's buffer is full; the message at the index
+ * the `vectors-corrupt-at` header names, if any, is `misfit`.
+ */
 function streamVectors(call: ServerWritableStream<VectorsRequest, Buffer>): void {
   const { seed, numberOfVectors } = call.request;
+  const corrupt = call.metadata.get(corruptAtHeader)[0];
+  const corruptAt = corrupt === undefined ? -1 : Number(corrupt);
   let index = 0;
   const pump = (): void => {
     while (index < numberOfVectors) {
       if (call.cancelled) return;
-      if (!call.write(encodeVector(seed, index++))) {
+      const at = index++;
+      if (!call.write(at === corruptAt ? misfit : encodeVector(seed, at))) {
         call.once('drain', pump);
         return;
       }

@@ -8,7 +8,7 @@ import {
   type Registry,
 } from '@bufbuild/protobuf';
 import { AnySchema, isWrapperDesc } from '@bufbuild/protobuf/wkt';
-import { Bail, Wire, type WireReader } from './binary-json-reader';
+import { Bail, readAnyFields, Wire, type WireReader } from './binary-json-reader';
 import {
   fieldPlan,
   wrapperValuePlan,
@@ -141,26 +141,7 @@ class AnyPlan implements MessagePlan {
 
   read(r: WireReader, end: number, depth: number): JsonValue {
     if (depth > maxDepth) throw new Bail('too deep');
-    let typeUrl = '';
-    let valueStart = 0;
-    let valueEnd = 0;
-    while (r.pos < end) {
-      const tag = r.tag();
-      const no = tag >>> 3;
-      if (no !== 1 && no !== 2) {
-        r.skip(tag & 7);
-        continue;
-      }
-      if ((tag & 7) !== Wire.Len) throw new Bail('wire type');
-      if (no === 1) {
-        typeUrl = r.string(true);
-      } else {
-        valueEnd = r.delimitedEnd();
-        valueStart = r.pos;
-        r.pos = valueEnd;
-      }
-    }
-    if (r.pos !== end) throw new Bail('message overruns its length');
+    const { typeUrl, valueStart, valueEnd } = readAnyFields(r, end);
     if (typeUrl === '') return {};
     const desc = this.planner.registry.getMessage(typeNameOfUrl(typeUrl));
     // Not in the registry: the slow path shows it as type URL and bytes, and tells who listens.

@@ -226,6 +226,37 @@ export class WireReader {
   }
 }
 
+/** The type URL of a google.protobuf.Any and where its value lies, read from its body (up to `end`). */
+export interface AnyFields {
+  typeUrl: string;
+  valueStart: number;
+  valueEnd: number;
+}
+
+/** Reads an Any's body to `end`: its type URL and the bounds of its value (other fields skipped), leaving r at end. */
+export function readAnyFields(r: WireReader, end: number): AnyFields {
+  let typeUrl = '';
+  let valueStart = 0;
+  let valueEnd = 0;
+  while (r.pos < end) {
+    const tag = r.tag();
+    const no = tag >>> 3;
+    if (no !== 1 && no !== 2) {
+      r.skip(tag & 7);
+      continue;
+    }
+    if ((tag & 7) !== Wire.Len) throw new Bail('wire type');
+    if (no === 1) typeUrl = r.string(true);
+    else {
+      valueEnd = r.delimitedEnd();
+      valueStart = r.pos;
+      r.pos = valueEnd;
+    }
+  }
+  if (r.pos !== end) throw new Bail('message overruns its length');
+  return { typeUrl, valueStart, valueEnd };
+}
+
 /** A little-endian int32 at `at` (bounds already checked). */
 function int32At(buf: Uint8Array, at: number): number {
   return (

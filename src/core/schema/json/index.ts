@@ -9,3 +9,4 @@ export { editorKeywords, type JsonSchema } from './json-schema-types';
 export { minimalSampleJson, sampleJson } from './sample';
 export { typeNameOfUrl } from './json-wkt';
 export { unresolvedAnyUrls, type UnresolvedAnyListener } from './opaque-any';
+export { compileWireCheck, type WireCheck } from './wire-check';

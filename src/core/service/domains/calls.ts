@@ -74,6 +74,10 @@ export class CallsDomain implements DomainService<'calls'> {
     this.parts.calls.get(callId).acknowledge(seq);
   }
 
+  async messages({ callId, from, count }: OperationInput<'calls.messages'>): Promise<{ json: string[] }> {
+    return { json: await this.parts.calls.get(callId).messages(from, count) };
+  }
+
   async saveMessages({
     callId,
     path,
@@ -82,7 +86,7 @@ export class CallsDomain implements DomainService<'calls'> {
     await this.parts.access.assertWritable(file);
     const call = this.parts.calls.get(callId);
     try {
-      return { path: file, count: await call.spool.saveTo(file) };
+      return { path: file, count: await call.saveMessages(file) };
     } catch (error) {
       throw fileFailure(error, file, 'write');
     }

@@ -8,6 +8,7 @@ import type { ProtodeskApi } from '../../../shared/api/contract';
 import { IconButton } from '../../components/IconButton';
 import type { CallModel } from '../../model/call-model';
 import { useOptionalMockStore } from './mock-context';
+import { fetchMissingJson, type MessagesApi } from '../response/missing-json';
 import { seenCall, whyNotMockable } from './seen-call';
 
 /** The button; `run` shows the text it resolves to (or its error) in the response toolbar's notice line. */
@@ -16,7 +17,7 @@ export function MockThisResponse(props: {
   /** The tab's source and `pkg.Service/Method`. */
   sourceId: string;
   method: string;
-  api: { mocks: Pick<ProtodeskApi['mocks'], 'ruleFromResponse'> };
+  api: { mocks: Pick<ProtodeskApi['mocks'], 'ruleFromResponse'> } & MessagesApi;
   run: (action: () => Promise<string | undefined>) => Promise<void>;
 }): React.JSX.Element {
   const { call, sourceId, method, api } = props;
@@ -24,6 +25,8 @@ export function MockThisResponse(props: {
   const why = whyNotMockable(call);
   const mock = (): void =>
     void props.run(async () => {
+      // A busy stream's older rows reached the page without their JSON: the rule needs every response.
+      if (call.fromHistory === undefined) await fetchMissingJson(api, call.callId, call.entries);
       const seen = seenCall(call);
       if (!seen) return undefined;
       const made = await api.mocks.ruleFromResponse({ sourceId, method, ...seen });

@@ -19,7 +19,7 @@ export interface ResponseActionsProps {
    * whole text is made only when it is copied or saved.
    */
   text?: () => string;
-  api: ApiPick<'files.write' | 'calls.saveMessages' | 'mocks.ruleFromResponse'>;
+  api: ApiPick<'files.write' | 'calls.saveMessages' | 'calls.messages' | 'mocks.ruleFromResponse'>;
   /** The tab's source and `pkg.Service/Method`, for Mock this response (absent: no such button). */
   subject?: { sourceId: string; method: string };
 }

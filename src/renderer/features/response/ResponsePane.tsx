@@ -1,5 +1,5 @@
 /** The response pane: a `region` "Response" with the call's status, its messages, headers, trailers and actions. */
-import { memo, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import type { ProtodeskApi } from '../../../shared/api/contract';
 import type { CallOutcome } from '../../../shared/workspace';
 import { useCallOutcome } from '../../state/context';
@@ -8,6 +8,7 @@ import { hasConnection, type CallModel, type TimelineEntry } from '../../model/c
 import { CallSummary } from './CallSummary';
 import { MessageView } from './MessageView';
 import { MetadataView } from './MetadataView';
+import { fetchMissingJson, lacksJson } from './missing-json';
 import { ResponseActions } from './ResponseActions';
 import { StatusView, showsStatus } from './StatusView';
 import { StreamView } from './StreamView';
@@ -89,8 +90,19 @@ const CallResponse = memo(function CallResponse(props: CallResponseProps): React
   const entry = unary
     ? latestReceived(call)
     : (selected ?? (call.kind === 'client_stream' ? latestReceived(call) : undefined));
-  const format = useFormattedJson(entry?.json);
-  const json = entry?.json;
+  const [, setFilled] = useState(0);
+  const { api } = props;
+  const callId = call.callId;
+  const fillRows = useCallback(
+    (entries: TimelineEntry[]) =>
+      void fetchMissingJson(api, callId, entries).then((changed) => changed && setFilled((n) => n + 1)),
+    [api, callId],
+  );
+  useEffect(() => {
+    if (entry && lacksJson(entry)) fillRows([entry]);
+  }, [entry, fillRows]);
+  const json = entry && !lacksJson(entry) ? entry.json : undefined;
+  const format = useFormattedJson(json);
   const text =
     json === undefined ? undefined : () => (format.state === 'ready' ? format.formatted.text : json);
   const modelUri = entry ? `protodesk://response/${call.callId}/${entry.direction}-${entry.index}.json` : '';
@@ -134,6 +146,7 @@ const CallResponse = memo(function CallResponse(props: CallResponseProps): React
             selected={selected}
             shown={entry}
             onSelect={setSelected}
+            onRowsShown={fillRows}
             format={format}
             modelUri={modelUri}
             theme={theme}

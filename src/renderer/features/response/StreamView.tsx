@@ -14,6 +14,8 @@ export interface StreamViewProps {
   /** The message shown in full: the selected one, or a client stream's response. */
   shown?: TimelineEntry;
   onSelect: (entry: TimelineEntry) => void;
+  /** Rows on screen: those that came without their JSON get it fetched. */
+  onRowsShown: (entries: TimelineEntry[]) => void;
   /** The shown message formatted. */
   format: FormatState;
   modelUri: string;
@@ -48,7 +50,12 @@ export function StreamView(props: StreamViewProps): React.JSX.Element {
     <div className="stream-view">
       {note && <p className="stream-counts">{note}</p>}
       <div className="stream-timeline">
-        <Timeline call={call} selected={props.selected} onSelect={props.onSelect} />
+        <Timeline
+          call={call}
+          selected={props.selected}
+          onSelect={props.onSelect}
+          onRowsShown={props.onRowsShown}
+        />
       </div>
       <div className="stream-detail">
         {shown ? (

@@ -1,10 +1,11 @@
 /** The stream timeline: a virtualized grid of the kept messages that follows the newest unless scrolled up. */
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { CallModel, TimelineEntry } from '../../model/call-model';
 import { humanBytes } from '../../model/format-units';
+import { lacksJson } from './missing-json';
 
 /** Pixel height of one row; matches timeline.css. */
 const rowHeight = 24;
@@ -88,11 +89,13 @@ export interface TimelineProps {
   call: CallModel;
   selected?: TimelineEntry;
   onSelect: (entry: TimelineEntry) => void;
+  /** Called after each render with the received rows on screen that lack their JSON, when there are any. */
+  onRowsShown?: (entries: TimelineEntry[]) => void;
 }
 
 /** The `grid` "Messages": direction, #, ms since start, size and the start of each message. */
 export function Timeline(props: TimelineProps): React.JSX.Element {
-  const { call, selected, onSelect } = props;
+  const { call, selected, onSelect, onRowsShown } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
   const count = call.entryCount;
@@ -115,6 +118,17 @@ export function Timeline(props: TimelineProps): React.JSX.Element {
     if (!element) return;
     following.current = element.scrollTop + element.clientHeight >= element.scrollHeight - rowHeight;
   };
+
+  const items = virtualizer.getVirtualItems();
+  useEffect(() => {
+    if (!onRowsShown) return;
+    const missing: TimelineEntry[] = [];
+    for (const item of items) {
+      const entry = call.entryAt(item.index);
+      if (entry && lacksJson(entry)) missing.push(entry);
+    }
+    if (missing.length > 0) onRowsShown(missing);
+  });
 
   const selectedPosition = positionOf(call, selected);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
@@ -161,7 +175,7 @@ export function Timeline(props: TimelineProps): React.JSX.Element {
         </div>
       </div>
       <div role="rowgroup" className="timeline-body" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
+        {items.map((item) => {
           const entry = call.entryAt(item.index);
           if (!entry) return null;
           return (

@@ -1,7 +1,7 @@
 /** The `calls` domain: calls of a loaded source's methods, their streams, and their received messages. */
 import { z } from 'zod';
 import { operation } from '../operation';
-import type { StartedCall } from '../types';
+import { maxMessagesRead, type StartedCall } from '../types';
 import { callRequestSchema, idSchema, jsonTextSchema, textSchema } from '../validation';
 import { callContextSchema } from '../workspace-validation';
 
@@ -27,6 +27,15 @@ export const callsOperations = {
   release: operation<void>()(call),
   /** The page has applied event batch `seq` of a call: the engine may send the next one. */
   acknowledge: operation<void>()({ ...call, seq: z.number().int().nonnegative() }),
+  /**
+   * The JSON texts of received messages `from`, `from + 1`… (at most `count`, only those received so far): for rows
+   * the page shows whose batch carried only their size and time.
+   */
+  messages: operation<{ json: string[] }>()({
+    ...call,
+    from: z.number().int().nonnegative(),
+    count: z.number().int().positive().max(maxMessagesRead),
+  }),
   /** Writes every message the call received (not only those shown) to a file as JSON Lines; answers the count. */
   saveMessages: operation<{ path: string; count: number }>()({ ...call, path: textSchema }),
 } as const;

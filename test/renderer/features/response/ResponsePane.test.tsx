@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProtodeskApi } from '../../../../src/shared/api/contract';
+import type { MessageRun } from '../../../../src/shared/api/types';
 import type { CallEvent } from '../../../../src/shared/call';
 import type { HistoryEntry } from '../../../../src/shared/workspace';
 import { PathChooserProvider } from '../../../../src/renderer/components/path-chooser';
@@ -176,6 +177,36 @@ describe('ResponsePane', () => {
     fireEvent.keyDown(grid, { key: 'ArrowDown' });
     const json = await within(region).findByRole('textbox', { name: 'Message JSON' });
     expect((json as HTMLTextAreaElement).value).toBe('{\n  "n": 1\n}');
+  });
+
+  it('fetches the JSON of rows a busy batch carried without it when they are shown or selected', async () => {
+    const asked: { from: number; count: number }[] = [];
+    const api = paneApi({
+      calls: {
+        messages: async ({ from, count }) => {
+          asked.push({ from, count });
+          return { json: Array.from({ length: count }, (_, i) => `{"n":${from + i}}`) };
+        },
+      },
+    });
+    // 300 messages, the batch carrying the JSON of the newest 5 only.
+    const run = batch('c1', messages(0, 300));
+    const entry = run.entries[0] as MessageRun;
+    const tail = messages(295, 5).map((m) => (m.type === 'message' ? m.json : ''));
+    const call = applyBatch(createCallModel('c1', 'server_stream'), {
+      ...run,
+      entries: [{ ...entry, jsonLengths: tail.map((t) => t.length), json: tail.join('') }],
+    });
+    const { region } = show(call, api);
+    const grid = within(region).getByRole('grid', { name: 'Messages' });
+    // The rows in view (the first ones here: happy-dom does not scroll) come from the engine.
+    await within(grid).findByText('{"n":3}');
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every(({ from, count }) => from + count <= 295)).toBe(true);
+    fireEvent.keyDown(grid, { key: 'Home' });
+    const json = await within(region).findByRole('textbox', { name: 'Message JSON' });
+    await vi.waitFor(() => expect((json as HTMLTextAreaElement).value).toBe('{\n  "n": 0\n}'));
+    expect(asked.some(({ from }) => from === 0)).toBe(true);
   });
 
   it('counts every message of a long stream and says the view keeps the newest 10,000', async () => {
