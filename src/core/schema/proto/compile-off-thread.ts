@@ -1,8 +1,8 @@
-import { fromBinary } from '@bufbuild/protobuf';
 import { BinaryReader, WireType } from '@bufbuild/protobuf/wire';
-import { FileDescriptorProtoSchema, type FileDescriptorProto } from '@bufbuild/protobuf/wkt';
+import type { FileDescriptorProto } from '@bufbuild/protobuf/wkt';
 import type { Worker } from 'node:worker_threads';
 import { bundledWorkerPath, startBundledWorker } from '../../files/bundled-worker';
+import { decodeFileDescriptor } from '../compact-source-info';
 import { SchemaError } from '../errors';
 import { Slices } from '../slices';
 import type { CompileRequest, CompiledProtos } from './compile';
@@ -94,7 +94,7 @@ async function decodeInSlices(set: Uint8Array): Promise<FileDescriptorProto[]> {
     const [field, wireType] = reader.tag();
     // FileDescriptorSet has one field: `repeated FileDescriptorProto file = 1`.
     if (field === 1 && wireType === WireType.LengthDelimited)
-      files.push(fromBinary(FileDescriptorProtoSchema, reader.bytes()));
+      files.push(decodeFileDescriptor(reader.bytes()));
     else reader.skip(wireType, field);
     await slices.pause();
   }
