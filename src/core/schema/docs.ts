@@ -1,6 +1,8 @@
 import type { AnyDesc, DescFile } from '@bufbuild/protobuf';
 import type { SourceCodeInfo_Location } from '@bufbuild/protobuf/wkt';
 import type { DocComments } from '../../shared/docs';
+import { sourceInfoBytes } from './compact-source-info';
+import { SourceLocations } from './source-locations';
 
 // Field numbers of descriptor.proto that make up source_code_info paths.
 const FILE_MESSAGE = 4;
@@ -61,21 +63,15 @@ export function fileOf(desc: AnyDesc): DescFile {
   }
 }
 
-const indexes = new WeakMap<DescFile, Map<string, SourceCodeInfo_Location>>();
+const indexes = new WeakMap<DescFile, SourceLocations | undefined>();
 
 /** The source location recorded for a path, or undefined when the file carries no source info for it. */
 export function locationAt(file: DescFile, path: readonly number[]): SourceCodeInfo_Location | undefined {
-  let index = indexes.get(file);
-  if (!index) {
-    index = new Map();
-    // The first location wins: protoc lists an element before the pieces inside it.
-    for (const loc of file.proto.sourceCodeInfo?.location ?? []) {
-      const key = loc.path.join('.');
-      if (!index.has(key)) index.set(key, loc);
-    }
-    indexes.set(file, index);
+  if (!indexes.has(file)) {
+    const bytes = sourceInfoBytes(file.proto);
+    indexes.set(file, bytes && new SourceLocations(bytes));
   }
-  return index.get(path.join('.'));
+  return indexes.get(file)?.at(path);
 }
 
 /**

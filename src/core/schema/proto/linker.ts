@@ -5,6 +5,7 @@ import {
   FileOptionsSchema,
   type FileDescriptorProto,
 } from '@bufbuild/protobuf/wkt';
+import { attachSourceInfo } from '../compact-source-info';
 import { SchemaError } from '../errors';
 import type { ExtendAst, GroupAst, MessageAst, ProtoFileAst } from './ast';
 import { checkResolvedFeatures } from './check-features';
@@ -137,7 +138,7 @@ function buildFile(ctx: LinkContext): FileDescriptorProto {
   ast.services.forEach((node, index) => file.service.push(buildService(ctx, node, [6, index])));
   for (const extend of ast.extends) buildExtensions(ctx, extend, file);
   pendOptions(ctx, file, Target.TARGET_TYPE_FILE, `${ctx.pkg}.dummy`, ast.options, FileOptionsSchema);
-  file.sourceCodeInfo = ctx.source.build();
+  attachSourceInfo(file, ctx.source.build());
   return file;
 }
 
