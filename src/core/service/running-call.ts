@@ -54,7 +54,7 @@ export class RunningCall {
    */
   readonly onEvent = (received: CallEvent): void => {
     if (this.released) return;
-    this.extra?.observe(received);
+    if (received.type !== 'status') this.extra?.observe(received);
     const explained =
       received.type === 'status' && this.extra
         ? { ...received, status: this.extra.explainStatus(received.status) }
@@ -66,6 +66,9 @@ export class RunningCall {
       this.spool.finish();
     }
     this.batcher.push(event);
+    // The final batch is emitted before history and assertions go over the whole response, so they never hold it back.
+    const extra = this.extra;
+    if (received.type === 'status' && extra) setImmediate(() => extra.observe(received));
   };
 
   /**
