@@ -27,8 +27,9 @@ Every call sends the same request (-d; a client or bidi stream sends it --messag
 filled per call from the rows of --data-file (JSON Lines or CSV with a header), in turn.
 
 While it runs, a progress line goes to stderr (rewritten in place on a terminal, every 5 s otherwise; -q: none).
-The report goes to stdout, or to -o FILE. --format json is one object: count, rps, statusCounts, latency (ms),
-histogram, timeline, errors, thresholds… (see docs/load-testing.md).
+The report goes to stdout, or to -o FILE. --format json is one object: count, rps, statusCounts, latency (ms,
+from when each call was due), latencyFromStart (from when it started), messagesPerSecond (streams), histogram,
+timeline, errors, thresholds… (see docs/load-testing.md).
 
 Asserts: 'p99 < 50ms', 'p50 <= 5ms', 'errors < 1%', 'rps > 300' (repeatable; each failure is said on stderr).
 
