@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { startGoReflect, type GoReflectServer } from '../peers/go-reflect/server';
 import {
   createEnvironment,
@@ -46,6 +46,24 @@ const editorHover = (page: Page, text: string): Locator =>
 /** Moves the mouse away from everything, so hovers close. */
 async function moveAway(page: Page): Promise<void> {
   await page.mouse.move(1, 700);
+}
+
+/**
+ * Hovers the editor's `{{name}}` token until Monaco's hover shows `text`: a hover that arrived while the editor was
+ * still laying out the new text is dropped by Monaco, so the pointer leaves and comes back, as a person's would.
+ */
+async function hoverEditorToken(page: Page, name: string, text: string): Promise<Locator> {
+  const token = monacoEditor(page).locator('.pd-variable-token', { hasText: name }).first();
+  const hover = editorHover(page, text);
+  await vi.waitFor(
+    async () => {
+      await moveAway(page);
+      await token.hover();
+      await hover.waitFor({ timeout: 3_000 });
+    },
+    { timeout: 15_000 },
+  );
+  return hover;
 }
 
 /** Leaves no variables popover open (pointer away, Escape), as a person does before turning to something else. */
@@ -167,16 +185,13 @@ describe('variables made visible', () => {
       page,
       '{\n  "responseSize": 1,\n  "payload": {"body": "{{body}}"},\n  "responseStatus": {"message": "{{bdy}}"}\n}',
     );
-    const editor = monacoEditor(page);
-    await editor.locator('.pd-variable-token', { hasText: '{{body}}' }).first().hover();
-    await editorHover(page, "from environment 'dev'").waitFor();
-    expect(await editorHover(page, "from environment 'dev'").innerText()).toContain('aGk=');
-    await moveAway(page);
-    await editor.locator('.pd-variable-token', { hasText: '{{bdy}}' }).first().hover();
-    await editorHover(
+    const known = await hoverEditorToken(page, '{{body}}', "from environment 'dev'");
+    expect(await known.innerText()).toContain('aGk=');
+    await hoverEditorToken(
       page,
+      '{{bdy}}',
       "Unknown variable {{bdy}} — not in environment 'dev'. Did you mean {{body}}?",
-    ).waitFor();
+    );
     await page.screenshot({ path: screenshotPath('variables-editor-warning.png') });
     await moveAway(page);
   });
@@ -184,10 +199,7 @@ describe('variables made visible', () => {
   test('a secret in the editor is masked in its hover until the Reveal link is clicked', async () => {
     const { page } = app;
     await setRequestJson(page, '{"responseSize": 1, "responseStatus": {"message": "{{token}}"}}');
-    const editor = monacoEditor(page);
-    await editor.locator('.pd-variable-token', { hasText: '{{token}}' }).first().hover();
-    const hover = editorHover(page, 'secret — click to reveal');
-    await hover.waitFor();
+    const hover = await hoverEditorToken(page, '{{token}}', 'secret — click to reveal');
     expect(await page.content()).not.toContain(secret);
     await hover.getByRole('link', { name: 'Reveal' }).click();
     await editorHover(page, secret).waitFor();
